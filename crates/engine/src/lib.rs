@@ -1,0 +1,1 @@
+//! katachi-engine (to be written).

@@ -1,0 +1,1 @@
+//! katachi-gtp (to be written).

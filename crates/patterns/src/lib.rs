@@ -1,0 +1,1 @@
+//! katachi-patterns (to be written).

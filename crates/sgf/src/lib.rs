@@ -1,0 +1,1 @@
+//! katachi-sgf (to be written).
