@@ -1,1 +1,62 @@
-fn main() {}
+//! The `katachi` command: glue over the library crates. Each subcommand
+//! lives in its own module with an `Args` struct and a `run` function.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod bench;
+mod cmd_gtp;
+mod cmd_joseki;
+mod cmd_match;
+mod cmd_patterns;
+mod cmd_regress;
+mod cmd_show;
+
+/// katachi: a Go engine and toolkit whose knowledge lives in pattern databases.
+#[derive(Parser)]
+#[command(name = "katachi", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the engine over GTP version 2 on standard input and output.
+    Gtp(cmd_gtp::Args),
+    /// Print the position of an SGF file (at a given move).
+    Show(cmd_show::Args),
+    /// Pattern database tools: check, format, match, dump.
+    #[command(subcommand)]
+    Patterns(cmd_patterns::Command),
+    /// Compile an SGF joseki tree into pattern database text.
+    Joseki(cmd_joseki::Args),
+    /// Play games between two GTP engines and tabulate the results.
+    Match(cmd_match::Args),
+    /// Run GNU Go-format regression suites (.tst) against a GTP engine.
+    Regress(cmd_regress::Args),
+    /// Benchmarks: board playouts, pattern matching.
+    #[command(subcommand)]
+    Bench(bench::Command),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Gtp(args) => cmd_gtp::run(args),
+        Command::Show(args) => cmd_show::run(args),
+        Command::Patterns(cmd) => cmd_patterns::run(cmd),
+        Command::Joseki(args) => cmd_joseki::run(args),
+        Command::Match(args) => cmd_match::run(args),
+        Command::Regress(args) => cmd_regress::run(args),
+        Command::Bench(cmd) => bench::run(cmd),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("katachi: error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

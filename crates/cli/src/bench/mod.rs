@@ -1,0 +1,22 @@
+//! `katachi bench ...`: benchmarks that print the figures the issues ask for.
+
+use std::process::ExitCode;
+
+mod matching;
+mod playouts;
+
+/// Benchmark subcommands.
+#[derive(clap::Subcommand)]
+pub enum Command {
+    /// Random playouts on katachi's board (and go_game_board's, side by side).
+    Playouts(playouts::Args),
+    /// Pattern matching speed per matcher over the reference positions.
+    Match(matching::Args),
+}
+
+pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
+    match cmd {
+        Command::Playouts(args) => playouts::run(args),
+        Command::Match(args) => matching::run(args),
+    }
+}
