@@ -1,1 +1,4 @@
-//! katachi-engine (to be written).
+//! katachi-engine: the analysis that gives pattern constraints their meaning
+//! (worms, tactical reading, ...) and move generation.
+
+pub mod baseline;

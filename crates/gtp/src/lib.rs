@@ -1,1 +1,4 @@
-//! katachi-gtp (to be written).
+//! katachi-gtp: the Go Text Protocol, engine side (command registry and the
+//! standard commands) and client side (driving other engines).
+
+pub mod client;

@@ -10,3 +10,6 @@
 
 pub mod expr;
 pub mod model;
+pub mod compile;
+pub mod joseki;
+pub mod matchers;

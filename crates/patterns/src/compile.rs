@@ -1,0 +1,1 @@
+//! The pattern compiler: transformations, anchors, element order, grids, DFA, corner tree. (To be written.)

@@ -1,0 +1,1 @@
+//! Matchers over compiled databases, all behind one trait. (To be written.)
