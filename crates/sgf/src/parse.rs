@@ -130,12 +130,15 @@ impl<'a> Parser<'a> {
                 Some(';') => self.node(pos)?,
                 Some(c) if c.is_ascii_alphabetic() => {
                     let frame = self.stack.last().expect("inside a tree");
+                    let what = describe_char(Some(c));
                     match frame.last {
-                        Some(node) if !frame.seen_variation => self.property(node)?,
-                        _ => {
-                            return self
-                                .err(pos, SgfErrorKind::ExpectedNode(describe_char(Some(c))))
+                        Some(_) if frame.seen_variation => {
+                            let msg =
+                                format!("{what} after a variation (properties belong in a node)");
+                            return self.err(pos, SgfErrorKind::Unexpected(msg));
                         }
+                        Some(node) => self.property(node)?,
+                        None => return self.err(pos, SgfErrorKind::ExpectedNode(what)),
                     }
                 }
                 Some(c) => return self.err(pos, SgfErrorKind::Unexpected(describe_char(Some(c)))),
