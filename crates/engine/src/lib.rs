@@ -1,4 +1,9 @@
 //! katachi-engine: the analysis that gives pattern constraints their meaning
-//! (worms, tactical reading, ...) and move generation.
+//! (worms, tactical reading, unconditional life, ...) and move generation.
+//!
+//! Everything here is a value computed from a board: a [`reading::Reader`]
+//! owns its board copy and cache; analyses are plain results.
 
 pub mod baseline;
+pub mod libs;
+pub mod reading;

@@ -1,0 +1,238 @@
+//! Tactical reading: can a string be captured, can it be saved, and by which
+//! move (reading.texi). The search is a minimax over candidate moves from
+//! general rules (liberties, second-order liberties, capturing or
+//! threatening neighbouring strings, backfilling) with GNU Go's depth
+//! cut-offs, its ko scheme and a transposition cache.
+//!
+//! A [`Reader`] owns its copy of the board and its cache: no global state.
+//! Every public query leaves the board as it found it.
+//!
+//! ```text
+//! let mut r = Reader::new(board.clone(), ReadConfig::default());
+//! let (code, mv) = r.attack(str);
+//! ```
+
+mod cache;
+mod codes;
+mod combined;
+mod config;
+mod ko;
+mod ladder;
+mod moves;
+mod search;
+
+use katachi_board::{Board, Color, Point};
+
+pub use codes::Code;
+pub use config::ReadConfig;
+
+use cache::{Cache, Entry, Key, Query};
+use ko::{Frame, KoState};
+
+/// Counters of one query (or, in [`Reader::total`], of the reader's life).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Positions searched by the attack and defence functions.
+    pub nodes: u64,
+    /// Results answered from the transposition cache.
+    pub cache_hits: u64,
+    /// Moves played on the board (including ones only tried for ordering).
+    pub moves: u64,
+    /// Whether the node limit cut the search short.
+    pub exhausted: bool,
+}
+
+impl Stats {
+    fn add(&mut self, o: &Stats) {
+        self.nodes += o.nodes;
+        self.cache_hits += o.cache_hits;
+        self.moves += o.moves;
+        self.exhausted |= o.exhausted;
+    }
+}
+
+/// Result of a tactical query: the code and, for a success, the move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Success grade.
+    pub code: Code,
+    /// The move that achieves it (none for failures, and for successes that
+    /// need no move).
+    pub mv: Option<Point>,
+}
+
+/// The tactical reader: a board copy, a cache and limits.
+#[derive(Debug, Clone)]
+pub struct Reader {
+    board: Board,
+    cfg: ReadConfig,
+    cache: Cache,
+    stats: Stats,
+    total: Stats,
+    ko: KoState,
+    stack: Vec<Frame>,
+}
+
+impl Reader {
+    /// A reader on its own copy of `board`.
+    pub fn new(board: Board, cfg: ReadConfig) -> Reader {
+        Reader {
+            board,
+            cfg,
+            cache: Cache::default(),
+            stats: Stats::default(),
+            total: Stats::default(),
+            ko: KoState::default(),
+            stack: Vec::new(),
+        }
+    }
+
+    /// The position being read.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Replace the position. Cached results stay valid: they are keyed by
+    /// the position itself.
+    pub fn set_board(&mut self, board: &Board) {
+        self.board = board.clone();
+        self.stack.clear();
+        self.ko = KoState::default();
+    }
+
+    /// The limits in force.
+    pub fn config(&self) -> &ReadConfig {
+        &self.cfg
+    }
+
+    /// Change the limits. The cache is cleared: its results were read
+    /// under the old ones.
+    pub fn set_config(&mut self, cfg: ReadConfig) {
+        self.cfg = cfg;
+        self.cache.clear();
+    }
+
+    /// Forget every cached result.
+    pub fn clear_cache(&mut self) {
+        self.cache.clear();
+    }
+
+    /// Counters of the last query.
+    pub fn last_stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Counters summed over every query since creation or the last reset.
+    pub fn total(&self) -> Stats {
+        self.total
+    }
+
+    /// Reset the summed counters.
+    pub fn reset_total(&mut self) {
+        self.total = Stats::default();
+    }
+
+    /// Can the string at `s` be captured if its opponent moves first?
+    /// Returns the code and an attacking move. Empty points fail.
+    pub fn attack(&mut self, s: Point) -> Outcome {
+        self.query(s, |r, s| r.do_attack(s))
+    }
+
+    /// Can the string at `s` be saved if its owner moves first? Returns the
+    /// code and the saving move (as GNU Go, a string that is not in danger
+    /// is "defended" by a move that keeps it safe).
+    pub fn find_defense(&mut self, s: Point) -> Outcome {
+        self.query(s, |r, s| r.do_defend(s))
+    }
+
+    /// Attack in the strict ladder sense: the attacker only ataris, the
+    /// defender only extends or captures; a string reaching three liberties
+    /// escapes.
+    pub fn ladder_attack(&mut self, s: Point) -> Outcome {
+        self.query(s, |r, s| r.ladder_attack_inner(s))
+    }
+
+    /// Run one top-level query with fresh statistics.
+    fn query(&mut self, s: Point, f: impl FnOnce(&mut Reader, Point) -> Outcome) -> Outcome {
+        self.stats = Stats::default();
+        let out = if self.color_at(s).is_some() {
+            f(self, s)
+        } else {
+            Outcome {
+                code: Code::Fail,
+                mv: None,
+            }
+        };
+        debug_assert!(self.stack.is_empty());
+        let st = self.stats;
+        self.total.add(&st);
+        out
+    }
+
+    fn color_at(&self, p: Point) -> Option<Color> {
+        if !self.board.on_board(p) {
+            return None;
+        }
+        self.board.cell(p).color()
+    }
+
+    /// Spend one node; false once the limit is reached.
+    fn spend_node(&mut self) -> bool {
+        if self.stats.nodes >= self.cfg.node_limit {
+            self.stats.exhausted = true;
+            return false;
+        }
+        self.stats.nodes += 1;
+        true
+    }
+
+    fn key(&self, query: Query, target: Point) -> Key {
+        Key {
+            hash: self.board.hash(),
+            ko_point: match (
+                self.board.ko_point_for(Color::Black),
+                self.board.ko_point_for(Color::White),
+            ) {
+                (Some(p), _) => p.0,
+                (None, Some(p)) => p.0 | 0x8000,
+                _ => 0,
+            },
+            komaster: self.ko.master.code(),
+            kom_pos: self.ko.pos.map_or(0, |p| p.0),
+            query,
+            target: target.0,
+        }
+    }
+
+    fn cache_get(&mut self, key: &Key) -> Option<Outcome> {
+        let sp = self.stackp();
+        let e = self.cache.get(key)?;
+        if e.stackp <= sp {
+            self.stats.cache_hits += 1;
+            Some(Outcome {
+                code: e.code,
+                mv: e.mv,
+            })
+        } else {
+            None
+        }
+    }
+
+    fn cache_put(&mut self, key: Key, out: Outcome) {
+        if self.stats.exhausted {
+            return;
+        }
+        let stackp = self.stackp();
+        self.cache.insert(
+            key,
+            Entry {
+                code: out.code,
+                mv: out.mv,
+                stackp,
+            },
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,246 @@
+//! Candidate moves for attacking and defending a string, from general rules
+//! of tactics, with a cheap static ordering (no move is played here).
+//!
+//! Attack: the string's liberties; its second-order liberties (nets, hane,
+//! placements that approach from a distance, backfilling when a liberty is
+//! self-atari); saving the attacker's own strings in atari next to it.
+//! Defence: the string's liberties; capturing or putting into atari the
+//! neighbouring attacker strings that are short of liberties; second-order
+//! liberties when the string is short of liberties.
+
+use katachi_board::{Cell, Color, Point};
+
+use super::Reader;
+
+/// Up to this many candidates of each kind are kept after ordering.
+const MAX_ATTACK_MOVES: usize = 10;
+const MAX_DEFENSE_MOVES: usize = 10;
+
+/// Candidate list with scores, without duplicates.
+#[derive(Default, Debug)]
+pub(crate) struct Candidates {
+    items: Vec<(Point, i32)>,
+}
+
+impl Candidates {
+    fn add(&mut self, p: Point, score: i32) {
+        if let Some(e) = self.items.iter_mut().find(|e| e.0 == p) {
+            e.1 = e.1.max(score);
+        } else {
+            self.items.push((p, score));
+        }
+    }
+
+    /// The points, best first, at most `limit`.
+    fn into_sorted(mut self, limit: usize) -> Vec<Point> {
+        self.items.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        self.items.truncate(limit);
+        self.items.into_iter().map(|e| e.0).collect()
+    }
+}
+
+impl Reader {
+    /// The liberties of the string at `s`.
+    pub(crate) fn libs_of(&self, s: Point) -> Vec<Point> {
+        self.board.liberties(s).collect()
+    }
+
+    /// Liberties the string of `c` at `p` would have after `c` plays at the
+    /// empty point `p`, counting stones it would capture next to it as new
+    /// liberties. Exact except that captures of distant stones are ignored;
+    /// counting stops at `cap`.
+    pub(crate) fn libs_after(&self, c: Color, p: Point, cap: usize) -> usize {
+        let b = &self.board;
+        let mut seen: Vec<Point> = Vec::with_capacity(8);
+        let own = c.cell();
+        let opp = c.opponent().cell();
+        for n in b.neighbors(p) {
+            let cell = b.cell(n);
+            if cell == Cell::Empty {
+                if !seen.contains(&n) {
+                    seen.push(n);
+                }
+            } else if cell == own {
+                for l in b.liberties(n) {
+                    if l != p && !seen.contains(&l) {
+                        seen.push(l);
+                        if seen.len() >= cap {
+                            return cap;
+                        }
+                    }
+                }
+            } else if cell == opp && b.liberty_count(n) == 1 && !seen.contains(&n) {
+                // The captured stone next to p becomes a liberty.
+                seen.push(n);
+            }
+            if seen.len() >= cap {
+                return cap;
+            }
+        }
+        seen.len()
+    }
+
+    /// Strings of colour `c` adjacent to the string at `s`, with their
+    /// liberty counts.
+    pub(crate) fn neighbours_of_color(&self, s: Point, c: Color) -> Vec<(Point, usize)> {
+        self.board
+            .adjacent_strings(s)
+            .into_iter()
+            .filter(|&h| self.board.cell(h) == c.cell())
+            .map(|h| (h, self.board.liberty_count(h)))
+            .collect()
+    }
+
+    /// Candidate attacking moves against the string at `s` (owned by the
+    /// opponent of `att`), best first.
+    pub(crate) fn attack_moves(&self, s: Point, att: Color, libs: &[Point]) -> Vec<Point> {
+        let b = &self.board;
+        let stackp = self.stackp();
+        let nlibs = libs.len();
+        let def = att.opponent();
+        let mut cand = Candidates::default();
+
+        for &l in libs {
+            let own = self.libs_after(att, l, 4) as i32;
+            let mut score = 100 + 4 * own.min(3);
+            if own == 0 {
+                score -= 60;
+            } else if own == 1 {
+                score -= 40;
+            }
+            if nlibs == 2 {
+                // The other liberty is where the defender runs: prefer the
+                // atari that leaves the fewest liberties after the extension.
+                let other = if libs[0] == l { libs[1] } else { libs[0] };
+                let escape = self.libs_after(def, other, 5) as i32;
+                score -= 12 * escape;
+            }
+            // Edge: ataris that drive the string to the edge are good.
+            let (r, c) = b.row_col(l);
+            let edge = r.min(c).min(b.size() - 1 - r).min(b.size() - 1 - c);
+            if edge == 0 {
+                score += 2;
+            }
+            cand.add(l, score);
+        }
+
+        // Save own strings in atari next to the target (a counter-capture
+        // would otherwise save it), by extending or capturing around them.
+        for (h, n) in self.neighbours_of_color(s, att) {
+            if n == 1 {
+                for l in b.liberties(h) {
+                    if self.libs_after(att, l, 3) >= 2 {
+                        cand.add(l, 90);
+                    }
+                }
+                for (e, en) in self.neighbours_of_color(h, def) {
+                    if en == 1 && !b.same_string(e, s) {
+                        for l in b.liberties(e) {
+                            cand.add(l, 95);
+                        }
+                    }
+                }
+            }
+        }
+
+        // Second-order liberties: nets, approach moves and backfilling.
+        let wide = nlibs <= 2 || (nlibs == 3 && stackp <= self.cfg.branch_depth);
+        if wide && stackp <= self.cfg.depth {
+            for &l in libs {
+                let self_atari = self.libs_after(att, l, 2) < 2;
+                for n in b.neighbors(l) {
+                    if b.cell(n) != Cell::Empty || libs.contains(&n) {
+                        continue;
+                    }
+                    let own = self.libs_after(att, n, 4) as i32;
+                    if own < 2 {
+                        continue;
+                    }
+                    let mut score = 40 + 4 * own;
+                    if self_atari && stackp <= self.cfg.backfill_depth {
+                        score += 15;
+                    }
+                    cand.add(n, score);
+                }
+                // Diagonal points next to two liberties: the typical net.
+                if nlibs == 2 {
+                    for d in b.diagonals(l) {
+                        if b.on_board(d) && b.cell(d) == Cell::Empty && !libs.contains(&d) {
+                            let own = self.libs_after(att, d, 4) as i32;
+                            if own >= 2 {
+                                cand.add(d, 30 + 4 * own);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let limit = if stackp > self.cfg.branch_depth {
+            nlibs.max(2)
+        } else {
+            MAX_ATTACK_MOVES
+        };
+        cand.into_sorted(limit)
+    }
+
+    /// Candidate defending moves for the string at `s` (owned by `def`),
+    /// best first.
+    pub(crate) fn defense_moves(&self, s: Point, def: Color, libs: &[Point]) -> Vec<Point> {
+        let b = &self.board;
+        let stackp = self.stackp();
+        let nlibs = libs.len();
+        let att = def.opponent();
+        let mut cand = Candidates::default();
+
+        for &l in libs {
+            let after = self.libs_after(def, l, 6) as i32;
+            let mut score = 20 * after;
+            if after <= 1 {
+                score -= 100;
+            }
+            cand.add(l, score);
+        }
+
+        // Capture or threaten neighbouring attacker strings.
+        for (h, n) in self.neighbours_of_color(s, att) {
+            if n == 1 {
+                let size = b.string_size(h) as i32;
+                for l in b.liberties(h) {
+                    cand.add(l, 150 + 10 * size.min(5));
+                }
+            } else if n == 2 && nlibs <= 2 {
+                for l in b.liberties(h) {
+                    let own = self.libs_after(def, l, 3) as i32;
+                    if own >= 2 {
+                        cand.add(l, 30 + 10 * own);
+                    }
+                }
+            } else if n == 3 && nlibs == 1 && stackp == 0 {
+                for l in b.liberties(h) {
+                    cand.add(l, 10);
+                }
+            }
+        }
+
+        // Second-order liberties when short of liberties.
+        if nlibs <= 2 && stackp <= self.cfg.depth {
+            for &l in libs {
+                for n in b.neighbors(l) {
+                    if b.cell(n) != Cell::Empty || libs.contains(&n) {
+                        continue;
+                    }
+                    let own = self.libs_after(def, n, 4) as i32;
+                    if own >= 2 {
+                        cand.add(n, 10 * own - 10);
+                    }
+                }
+            }
+        }
+        let limit = if stackp > self.cfg.branch_depth {
+            3
+        } else {
+            MAX_DEFENSE_MOVES
+        };
+        cand.into_sorted(limit)
+    }
+}

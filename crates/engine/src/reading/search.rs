@@ -1,0 +1,177 @@
+//! The recursive attack and defence searches (GNU Go's `do_attack` and
+//! `do_find_defense`): each side tries its candidates, the other answers,
+//! the best code wins; ko results are graded with [`Code::reverse`].
+
+use katachi_board::{Cell, Color, Point};
+
+use super::cache::Query;
+use super::{Code, Outcome, Reader};
+
+const FAIL: Outcome = Outcome {
+    code: Code::Fail,
+    mv: None,
+};
+
+impl Reader {
+    /// Whether an attack on a string with `libs` liberties is given up at
+    /// the current depth (GNU Go's cut-offs: five liberties are always
+    /// enough, four beyond `fourlib_depth`, three beyond `depth`).
+    pub(crate) fn attack_hopeless(&self, libs: usize) -> bool {
+        let sp = self.stackp();
+        libs >= 5
+            || (libs == 4 && sp > self.cfg.fourlib_depth)
+            || (libs == 3 && sp > self.cfg.depth)
+            || sp >= self.cfg.max_stackp
+    }
+
+    /// Attack the string at `s` with its opponent to move.
+    pub(crate) fn do_attack(&mut self, s: Point) -> Outcome {
+        let Some(def) = self.board.cell(s).color() else {
+            // Already captured.
+            return Outcome {
+                code: Code::Win,
+                mv: None,
+            };
+        };
+        let att = def.opponent();
+        let libs = self.libs_of(s);
+        if self.attack_hopeless(libs.len()) {
+            return FAIL;
+        }
+        if !self.spend_node() {
+            return FAIL;
+        }
+        let key = self.key(Query::Attack, s);
+        if let Some(o) = self.cache_get(&key) {
+            return o;
+        }
+        let out = if libs.len() == 1 {
+            self.capture_at(att, s, libs[0])
+        } else {
+            let moves = self.attack_moves(s, att, &libs);
+            self.try_attacks(s, att, &moves)
+        };
+        self.cache_put(key, out);
+        out
+    }
+
+    /// Capture a string in atari by playing its last liberty.
+    fn capture_at(&mut self, att: Color, s: Point, lib: Point) -> Outcome {
+        match self.play(att, lib) {
+            Some(p) => {
+                let captured = self.board.cell(s) == Cell::Empty;
+                self.pop();
+                if !captured {
+                    return FAIL;
+                }
+                let code = if p.conditional {
+                    Code::KoB
+                } else if p.ko_capture {
+                    Code::KoA
+                } else {
+                    Code::Win
+                };
+                Outcome {
+                    code,
+                    mv: Some(lib),
+                }
+            }
+            None => FAIL,
+        }
+    }
+
+    /// Try the attacker's moves in order; stop at the first clean win.
+    pub(crate) fn try_attacks(&mut self, s: Point, att: Color, moves: &[Point]) -> Outcome {
+        let mut best = FAIL;
+        for &m in moves {
+            let Some(p) = self.play(att, m) else { continue };
+            let mut code = if self.board.cell(s) == Cell::Empty {
+                if p.ko_capture {
+                    Code::KoA
+                } else {
+                    Code::Win
+                }
+            } else {
+                self.do_defend(s).code.reverse()
+            };
+            if p.conditional {
+                code = code.min(Code::KoB);
+            }
+            self.pop();
+            if code > best.code {
+                best = Outcome { code, mv: Some(m) };
+                if code == Code::Win {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Defend the string at `s` with its owner to move.
+    pub(crate) fn do_defend(&mut self, s: Point) -> Outcome {
+        let Some(def) = self.board.cell(s).color() else {
+            return FAIL;
+        };
+        let libs = self.libs_of(s);
+        // Deep in the tree, a string the attacker would give up on is safe
+        // already. At the root a move is still wanted.
+        if self.stackp() > 0 && self.attack_hopeless_next(libs.len()) {
+            return Outcome {
+                code: Code::Win,
+                mv: None,
+            };
+        }
+        if !self.spend_node() {
+            return Outcome {
+                code: Code::Win,
+                mv: None,
+            };
+        }
+        let key = self.key(Query::Defend, s);
+        if let Some(o) = self.cache_get(&key) {
+            return o;
+        }
+        let moves = self.defense_moves(s, def, &libs);
+        let out = self.try_defenses(s, def, &moves);
+        self.cache_put(key, out);
+        out
+    }
+
+    /// Like [`Reader::attack_hopeless`] for an attack that starts one move
+    /// deeper (after the defender's move).
+    fn attack_hopeless_next(&self, libs: usize) -> bool {
+        let sp = self.stackp() + 1;
+        libs >= 5
+            || (libs == 4 && sp > self.cfg.fourlib_depth)
+            || (libs == 3 && sp > self.cfg.depth)
+    }
+
+    /// Try the defender's moves in order; stop at the first clean win.
+    pub(crate) fn try_defenses(&mut self, s: Point, def: Color, moves: &[Point]) -> Outcome {
+        let mut best = FAIL;
+        for &m in moves {
+            let Some(p) = self.play(def, m) else { continue };
+            let mut code = if self.board.cell(s) == Cell::Empty {
+                Code::Fail
+            } else if self.board.liberty_count(s) == 1 && !p.ko_capture {
+                // Self-atari: the attacker captures (a snapback at worst).
+                let r = self.do_attack(s);
+                r.code.reverse()
+            } else {
+                self.do_attack(s).code.reverse()
+            };
+            if p.conditional {
+                code = code.min(Code::KoB);
+            }
+            self.pop();
+            if code > best.code {
+                best = Outcome { code, mv: Some(m) };
+                if code == Code::Win {
+                    break;
+                }
+            }
+        }
+        best
+    }
+}
