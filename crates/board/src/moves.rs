@@ -1,0 +1,392 @@
+//! Playing and taking back moves: legality (occupied, suicide, simple ko,
+//! positional superko), captures, incremental strings and liberty sets,
+//! and the journal that lets `undo` reverse exactly what a move changed.
+//!
+//! A move at `p` by `c`:
+//! 1. places the stone (a one-stone string whose liberties are its empty
+//!    neighbours) and removes `p` from the liberties of the opponent's
+//!    neighbouring strings;
+//! 2. merges each neighbouring string of `c` with it, the smaller string
+//!    into the larger (the larger string's record is saved first);
+//! 3. removes opponent strings left without liberties; each removed stone
+//!    becomes a liberty of the strings of `c` beside it.
+//!
+//! Undo does the reverse in the opposite order. Captured strings keep
+//! their `next` lists and `head`s while off the board, so restoring them is
+//! a walk over their stones; their one liberty was `p`.
+
+use crate::board::Board;
+use crate::journal::{MoveRecord, SavedString};
+use crate::types::{BoardError, Cell, Color, IllegalMove, KoRule, Move, Point};
+use crate::zobrist;
+
+impl Board {
+    /// Whether `c` may play `m` now (passes are always legal).
+    pub fn check_move(&self, c: Color, m: Move) -> Result<(), IllegalMove> {
+        let p = match m {
+            Move::Pass => return Ok(()),
+            Move::Play(p) => p,
+        };
+        match self.cells.get(p.index()) {
+            None | Some(Cell::Edge) => return Err(IllegalMove::OffBoard),
+            Some(Cell::Empty) => {}
+            Some(_) => return Err(IllegalMove::Occupied),
+        }
+        if self.ko == Some((p, c)) {
+            return Err(IllegalMove::Ko);
+        }
+        if !self.has_breath(c, p) {
+            return Err(IllegalMove::Suicide);
+        }
+        if self.ko_rule == KoRule::PositionalSuperko {
+            let h = self.hash_after(c, p);
+            if self.positions.contains(&h) {
+                return Err(IllegalMove::Superko);
+            }
+        }
+        Ok(())
+    }
+    /// Whether `c` may play `m` now.
+    pub fn is_legal(&self, c: Color, m: Move) -> bool {
+        self.check_move(c, m).is_ok()
+    }
+
+    /// Whether a stone of `c` on the empty point `p` would have a liberty
+    /// after captures (i.e. is not suicide).
+    #[inline]
+    pub(crate) fn has_breath(&self, c: Color, p: Point) -> bool {
+        let own = c.cell();
+        for n in self.neighbors(p) {
+            let n = n.index();
+            let cell = self.cells[n];
+            if cell == Cell::Empty {
+                return true;
+            }
+            if cell == Cell::Edge {
+                continue;
+            }
+            let libs = self.lib_count[self.head[n] as usize];
+            if cell == own {
+                if libs > 1 {
+                    return true;
+                }
+            } else if libs <= 1 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The stone hash after `c` plays on the empty point `p` (for superko).
+    fn hash_after(&self, c: Color, p: Point) -> u64 {
+        let mut h = self.hash ^ zobrist::stone(p.index(), c);
+        let opp = c.opponent();
+        let mut done = [u16::MAX; 4];
+        for (k, n) in self.neighbors(p).into_iter().enumerate() {
+            let n = n.index();
+            if self.cells[n] != opp.cell() {
+                continue;
+            }
+            let head = self.head[n];
+            if self.lib_count[head as usize] > 1 || done.contains(&head) {
+                continue;
+            }
+            done[k] = head;
+            for s in self.stones(Point(head)) {
+                h ^= zobrist::stone(s.index(), opp);
+            }
+        }
+        h
+    }
+
+    /// Play a game move for `c` (any colour, as GTP allows): captures, ko,
+    /// superko history, `to_move` becomes `c.opponent()`. Undoable with `undo`.
+    /// Returns the number of stones captured.
+    pub fn play(&mut self, c: Color, m: Move) -> Result<usize, IllegalMove> {
+        self.try_move(c, m)
+    }
+    /// The reading variant of `play`: same rules (superko checked only if the
+    /// rule is on), journaled, costs only what changes. Undo with `undo`.
+    pub fn try_move(&mut self, c: Color, m: Move) -> Result<usize, IllegalMove> {
+        self.check_move(c, m)?;
+        Ok(self.play_unchecked(c, m))
+    }
+    /// Play a move already known to be legal (e.g. by `check_move`), with
+    /// the journal. Playing an illegal move this way corrupts the board.
+    pub fn play_unchecked(&mut self, c: Color, m: Move) -> usize {
+        let mut rec = MoveRecord {
+            color: c,
+            mv: m,
+            prev_to_move: self.to_move,
+            prev_ko: self.ko,
+            prev_hash: self.hash,
+            prev_next: 0,
+            prev_head: 0,
+            captured: 0,
+            saved_start: self.journal.saved.len() as u32,
+            merges_start: self.journal.merges.len() as u32,
+            captured_start: self.journal.captured.len() as u32,
+        };
+        self.ko = None;
+        self.to_move = c.opponent();
+        if let Move::Play(p) = m {
+            rec.prev_next = self.next[p.index()];
+            rec.prev_head = self.head[p.index()];
+            rec.captured = self.place(c, p) as u16;
+            self.captures[c.index()] += rec.captured as u32;
+        }
+        self.journal.moves.push(rec);
+        self.history.push((c, m));
+        self.positions.push(self.hash);
+        rec.captured as usize
+    }
+
+    /// Steps 1-3 of a stone move; returns the number of stones captured.
+    fn place(&mut self, c: Color, p: Point) -> usize {
+        let pi = p.index();
+        let w = self.words;
+        let own = c.cell();
+        let opp = c.opponent().cell();
+        self.cells[pi] = own;
+        self.hash ^= zobrist::stone(pi, c);
+        self.empty_remove(pi);
+        self.next[pi] = pi as u16;
+        self.head[pi] = pi as u16;
+        self.str_size[pi] = 1;
+        self.libs[pi * w..(pi + 1) * w].fill(0);
+        let mut libs = 0;
+        let nbrs = self.neighbors(p);
+        for n in nbrs {
+            let n = n.index();
+            if self.cells[n] == Cell::Empty {
+                self.libs[pi * w + n / 64] |= 1 << (n % 64);
+                libs += 1;
+            }
+        }
+        self.lib_count[pi] = libs;
+        for n in nbrs {
+            let n = n.index();
+            let cell = self.cells[n];
+            if cell == opp {
+                self.lib_remove(self.head[n] as usize, pi);
+            } else if cell == own {
+                let h = self.head[n] as usize;
+                let mine = self.head[pi] as usize;
+                if h != mine {
+                    self.save_string(h);
+                    self.merge(mine, h, pi);
+                }
+            }
+        }
+        let mut captured = 0;
+        let mut last = 0;
+        for n in nbrs {
+            let n = n.index();
+            if self.cells[n] == opp {
+                let h = self.head[n] as usize;
+                if self.lib_count[h] == 0 {
+                    captured += self.capture(h, c);
+                    last = h;
+                }
+            }
+        }
+        let mine = self.head[pi] as usize;
+        if captured == 1 && self.str_size[mine] == 1 && self.lib_count[mine] == 1 {
+            self.ko = Some((Point(last as u16), c.opponent()));
+        }
+        captured
+    }
+
+    /// Merge the strings with heads `a` and `b` (the new stone `p` joins
+    /// them), the smaller into the larger; `p` stops being a liberty.
+    fn merge(&mut self, a: usize, b: usize, p: usize) {
+        let (keep, gone) = if self.str_size[a] >= self.str_size[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut s = gone;
+        loop {
+            self.head[s] = keep as u16;
+            s = self.next[s] as usize;
+            if s == gone {
+                break;
+            }
+        }
+        self.next.swap(keep, gone);
+        self.str_size[keep] += self.str_size[gone];
+        let w = self.words;
+        let mut count = 0;
+        for k in 0..w {
+            let mut v = self.libs[keep * w + k] | self.libs[gone * w + k];
+            if k == p / 64 {
+                v &= !(1u64 << (p % 64));
+            }
+            self.libs[keep * w + k] = v;
+            count += v.count_ones();
+        }
+        self.lib_count[keep] = count as u16;
+        self.journal.merges.push((keep as u16, gone as u16));
+    }
+
+    /// Remove the string with head `h` (colour `c.opponent()`); its stones
+    /// become liberties of the neighbouring strings of `c`.
+    fn capture(&mut self, h: usize, c: Color) -> usize {
+        let opp = c.opponent();
+        let own = c.cell();
+        let size = self.str_size[h];
+        self.journal.captured.push((h as u16, size));
+        let mut s = h;
+        loop {
+            self.cells[s] = Cell::Empty;
+            self.hash ^= zobrist::stone(s, opp);
+            self.empty_add(s);
+            for n in self.neighbors(Point(s as u16)) {
+                let n = n.index();
+                if self.cells[n] == own {
+                    self.lib_add(self.head[n] as usize, s);
+                }
+            }
+            s = self.next[s] as usize;
+            if s == h {
+                break;
+            }
+        }
+        size as usize
+    }
+
+    /// Take back the last `play` or `try_move` exactly (stones, strings,
+    /// hashes, ko, captures, player to move).
+    pub fn undo(&mut self) -> Result<(), BoardError> {
+        let rec = self.journal.moves.pop().ok_or(BoardError::NothingToUndo)?;
+        if let Move::Play(p) = rec.mv {
+            self.unplace(&rec, p);
+            self.captures[rec.color.index()] -= rec.captured as u32;
+        }
+        self.history.pop();
+        self.positions.pop();
+        self.to_move = rec.prev_to_move;
+        self.ko = rec.prev_ko;
+        debug_assert_eq!(self.hash, rec.prev_hash);
+        self.hash = rec.prev_hash;
+        Ok(())
+    }
+
+    /// Reverse steps 3, 2, 1 of `place`.
+    fn unplace(&mut self, rec: &MoveRecord, p: Point) {
+        let pi = p.index();
+        let c = rec.color;
+        let own = c.cell();
+        let opp = c.opponent();
+        let w = self.words;
+        // 3: put captured strings back; their one liberty was p.
+        while self.journal.captured.len() > rec.captured_start as usize {
+            let (h, size) = self.journal.captured.pop().expect("captured entry");
+            let h = h as usize;
+            let mut s = h;
+            loop {
+                self.cells[s] = opp.cell();
+                self.hash ^= zobrist::stone(s, opp);
+                self.empty_remove(s);
+                for n in self.neighbors(Point(s as u16)) {
+                    let n = n.index();
+                    if self.cells[n] == own {
+                        self.lib_remove(self.head[n] as usize, s);
+                    }
+                }
+                s = self.next[s] as usize;
+                if s == h {
+                    break;
+                }
+            }
+            self.str_size[h] = size;
+            self.libs[h * w..(h + 1) * w].fill(0);
+            self.libs[h * w + pi / 64] |= 1 << (pi % 64);
+            self.lib_count[h] = 1;
+        }
+        // 2: split merges, restore the saved records.
+        while self.journal.merges.len() > rec.merges_start as usize {
+            let (keep, gone) = self.journal.merges.pop().expect("merge entry");
+            let (keep, gone) = (keep as usize, gone as usize);
+            self.next.swap(keep, gone);
+            let mut s = gone;
+            loop {
+                self.head[s] = gone as u16;
+                s = self.next[s] as usize;
+                if s == gone {
+                    break;
+                }
+            }
+        }
+        while self.journal.saved.len() > rec.saved_start as usize {
+            let saved = self.journal.saved.pop().expect("saved entry");
+            let h = saved.head as usize;
+            let from = self.journal.saved_words.len() - w;
+            self.libs[h * w..(h + 1) * w].copy_from_slice(&self.journal.saved_words[from..]);
+            self.journal.saved_words.truncate(from);
+            self.str_size[h] = saved.size;
+            self.lib_count[h] = saved.lib_count;
+        }
+        for n in self.neighbors(p) {
+            let n = n.index();
+            if self.cells[n] == opp.cell() {
+                self.lib_add(self.head[n] as usize, pi);
+            }
+        }
+        // 1: lift the stone.
+        self.cells[pi] = Cell::Empty;
+        self.hash ^= zobrist::stone(pi, c);
+        self.empty_add(pi);
+        self.next[pi] = rec.prev_next;
+        self.head[pi] = rec.prev_head;
+    }
+
+    /// Push the record of head `h` on the journal.
+    fn save_string(&mut self, h: usize) {
+        let w = self.words;
+        self.journal.saved.push(SavedString {
+            head: h as u16,
+            size: self.str_size[h],
+            lib_count: self.lib_count[h],
+        });
+        self.journal
+            .saved_words
+            .extend_from_slice(&self.libs[h * w..(h + 1) * w]);
+    }
+
+    /// Make `i` a liberty of head `h` (no-op if it is one).
+    #[inline]
+    fn lib_add(&mut self, h: usize, i: usize) {
+        let word = &mut self.libs[h * self.words + i / 64];
+        let bit = 1u64 << (i % 64);
+        if *word & bit == 0 {
+            *word |= bit;
+            self.lib_count[h] += 1;
+        }
+    }
+    /// Stop `i` being a liberty of head `h` (no-op if it is not one).
+    #[inline]
+    fn lib_remove(&mut self, h: usize, i: usize) {
+        let word = &mut self.libs[h * self.words + i / 64];
+        let bit = 1u64 << (i % 64);
+        if *word & bit != 0 {
+            *word &= !bit;
+            self.lib_count[h] -= 1;
+        }
+    }
+    #[inline]
+    fn empty_add(&mut self, i: usize) {
+        self.empty_pos[i] = self.empties.len() as u16;
+        self.empties.push(i as u16);
+    }
+    #[inline]
+    fn empty_remove(&mut self, i: usize) {
+        let k = self.empty_pos[i] as usize;
+        let last = self.empties.pop().expect("empty list not empty");
+        if last as usize != i {
+            self.empties[k] = last;
+            self.empty_pos[last as usize] = k as u16;
+        }
+        self.empty_pos[i] = u16::MAX;
+    }
+}

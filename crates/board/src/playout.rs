@@ -1,0 +1,1 @@
+//! Uniformly random playouts (placeholder; filled in for the benchmark).
