@@ -87,6 +87,16 @@ fn labels_make_a_constraint_diagram_over_stones_and_empty_points() {
 }
 
 #[test]
+fn a_label_on_the_move_replaces_the_star_in_the_constraint_diagram() {
+    let p = patterns("(;SZ[7];B[dc];W[fb]MA[dd]LB[fb:B]C[;!xplay_attack(B)])");
+    assert!(
+        p[0].contains(":8,sFJ\n\n----+\n....|\n..B.|\nX...|\n....|\n\n;!xplay_attack(B)\n"),
+        "{}",
+        p[0]
+    );
+}
+
+#[test]
 fn constraint_lines_without_labels_still_get_a_constraint_diagram() {
     let p = patterns("(;SZ[7];B[dc];W[fb]MA[dd]C[;safe_omove(*)])");
     assert_eq!(
@@ -270,7 +280,7 @@ fn errors_name_their_place() {
     let e = error("(;SZ[7];B[ec]MA[dd]LB[fb:AB])");
     assert_eq!(e.kind, JosekiErrorKind::BadLabel("AB".into()));
     assert_eq!(at(&e), (1, 20));
-    for bad in ["O", "x", "1", ""] {
+    for bad in ["O", "x", "Q", "Y", "1", ""] {
         let e = error(&format!("(;SZ[7];B[ec]MA[dd]LB[fb:{bad}])"));
         assert_eq!(e.kind, JosekiErrorKind::BadLabel(bad.into()), "{bad:?}");
     }

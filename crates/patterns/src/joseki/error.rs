@@ -53,7 +53,9 @@ pub enum JosekiErrorKind {
     },
     /// A label that is not a single letter, or a letter that reads as a
     /// diagram symbol.
-    #[error("label {0:?} must be a single letter other than O, o, X and x")]
+    #[error(
+        "label {0:?} must be a single letter other than O, o, X, x, Q and Y (they read as stones)"
+    )]
     BadLabel(String),
     /// A label outside the pattern rectangle.
     #[error("label {0} lies outside the pattern rectangle")]

@@ -35,6 +35,9 @@
 //!   diagram, if any), the symmetry is `/` instead of `8`, as GNU Go writes
 //!   it: the mirror image would match the same stones. No other symmetry is
 //!   looked for: only this one keeps a corner pattern in its corner.
+//! - **A label on the move** replaces the `*` in the constraint diagram, as
+//!   GNU Go's output has it (hoshi_keima.sgf labels a move `B` for
+//!   `;!xplay_attack(A,B)`).
 //! - **Constraint diagram without labels.** A node with `;` or `>` lines
 //!   but no labels also gets a constraint diagram (equal to the main one),
 //!   as GNU Go does for its `;safe_omove(*)` node.
@@ -46,7 +49,8 @@
 //!   the board gets that edge drawn too (`+` at every drawn corner).
 //! - **Errors rather than silent output.** A move outside the rectangle, a
 //!   label outside it, two labels on one point, a label that is not a single
-//!   letter (or is `O`, `o`, `X`, `x`, which read as stones), a node with
+//!   letter (or is `O`, `o`, `X`, `x`, `Q`, `Y`, which read as stones), a
+//!   node with
 //!   both `B` and `W`, a move on an occupied point or a suicide, `SZ` outside
 //!   the root, and bad point values are errors naming line and column.
 //! - **Replay.** Moves capture; ko is not checked. `AB`, `AW` and `AE` are

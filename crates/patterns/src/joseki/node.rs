@@ -89,7 +89,7 @@ pub fn labels(node: &Node, size: usize) -> Result<Vec<(Coord, char)>, JosekiErro
         };
         let mut chars = text.chars();
         let letter = match (chars.next(), chars.next()) {
-            (Some(c), None) if c.is_ascii_alphabetic() && !"OoXx".contains(c) => c,
+            (Some(c), None) if c.is_ascii_alphabetic() && !"OoXxQY".contains(c) => c,
             _ => {
                 return Err(JosekiError {
                     pos: place(node, "LB"),
