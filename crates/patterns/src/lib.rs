@@ -7,9 +7,15 @@
 //! `syntax` (text -> AST with spans, diagnostics, formatter) -> `model`
 //! (checked patterns) -> `compile` -> `matchers`; `expr` holds the
 //! constraint/action language; `joseki` turns SGF joseki trees into patterns.
+//!
+//! Entry point: [`syntax::parse_db`] (text to checked [`model::PatternDb`]
+//! plus diagnostics). The language is documented in `LANGUAGE.md`.
 
-pub mod expr;
-pub mod model;
 pub mod compile;
+pub mod expr;
 pub mod joseki;
 pub mod matchers;
+pub mod model;
+pub mod syntax;
+
+pub use syntax::parse_db;

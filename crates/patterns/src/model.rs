@@ -10,6 +10,20 @@
 //! diagram were drawn as a board edge: then that side's row or column of cells
 //! must lie exactly on the first line of the board (the point beyond it off
 //! the board).
+//!
+//! The model is produced by [`check`] from the syntax tree; every symbol,
+//! class letter and value is documented in `crates/patterns/LANGUAGE.md`.
+
+mod check;
+mod classes;
+mod geometry;
+mod symbols;
+mod symmetry;
+
+pub use check::check;
+pub use classes::{class_info, ClassInfo, CLASSES};
+pub use symbols::{symbol_elem, SYMBOLS};
+pub use symmetry::{symmetry_char, symmetry_from_char};
 
 use crate::expr::Expr;
 
@@ -88,6 +102,115 @@ pub struct Pattern {
     pub action: Option<Expr>,
     /// Named helper function of the colon line, if any.
     pub helper: Option<String>,
+    /// The `name(arg)` values of the colon line, in order.
+    pub values: Vec<Value>,
+    /// Labels of the constraint diagram (`*` excluded), in first-seen order.
+    pub labels: Vec<Label>,
+    /// The constraint diagram's symbols (row-major, same shape as `cells`),
+    /// if the pattern has one.
+    pub constraint_diagram: Option<Vec<char>>,
+    /// Cells that may serve as the match anchor: the `Q`/`Y` cells if any,
+    /// else every stone cell (`O X`), else every empty-required cell.
+    pub anchor_candidates: Vec<(usize, usize)>,
+    /// The `callback_data` directive in force for this pattern (symbols whose
+    /// points the caller wants reported), empty if none.
+    pub callback_data: String,
+    /// 1-based line of the `Pattern` header in its file.
+    pub line: usize,
+}
+
+/// One value of the colon line, e.g. `shape(-1)` or `threatens_eye(a)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Value {
+    pub kind: ValueKind,
+    pub arg: ValueArg,
+}
+
+/// The colon-line values the language knows (see LANGUAGE.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ValueKind {
+    /// `terri(x)`: territorial value at least x.
+    Terri,
+    /// `minterri(x)`: territorial value at least x.
+    MinTerri,
+    /// `maxterri(x)`: territorial value at most x.
+    MaxTerri,
+    /// `value(x)`: final value at least x.
+    Value,
+    /// `minvalue(x)`: final value at least x.
+    MinValue,
+    /// `maxvalue(x)`: final value at most x.
+    MaxValue,
+    /// `shape(x)`: added to the shape value.
+    Shape,
+    /// `followup(x)`: added to the followup value.
+    Followup,
+    /// `followup_value(x)`: spelling of `followup` used by the corpus.
+    FollowupValue,
+    /// `reverse_followup(x)`: added to the reverse followup value.
+    ReverseFollowup,
+    /// `reverse_sente(label)`: the move prevents an opponent sente move at label.
+    ReverseSente,
+    /// `threatens_eye(label)`: the move threatens to make/destroy an eye at label.
+    ThreatensEye,
+    /// `threatens_to_capture(label)`: the move threatens to capture the string.
+    ThreatensToCapture,
+}
+
+impl ValueKind {
+    /// Every value kind with its spelling.
+    pub const ALL: [(ValueKind, &'static str); 13] = [
+        (ValueKind::Terri, "terri"),
+        (ValueKind::MinTerri, "minterri"),
+        (ValueKind::MaxTerri, "maxterri"),
+        (ValueKind::Value, "value"),
+        (ValueKind::MinValue, "minvalue"),
+        (ValueKind::MaxValue, "maxvalue"),
+        (ValueKind::Shape, "shape"),
+        (ValueKind::Followup, "followup"),
+        (ValueKind::FollowupValue, "followup_value"),
+        (ValueKind::ReverseFollowup, "reverse_followup"),
+        (ValueKind::ReverseSente, "reverse_sente"),
+        (ValueKind::ThreatensEye, "threatens_eye"),
+        (ValueKind::ThreatensToCapture, "threatens_to_capture"),
+    ];
+
+    /// The kind spelled `name`.
+    pub fn from_name(name: &str) -> Option<ValueKind> {
+        Self::ALL.iter().find(|(_, n)| *n == name).map(|(k, _)| *k)
+    }
+
+    /// The spelling.
+    pub fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(k, _)| *k == self)
+            .map_or("?", |(_, n)| n)
+    }
+
+    /// Whether the argument is a label (otherwise a number).
+    pub fn takes_label(self) -> bool {
+        matches!(
+            self,
+            ValueKind::ThreatensEye | ValueKind::ThreatensToCapture | ValueKind::ReverseSente
+        )
+    }
+}
+
+/// The argument of a value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ValueArg {
+    Number(f64),
+    Label(char),
+}
+
+/// A label of the constraint diagram and the cells that carry it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Label {
+    pub name: char,
+    /// Cells `(row, col)` in row-major order; the first is the one bound
+    /// when the label is evaluated as a point.
+    pub cells: Vec<(usize, usize)>,
 }
 
 impl Pattern {
@@ -97,9 +220,27 @@ impl Pattern {
     }
 }
 
+impl Pattern {
+    /// The label named `name`, if the constraint diagram defines it.
+    pub fn label(&self, name: char) -> Option<&Label> {
+        self.labels.iter().find(|l| l.name == name)
+    }
+
+    /// Whether the class field contains `letter`.
+    pub fn has_class(&self, letter: char) -> bool {
+        self.classes.contains(letter)
+    }
+}
+
 /// A checked database: its patterns in file order.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct PatternDb {
     pub name: String,
     pub patterns: Vec<Pattern>,
+    /// The `attribute_map` directive (`none`, `general`, `value_only`,
+    /// `owl_attack`, `owl_defense`), if given.
+    pub attribute_map: Option<String>,
+    /// The `goal_elements` directive: the symbols whose points form the goal
+    /// (`none` gives an empty string), if given.
+    pub goal_elements: Option<String>,
 }

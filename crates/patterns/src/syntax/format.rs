@@ -1,0 +1,1 @@
+//! Canonical text of a parsed file (todo).
