@@ -22,11 +22,9 @@ fn board() -> Board {
 #[test]
 fn area_score_counts_stones_and_surrounded_points() {
     let b = board();
-    // Without removing anything: A4's region borders white and black.
+    // Without removing anything both regions touch both colours: only the
+    // stones count (7 + F2 for Black, 7 + A4 for White).
     let s = b.area_score(&[]);
-    // Black: 7 wall stones; left region touches O at A4 so is neutral
-    // except nothing. White: 8 stones + right region minus... F2 black
-    // makes the right region neutral too.
     assert_eq!(
         s,
         Score {
