@@ -7,3 +7,5 @@
 pub mod baseline;
 pub mod libs;
 pub mod reading;
+pub mod unconditional;
+pub mod worms;

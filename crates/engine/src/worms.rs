@@ -1,0 +1,442 @@
+//! Worms (dragon.texi, "Worms"): per string of stones its size, effective
+//! size, origin, liberties of order one to four, lunch, cutting-stone
+//! status, genus, whether it is inessential or invincible, and the tactical
+//! attack and defence codes and points. A [`Worms`] value is computed from a
+//! board and a [`Reader`]; nothing global is kept.
+//!
+//! Conventions chosen where the manual leaves room:
+//! - the origin is the stone with the smallest board index (top row first,
+//!   then left to right), so `origin == pos` picks one stone per worm;
+//! - a liberty of order n (n > 1) is an empty point reached by placing n
+//!   stones, each placed stone beyond the first not touching an opponent
+//!   stone, passing freely through friendly strings; a first-order liberty
+//!   with opponent stones on two opposite sides does not lead further;
+//!   `liberties2..4` count the points of exactly that order;
+//! - `cutstone2` needs the connection patterns and is 0 until they exist.
+
+use katachi_board::{Board, Cell, Color, Point};
+
+use crate::reading::{Code, Reader};
+use crate::unconditional::{Status, Unconditional};
+
+/// Data of one worm (shared by all its stones).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Worm {
+    /// Colour of the stones.
+    pub color: Color,
+    /// Number of stones.
+    pub size: usize,
+    /// Stones plus nearby empty points (distance ≤ 4) at least as close to
+    /// this worm as to any other, shared points counted fractionally.
+    pub effective_size: f32,
+    /// The distinguished stone.
+    pub origin: Point,
+    /// First-order liberties.
+    pub liberties: usize,
+    /// Liberties of exactly second order.
+    pub liberties2: usize,
+    /// Liberties of exactly third order.
+    pub liberties3: usize,
+    /// Liberties of exactly fourth order.
+    pub liberties4: usize,
+    /// An adjacent opponent worm that can be captured.
+    pub lunch: Option<Point>,
+    /// 2 cutting stone, 1 potential cutting stone, 0 neither.
+    pub cutstone: u8,
+    /// Cutting points found by connection patterns (not yet available: 0).
+    pub cutstone2: u8,
+    /// Connected components of the complement, minus one.
+    pub genus: usize,
+    /// No life potential unless a surrounding string dies.
+    pub inessential: bool,
+    /// Can never be captured.
+    pub invincible: bool,
+    /// Unconditional status of its stones.
+    pub unconditional_status: Status,
+    /// Attack move and code, if the worm can be captured.
+    pub attack: Option<(Point, Code)>,
+    /// Defence move and code, if the worm can be captured and saved.
+    pub defense: Option<(Point, Code)>,
+}
+
+/// All worms of a position.
+#[derive(Clone, Debug)]
+pub struct Worms {
+    worms: Vec<Worm>,
+    id: Vec<u32>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl Worms {
+    /// Compute every worm of `board`, reading attacks and defences with
+    /// `reader` (which is set to `board`).
+    pub fn compute(board: &Board, reader: &mut Reader) -> Worms {
+        reader.set_board(board);
+        let mut id = vec![NONE; board.cells().len()];
+        let mut origins = Vec::new();
+        for p in board.points() {
+            if board.cell(p).color().is_some() && id[p.index()] == NONE {
+                let k = origins.len() as u32;
+                for s in board.stones(p) {
+                    id[s.index()] = k;
+                }
+                origins.push(p);
+            }
+        }
+        let uncond = Unconditional::compute(board);
+        let eff = effective_sizes(board, &id, origins.len());
+        let mut worms: Vec<Worm> = origins
+            .iter()
+            .enumerate()
+            .map(|(k, &o)| {
+                let color = board.cell(o).color().expect("stone");
+                let [l1, l2, l3, l4] = liberty_orders(board, o);
+                let attack = {
+                    let a = reader.attack(o);
+                    a.code.is_success().then(|| (a.mv.unwrap_or(o), a.code))
+                };
+                let defense = if attack.is_some() {
+                    let d = reader.find_defense(o);
+                    d.code.is_success().then(|| (d.mv.unwrap_or(o), d.code))
+                } else {
+                    None
+                };
+                Worm {
+                    color,
+                    size: board.string_size(o),
+                    effective_size: eff[k],
+                    origin: o,
+                    liberties: l1,
+                    liberties2: l2,
+                    liberties3: l3,
+                    liberties4: l4,
+                    lunch: None,
+                    cutstone: cutstone(board, o),
+                    cutstone2: 0,
+                    genus: genus(board, o),
+                    inessential: false,
+                    invincible: uncond.status(o) == Status::Alive
+                        && crate::unconditional::invincible(board, color)[o.index()],
+                    unconditional_status: uncond.status(o),
+                    attack,
+                    defense,
+                }
+            })
+            .collect();
+        // Lunch and inessential need the attack results of the neighbours.
+        for k in 0..worms.len() {
+            let o = worms[k].origin;
+            let enemies: Vec<Point> = board
+                .adjacent_strings(o)
+                .into_iter()
+                .filter(|&h| board.cell(h).color() == Some(worms[k].color.opponent()))
+                .collect();
+            let capturable: Vec<Point> = enemies
+                .iter()
+                .map(|&h| worms[id[h.index()] as usize].origin)
+                .filter(|&eo| worms[id[eo.index()] as usize].attack.is_some())
+                .collect();
+            worms[k].lunch = capturable.iter().min().copied();
+            worms[k].inessential = worms[k].genus == 0
+                && capturable.is_empty()
+                && worms[k].liberties2 == 0
+                && !has_edge_liberty(board, o)
+                && cavity_borders_only_enemies(board, o);
+        }
+        Worms { worms, id }
+    }
+
+    /// The worm of the stone at `p`.
+    pub fn get(&self, p: Point) -> Option<&Worm> {
+        let k = *self.id.get(p.index())?;
+        self.worms.get(k as usize)
+    }
+
+    /// Every worm, in the order of their origins.
+    pub fn iter(&self) -> impl Iterator<Item = &Worm> {
+        self.worms.iter()
+    }
+
+    /// GNU Go's `worm_data` text for the stone at `p` of worm `w`.
+    pub fn format_gnugo(&self, board: &Board, p: Point, w: &Worm) -> String {
+        let v = |p: Option<Point>| p.map_or_else(|| "PASS".to_string(), |p| board.vertex(p));
+        let color = match w.color {
+            Color::Black => "black",
+            Color::White => "white",
+        };
+        let rows: Vec<(&str, String)> = vec![
+            ("color", color.to_string()),
+            ("size", w.size.to_string()),
+            ("effective_size", format!("{:.2}", w.effective_size)),
+            ("origin", board.vertex(w.origin)),
+            ("liberties", w.liberties.to_string()),
+            ("liberties2", w.liberties2.to_string()),
+            ("liberties3", w.liberties3.to_string()),
+            ("liberties4", w.liberties4.to_string()),
+            ("attack", v(w.attack.map(|a| a.0))),
+            ("attack_code", w.attack.map_or(0, |a| a.1.gtp()).to_string()),
+            ("lunch", v(w.lunch)),
+            ("defend", v(w.defense.map(|d| d.0))),
+            (
+                "defend_code",
+                w.defense.map_or(0, |d| d.1.gtp()).to_string(),
+            ),
+            ("cutstone", w.cutstone.to_string()),
+            ("cutstone2", w.cutstone2.to_string()),
+            ("genus", w.genus.to_string()),
+            ("inessential", u8::from(w.inessential).to_string()),
+        ];
+        let mut out = format!("{}:", board.vertex(p));
+        for (k, val) in rows {
+            out.push_str(&format!("\n{k:<16}{val}"));
+        }
+        out
+    }
+}
+
+/// Counts of liberties of order 1 to 4 of the string at `s`.
+pub fn liberty_orders(board: &Board, s: Point) -> [usize; 4] {
+    let color = board.cell(s).color().expect("stone");
+    let own = color.cell();
+    let opp = color.opponent().cell();
+    let n = board.cells().len();
+    let mut dist = vec![u8::MAX; n];
+    let mut queue: std::collections::VecDeque<Point> = Default::default();
+    for st in board.stones(s) {
+        dist[st.index()] = 0;
+        queue.push_back(st);
+    }
+    let touches_opp = |p: Point| board.neighbors(p).into_iter().any(|q| board.cell(q) == opp);
+    let flanked = |p: Point| {
+        let [u, l, r, d] = board.neighbors(p);
+        (board.cell(u) == opp && board.cell(d) == opp)
+            || (board.cell(l) == opp && board.cell(r) == opp)
+    };
+    while let Some(p) = queue.pop_front() {
+        let d = dist[p.index()];
+        if board.cell(p) == Cell::Empty && (d >= 4 || (d == 1 && flanked(p))) {
+            continue;
+        }
+        for q in board.neighbors(p) {
+            if !board.on_board(q) {
+                continue;
+            }
+            let cell = board.cell(q);
+            if cell == own {
+                if dist[q.index()] > d {
+                    // Friendly strings are passed through at no cost.
+                    for st in board.stones(q) {
+                        dist[st.index()] = d;
+                        queue.push_front(st);
+                    }
+                }
+            } else if cell == Cell::Empty {
+                let nd = d + 1;
+                if nd < dist[q.index()] && (nd == 1 || !touches_opp(q)) {
+                    dist[q.index()] = nd;
+                    queue.push_back(q);
+                }
+            }
+        }
+    }
+    let mut counts = [0; 4];
+    for p in board.points() {
+        let d = dist[p.index()];
+        if board.cell(p) == Cell::Empty && (1..=4).contains(&d) {
+            counts[d as usize - 1] += 1;
+        }
+    }
+    counts
+}
+
+/// 2 if the string at `s` touches two opponent strings without a common
+/// liberty, 1 if it touches two that share one, else 0.
+pub fn cutstone(board: &Board, s: Point) -> u8 {
+    let color = board.cell(s).color().expect("stone");
+    let enemies: Vec<Point> = board
+        .adjacent_strings(s)
+        .into_iter()
+        .filter(|&h| board.cell(h).color() == Some(color.opponent()))
+        .collect();
+    let mut best = 0;
+    for (i, &a) in enemies.iter().enumerate() {
+        for &b in &enemies[i + 1..] {
+            let shared = board
+                .liberties(a)
+                .any(|l| board.liberties(b).any(|m| m == l));
+            best = best.max(if shared { 1 } else { 2 });
+        }
+    }
+    best
+}
+
+/// Connected components of the board minus the string at `s`, minus one.
+pub fn genus(board: &Board, s: Point) -> usize {
+    let n = board.cells().len();
+    let mut seen = vec![false; n];
+    for st in board.stones(s) {
+        seen[st.index()] = true;
+    }
+    let mut comps: usize = 0;
+    for p in board.points() {
+        if seen[p.index()] {
+            continue;
+        }
+        comps += 1;
+        let mut stack = vec![p];
+        seen[p.index()] = true;
+        while let Some(q) = stack.pop() {
+            for r in board.neighbors(q) {
+                if board.on_board(r) && !seen[r.index()] {
+                    seen[r.index()] = true;
+                    stack.push(r);
+                }
+            }
+        }
+    }
+    comps.saturating_sub(1)
+}
+
+fn has_edge_liberty(board: &Board, s: Point) -> bool {
+    let last = board.size() - 1;
+    board.liberties(s).any(|l| {
+        let (r, c) = board.row_col(l);
+        r == 0 || c == 0 || r == last || c == last
+    })
+}
+
+/// With the string at `s` removed, does the cavity it leaves (its stones and
+/// the empty points connected to them) border only opponent stones?
+fn cavity_borders_only_enemies(board: &Board, s: Point) -> bool {
+    let color = board.cell(s).color().expect("stone");
+    let mut seen = vec![false; board.cells().len()];
+    let mut stack: Vec<Point> = board.stones(s).collect();
+    for &p in &stack {
+        seen[p.index()] = true;
+    }
+    while let Some(p) = stack.pop() {
+        for q in board.neighbors(p) {
+            if !board.on_board(q) || seen[q.index()] {
+                continue;
+            }
+            match board.cell(q) {
+                Cell::Empty => {
+                    seen[q.index()] = true;
+                    stack.push(q);
+                }
+                c if c == color.cell() => return false,
+                _ => {}
+            }
+        }
+    }
+    true
+}
+
+/// Effective sizes (see [`Worm::effective_size`]) of worms numbered by `id`.
+fn effective_sizes(board: &Board, id: &[u32], count: usize) -> Vec<f32> {
+    let mut size = vec![0f32; count];
+    for p in board.points() {
+        if id[p.index()] != NONE {
+            size[id[p.index()] as usize] += 1.0;
+        }
+    }
+    let mut owners: Vec<Vec<u32>> = vec![Vec::new(); board.cells().len()];
+    let mut frontier: Vec<Point> = Vec::new();
+    for p in board.points() {
+        if board.cell(p) != Cell::Empty {
+            continue;
+        }
+        let mut o: Vec<u32> = board
+            .neighbors(p)
+            .into_iter()
+            .filter(|q| board.on_board(*q) && id[q.index()] != NONE)
+            .map(|q| id[q.index()])
+            .collect();
+        o.sort_unstable();
+        o.dedup();
+        if !o.is_empty() {
+            owners[p.index()] = o;
+            frontier.push(p);
+        }
+    }
+    for _ in 1..4 {
+        let mut next: Vec<(Point, Vec<u32>)> = Vec::new();
+        for p in board.points() {
+            if board.cell(p) != Cell::Empty || !owners[p.index()].is_empty() {
+                continue;
+            }
+            let mut o: Vec<u32> = Vec::new();
+            for q in board.neighbors(p) {
+                if frontier.contains(&q) {
+                    o.extend(owners[q.index()].iter().copied());
+                }
+            }
+            o.sort_unstable();
+            o.dedup();
+            if !o.is_empty() {
+                next.push((p, o));
+            }
+        }
+        frontier.clear();
+        for (p, o) in next {
+            owners[p.index()] = o;
+            frontier.push(p);
+        }
+    }
+    for o in &owners {
+        if !o.is_empty() {
+            let share = 1.0 / o.len() as f32;
+            for &k in o {
+                size[k as usize] += share;
+            }
+        }
+    }
+    size
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reading::ReadConfig;
+
+    #[test]
+    fn manual_example_of_higher_order_liberties() {
+        // The figure of dragon.texi's "liberties" entry, rebuilt: O at B4,
+        // B3 with X around; expected orders per the manual's labelling.
+        let b = Board::from_ascii(
+            ".XX...
+             XO....
+             XO....
+             ......
+             .X.X..
+             ......",
+        )
+        .expect("board");
+        let o = b.parse_vertex("B5").expect("v");
+        let [l1, l2, l3, l4] = liberty_orders(&b, o);
+        assert_eq!(l1, 3, "C5 C4 B3");
+        assert_eq!((l2, l3, l4), (3, 2, 4));
+    }
+
+    #[test]
+    fn worm_fields_of_a_cutting_stone() {
+        let b = Board::from_ascii(
+            ".....
+             .XO..
+             .OX..
+             .....
+             .....",
+        )
+        .expect("board");
+        let mut r = Reader::new(b.clone(), ReadConfig::default());
+        let w = Worms::compute(&b, &mut r);
+        let x = w.get(b.parse_vertex("B4").expect("v")).expect("worm");
+        assert_eq!(x.cutstone, 2);
+        assert_eq!(x.size, 1);
+        assert_eq!(x.genus, 0);
+        assert_eq!(x.origin, b.parse_vertex("B4").expect("v"));
+        // Two liberties near the corner: O captures it (A4, then C5).
+        assert!(x.attack.is_some());
+    }
+}
