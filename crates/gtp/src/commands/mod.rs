@@ -1,0 +1,57 @@
+//! The standard GTP commands and GNU Go's game-level extensions, one module
+//! per group. Each module has a `register` function; [`register`] calls
+//! them all.
+
+pub mod game;
+pub mod gogui;
+pub mod handicap;
+pub mod moves;
+pub mod protocol;
+pub mod query;
+pub mod score;
+pub mod sgf;
+pub mod time;
+
+use crate::registry::Registry;
+
+/// Register every command of this module tree.
+pub fn register(registry: &mut Registry) {
+    protocol::register(registry);
+    game::register(registry);
+    moves::register(registry);
+    handicap::register(registry);
+    query::register(registry);
+    score::register(registry);
+    sgf::register(registry);
+    time::register(registry);
+    gogui::register(registry);
+}
+
+/// Helpers for the command tests: a standard session and a way to run one
+/// command line and get `Ok(text)` / `Err(message)`.
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::{Config, Session};
+
+    /// A session with every standard command.
+    pub fn session() -> Session {
+        Session::new(Config::default())
+    }
+
+    /// Run `line` (`name arg ...`) and return its result text or message.
+    pub fn run(s: &mut Session, line: &str) -> Result<String, String> {
+        let mut words = line.split_whitespace().map(str::to_string);
+        let name = words.next().expect("a command name");
+        let args: Vec<String> = words.collect();
+        s.run_command(&name, &args)
+            .map_err(|e| e.message().to_string())
+    }
+
+    /// Run `line` and expect success.
+    pub fn ok(s: &mut Session, line: &str) -> String {
+        match run(s, line) {
+            Ok(text) => text,
+            Err(e) => panic!("{line:?} failed: {e}"),
+        }
+    }
+}

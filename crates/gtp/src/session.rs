@@ -1,0 +1,262 @@
+//! A GTP session: the game state every command works on, and the dispatch
+//! of one input line to its command.
+//!
+//! The session owns the board (with its undo journal, which is the game
+//! history for `undo`), komi, handicap, clock, the start-up [`Config`], the
+//! command [`Registry`] and the [`Extensions`] of other command modules.
+//! It is a plain value: two sessions in one process share nothing.
+
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::Arc;
+
+use katachi_board::{Board, BoardError};
+
+use crate::args::Args;
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::error::CommandError;
+use crate::extensions::Extensions;
+use crate::protocol::{format_answer, leading_id, parse_line, Parsed};
+use crate::registry::Registry;
+
+/// The state of one GTP conversation.
+#[derive(Debug)]
+pub struct Session {
+    config: Config,
+    registry: Arc<Registry>,
+    board: Board,
+    komi: f32,
+    handicap: usize,
+    clock: Clock,
+    extensions: Extensions,
+    quit: bool,
+}
+
+impl Session {
+    /// A session answering every standard command ([`Registry::standard`]).
+    pub fn new(config: Config) -> Session {
+        Session::with_registry(config, Registry::standard())
+    }
+
+    /// A session answering the commands of `registry`.
+    ///
+    /// If `config.board_size` is not supported the session starts on 19x19.
+    pub fn with_registry(config: Config, registry: Registry) -> Session {
+        let board = new_board(config.board_size, &config)
+            .or_else(|_| new_board(crate::config::DEFAULT_BOARD_SIZE, &config))
+            .expect("19x19 is always supported");
+        Session {
+            komi: config.komi,
+            config,
+            registry: Arc::new(registry),
+            board,
+            handicap: 0,
+            clock: Clock::default(),
+            extensions: Extensions::new(),
+            quit: false,
+        }
+    }
+
+    /// The start-up configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The commands this session answers.
+    pub fn registry(&self) -> &Registry {
+        &self.registry
+    }
+
+    /// The current position.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The current position, for commands that change it. Moves played
+    /// with `Board::play` can be taken back by `undo`.
+    pub fn board_mut(&mut self) -> &mut Board {
+        &mut self.board
+    }
+
+    /// Replace the position (after `loadsgf`, say). The session's ko rule
+    /// is applied to the new board; the handicap count is reset to 0.
+    pub fn set_board(&mut self, mut board: Board) {
+        board.set_ko_rule(self.config.ko_rule);
+        self.board = board;
+        self.handicap = 0;
+    }
+
+    /// Start an empty board of `size` (GTP `boardsize`) with the session's
+    /// ko rule.
+    pub fn reset_board(&mut self, size: usize) -> Result<(), BoardError> {
+        let board = new_board(size, &self.config)?;
+        self.set_board(board);
+        Ok(())
+    }
+
+    /// Current komi.
+    pub fn komi(&self) -> f32 {
+        self.komi
+    }
+
+    /// Set the komi.
+    pub fn set_komi(&mut self, komi: f32) {
+        self.komi = komi;
+    }
+
+    /// Number of handicap stones placed on the current board.
+    pub fn handicap(&self) -> usize {
+        self.handicap
+    }
+
+    /// Record the number of handicap stones placed.
+    pub fn set_handicap(&mut self, stones: usize) {
+        self.handicap = stones;
+    }
+
+    /// The game clock.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// The game clock, for the time commands.
+    pub fn clock_mut(&mut self) -> &mut Clock {
+        &mut self.clock
+    }
+
+    /// State kept by other command modules.
+    pub fn extensions(&mut self) -> &mut Extensions {
+        &mut self.extensions
+    }
+
+    /// Ask the session to end after the current answer (GTP `quit`).
+    pub fn request_quit(&mut self) {
+        self.quit = true;
+    }
+
+    /// Whether `quit` was received.
+    pub fn quit_requested(&self) -> bool {
+        self.quit
+    }
+
+    /// Run one command by name, without the protocol framing. Unknown
+    /// commands fail with `unknown command`. A handler that panics (a bug,
+    /// never bad input) gives a failure instead of ending the session.
+    pub fn run_command(&mut self, name: &str, words: &[String]) -> Result<String, CommandError> {
+        let registry = Arc::clone(&self.registry);
+        let Some(entry) = registry.get(name) else {
+            return Err(CommandError::new("unknown command"));
+        };
+        let args = Args::new(words);
+        match panic::catch_unwind(AssertUnwindSafe(|| entry.call(self, &args))) {
+            Ok(reply) => reply,
+            Err(payload) => {
+                let what = payload
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "unknown".to_string());
+                Err(CommandError::new(format!("internal error: {what}")))
+            }
+        }
+    }
+
+    /// Answer one input line (without its line feed): the full answer text
+    /// (`=`/`?`, id, result, empty line), or `None` for lines GTP ignores
+    /// (empty, blank, comments).
+    pub fn execute_line(&mut self, line: &str) -> Option<String> {
+        match parse_line(line) {
+            Parsed::Skip => None,
+            Parsed::Invalid { id, message } => Some(format_answer(id.as_deref(), Err(&message))),
+            Parsed::Request(request) => {
+                let reply = self.run_command(&request.name, &request.args);
+                let id = request.id.as_deref();
+                Some(match &reply {
+                    Ok(text) => format_answer(id, Ok(text)),
+                    Err(e) => format_answer(id, Err(e.message())),
+                })
+            }
+        }
+    }
+
+    /// The answer to a line that was cut because it was too long: a failure
+    /// carrying the line's id, without running anything.
+    pub fn reject_long_line(&self, line: &str) -> String {
+        format_answer(leading_id(line).as_deref(), Err("line too long"))
+    }
+}
+
+fn new_board(size: usize, config: &Config) -> Result<Board, BoardError> {
+    let mut board = Board::new(size)?;
+    board.set_ko_rule(config.ko_rule);
+    Ok(board)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session() -> Session {
+        let mut registry = Registry::new();
+        registry.add("echo", |_, args| Ok(args.words().join(" ")));
+        registry.add("boom", |_, _| panic!("kaboom"));
+        registry.add("bye", |s, _| {
+            s.request_quit();
+            Ok(String::new())
+        });
+        Session::with_registry(Config::default(), registry)
+    }
+
+    #[test]
+    fn lines_are_answered_with_ids() {
+        let mut s = session();
+        assert_eq!(s.execute_line("1 echo a  b"), Some("=1 a b\n\n".into()));
+        assert_eq!(s.execute_line("echo"), Some("= \n\n".into()));
+        assert_eq!(s.execute_line("  # comment"), None);
+        assert_eq!(s.execute_line(""), None);
+        assert_eq!(
+            s.execute_line("7 nope"),
+            Some("?7 unknown command\n\n".into())
+        );
+        assert_eq!(s.execute_line("ECHO"), Some("? unknown command\n\n".into()));
+        assert_eq!(
+            s.execute_line("8"),
+            Some("?8 missing command name\n\n".into())
+        );
+    }
+
+    #[test]
+    fn a_panicking_handler_does_not_end_the_session() {
+        let mut s = session();
+        // The panic message appears on the test's standard error; that is
+        // expected.
+        let answer = s.execute_line("3 boom");
+        assert_eq!(answer, Some("?3 internal error: kaboom\n\n".into()));
+        assert_eq!(s.execute_line("echo ok"), Some("= ok\n\n".into()));
+    }
+
+    #[test]
+    fn quit_is_recorded() {
+        let mut s = session();
+        assert!(!s.quit_requested());
+        s.execute_line("bye");
+        assert!(s.quit_requested());
+    }
+
+    #[test]
+    fn long_lines_are_rejected_with_their_id() {
+        let s = session();
+        assert_eq!(s.reject_long_line("12 play xxxx"), "?12 line too long\n\n");
+        assert_eq!(s.reject_long_line("xxxx"), "? line too long\n\n");
+    }
+
+    #[test]
+    fn unsupported_start_size_falls_back_to_19() {
+        let config = Config {
+            board_size: 99,
+            ..Config::default()
+        };
+        let s = Session::with_registry(config, Registry::new());
+        assert_eq!(s.board().size(), 19);
+    }
+}
