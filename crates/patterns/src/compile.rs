@@ -1,1 +1,0 @@
-//! The pattern compiler: transformations, anchors, element order, grids, DFA, corner tree. (To be written.)

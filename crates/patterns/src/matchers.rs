@@ -1,1 +1,0 @@
-//! Matchers over compiled databases, all behind one trait. (To be written.)
