@@ -1,9 +1,19 @@
-//! The constraint and action language (`;` and `>` lines).
-//! (Transitional: the typed AST lands next; for now the joined text.)
+//! The constraint and action language (`;` and `>` lines): typed AST
+//! ([`ast`]), lexer and parser ([`parse`]), the autohelper function
+//! registry ([`registry`]), the evaluation trait the engine implements
+//! ([`eval`]) and the printer used by the formatter ([`print`]).
 
-use crate::syntax::ast::Word;
-use crate::syntax::diagnostic::Diagnostic;
-use crate::syntax::source::Source;
+pub mod ast;
+pub mod eval;
+pub mod lexer;
+pub mod parse;
+pub mod print;
+pub mod registry;
+
+pub use ast::{BinaryOp, Expr, ExprKind, UnaryOp};
+pub use eval::{eval, Arg, Autohelper, Bindings, EvalError, Value};
+pub use parse::parse_lines;
+pub use registry::{lookup, ConstId, FunctionId, FunctionSpec, CONSTANTS, FUNCTIONS};
 
 /// Where an expression appears.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -12,34 +22,4 @@ pub enum Context {
     Constraint,
     /// `>` lines: effects after acceptance.
     Action,
-}
-
-/// A parsed constraint or action expression.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Expr {
-    /// The source text, until the typed AST replaces it.
-    pub text: String,
-}
-
-/// Parses the joined `lines` of one constraint or action.
-pub fn parse_lines(
-    _src: &Source<'_>,
-    lines: &[Word],
-    _ctx: Context,
-    _diags: &mut Vec<Diagnostic>,
-) -> Option<Expr> {
-    let text = lines
-        .iter()
-        .map(|l| l.text.trim())
-        .collect::<Vec<_>>()
-        .join(" ");
-    Some(Expr { text })
-}
-
-impl Expr {
-    /// Every label the expression refers to (`*` and `?` excluded), with
-    /// the span of each use.
-    pub fn labels(&self) -> Vec<(char, crate::syntax::Span)> {
-        Vec::new()
-    }
 }

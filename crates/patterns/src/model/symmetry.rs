@@ -82,10 +82,10 @@ impl Shape<'_> {
             Symmetry::BothAxes,
             Symmetry::BothDiagonals,
         ] {
-            if self.holds(s) && orientations(s) <= orientations(best) {
-                if orientations(s) < orientations(best) || s == claimed {
-                    best = s;
-                }
+            let fewer = orientations(s) < orientations(best);
+            let tie = orientations(s) == orientations(best) && s == claimed;
+            if self.holds(s) && (fewer || tie) {
+                best = s;
             }
         }
         if self.holds(claimed) && orientations(claimed) == orientations(best) {

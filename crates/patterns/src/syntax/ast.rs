@@ -20,7 +20,7 @@ pub enum Item {
     /// `attribute_map`, `goal_elements` or `callback_data`.
     Directive(Directive),
     /// A `Pattern NAME` block.
-    Pattern(PatternAst),
+    Pattern(Box<PatternAst>),
 }
 
 /// A `#` comment line; `text` excludes the `#`.

@@ -57,8 +57,7 @@ pub fn first_word(line: &str) -> &str {
 pub fn words(line: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let mut start: Option<(usize, usize)> = None;
-    let mut col = 0;
-    for (byte, ch) in line.char_indices() {
+    for (col, (byte, ch)) in line.char_indices().enumerate() {
         if ch == ' ' || ch == '\t' {
             if let Some((c, b)) = start.take() {
                 out.push((c, &line[b..byte]));
@@ -66,7 +65,6 @@ pub fn words(line: &str) -> Vec<(usize, &str)> {
         } else if start.is_none() {
             start = Some((col, byte));
         }
-        col += 1;
     }
     if let Some((c, b)) = start {
         out.push((c, &line[b..]));

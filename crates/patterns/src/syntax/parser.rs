@@ -339,7 +339,7 @@ impl Parser<'_, '_> {
                 Context::Action => open.ast.action = Some(block),
             }
         }
-        self.items.push(Item::Pattern(open.ast));
+        self.items.push(Item::Pattern(Box::new(open.ast)));
     }
 }
 
@@ -496,7 +496,7 @@ fn parse_colon(src: &Source<'_>, n: usize, text: &str, diags: &mut Vec<Diagnosti
         }
         match parse_value(src, n, col, field) {
             Ok(v) => colon.values.push(v),
-            Err(d) => diags.push(d),
+            Err(d) => diags.push(*d),
         }
     }
     colon
@@ -508,7 +508,7 @@ fn parse_value(
     n: usize,
     col: usize,
     field: &str,
-) -> Result<ValueAst, Diagnostic> {
+) -> Result<ValueAst, Box<Diagnostic>> {
     let len = field.chars().count();
     let span = src.span(n, col, len);
     let bad = |msg: String| {
@@ -520,11 +520,13 @@ fn parse_value(
         )
     };
     let Some(open) = field.find('(') else {
-        return Err(bad(format!("malformed field `{field}` on the colon line")));
+        return Err(Box::new(bad(format!(
+            "malformed field `{field}` on the colon line"
+        ))));
     };
     let name = field[..open].trim_end();
     if !is_ident(name) {
-        return Err(bad(format!("malformed value name `{name}`")));
+        return Err(Box::new(bad(format!("malformed value name `{name}`"))));
     }
     if !field.ends_with(')') {
         let d = src.error(
@@ -533,7 +535,7 @@ fn parse_value(
             format!("value `{name}` lacks its closing parenthesis"),
             Some("close the argument with `)`"),
         );
-        return Err(d);
+        return Err(Box::new(d));
     }
     let inner_raw = &field[open + 1..field.len() - 1];
     let inner = inner_raw.trim();
@@ -552,12 +554,12 @@ fn parse_value(
             span: arg_span,
         }
     } else {
-        return Err(src.error(
+        return Err(Box::new(src.error(
             K::BadValue,
             arg_span,
             format!("`{inner}` is not a number"),
             Some("values take a number such as 35, -2 or 0.5 (or a label for threat values)"),
-        ));
+        )));
     };
     Ok(ValueAst {
         name: Word {
