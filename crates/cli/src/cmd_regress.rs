@@ -1,11 +1,143 @@
-//! `katachi regress` (not yet implemented).
+//! `katachi regress`: run GNU Go-format regression suites (`.tst`) against a
+//! GTP engine (katachi itself by default) and report passes, failures,
+//! unexpected results and time per test.
+//!
+//! Submodules: [`suite`] reads `.tst` files, [`judge`] compares answers as
+//! GNU Go's scripts do, [`runner`] drives the engine through one suite,
+//! [`report`] prints the table and the JSON.
 
+mod judge;
+mod report;
+mod runner;
+mod suite;
+
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::Context as _;
+use indicatif::{ProgressBar, ProgressStyle};
+use katachi_gtp::client::{CommandLine, StderrMode};
+
+use judge::Judge;
+use report::{JsonReport, JsonSuite, Summary};
+use runner::{run_suite, RunConfig};
+use suite::Suite;
 
 /// Arguments of `katachi regress`.
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Regression suites in GNU Go's format; each runs with its own folder
+    /// as the engine's working directory.
+    #[arg(required = true, value_name = "FILE.tst")]
+    files: Vec<PathBuf>,
+    /// Engine command line (default: this katachi's `gtp` subcommand).
+    #[arg(long, value_name = "CMD")]
+    engine: Option<String>,
+    /// Time limit per command in seconds; on expiry the test fails and the
+    /// engine is restarted.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    timeout: f64,
+    /// Print every result as JSON on standard output instead of the table.
+    #[arg(long)]
+    json: bool,
+    /// Pass the engine's standard error through (default: keep its last
+    /// lines for error messages).
+    #[arg(long)]
+    engine_stderr: bool,
+}
 
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("`katachi regress` is not implemented yet")
+/// Run `katachi regress`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let here = std::env::current_dir().context("cannot read the current directory")?;
+    let mut engine = match &args.engine {
+        Some(text) => CommandLine::parse(text)?,
+        None => {
+            let exe = std::env::current_exe().context("cannot locate the katachi executable")?;
+            CommandLine::from_parts(exe.to_string_lossy(), &["gtp"])
+        }
+    };
+    engine.anchor_program(&here);
+    if !(args.timeout > 0.0 && args.timeout.is_finite()) {
+        anyhow::bail!("--timeout must be a positive number of seconds");
+    }
+    let config = RunConfig {
+        engine,
+        timeout: Some(Duration::from_secs_f64(args.timeout)),
+        stderr: if args.engine_stderr {
+            StderrMode::Inherit
+        } else {
+            StderrMode::Tail
+        },
+    };
+
+    // Read every suite and compile every expectation before running any.
+    let mut suites = Vec::new();
+    for path in &args.files {
+        let suite = Suite::load(path)?;
+        let mut judges = Vec::new();
+        for test in suite.tests() {
+            if let Some(expected) = &test.expected {
+                let judge = Judge::new(expected).with_context(|| {
+                    format!(
+                        "{}:{}: the expected answer [{}] is not a valid regular expression",
+                        path.display(),
+                        expected.line,
+                        expected.display()
+                    )
+                })?;
+                judges.push(judge);
+            }
+        }
+        suites.push((suite, judges));
+    }
+
+    let total: usize = suites.iter().map(|(s, _)| s.tests().count()).sum();
+    let bar = ProgressBar::new(total as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{msg:20} [{bar:40}] {pos}/{len} tests ({elapsed})")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    let mut outcomes = Vec::new();
+    for (suite, judges) in &suites {
+        bar.set_message(suite.path.display().to_string());
+        let outcome = run_suite(suite, judges, &config, &mut || bar.inc(1))
+            .with_context(|| format!("cannot run {}", suite.path.display()))?;
+        bar.suspend(|| {
+            for warning in &outcome.warnings {
+                eprintln!("katachi regress: {warning}");
+            }
+        });
+        outcomes.push(outcome);
+    }
+    bar.finish_and_clear();
+
+    let summaries: Vec<Summary> = outcomes.iter().map(Summary::of).collect();
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let doc = JsonReport {
+            engine: config.engine.text(),
+            suites: outcomes
+                .iter()
+                .zip(&summaries)
+                .map(|(o, s)| JsonSuite {
+                    summary: s.clone(),
+                    warnings: &o.warnings,
+                    results: &o.results,
+                })
+                .collect(),
+        };
+        serde_json::to_writer_pretty(&mut out, &doc)?;
+        writeln!(out)?;
+    } else {
+        for outcome in &outcomes {
+            for line in report::unexpected_lines(outcome) {
+                writeln!(out, "{line}")?;
+            }
+        }
+        write!(out, "{}", report::table(&summaries))?;
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -39,12 +39,8 @@ pub enum ClientError {
     #[error("bad engine command line {text:?}: {reason}")]
     BadCommandLine { text: String, reason: String },
     /// The program could not be started.
-    #[error("cannot start engine `{engine}`: {source}")]
-    Spawn {
-        engine: String,
-        #[source]
-        source: io::Error,
-    },
+    #[error("cannot start engine `{engine}`: {error}")]
+    Spawn { engine: String, error: io::Error },
     /// A command to send was empty or held a line break or control character.
     #[error("cannot send {command:?} to engine `{engine}`: a GTP command is one non-empty line")]
     BadCommand { engine: String, command: String },
@@ -264,14 +260,14 @@ impl Engine {
         if let Some(dir) = &options.cwd {
             command.current_dir(dir);
         }
-        let mut child = command.spawn().map_err(|source| ClientError::Spawn {
+        let mut child = command.spawn().map_err(|error| ClientError::Spawn {
             engine: cmd.text.clone(),
-            source: match &options.cwd {
+            error: match &options.cwd {
                 Some(dir) => io::Error::new(
-                    source.kind(),
-                    format!("{source} (working directory {})", dir.display()),
+                    error.kind(),
+                    format!("{error} (working directory {})", dir.display()),
                 ),
-                None => source,
+                None => error,
             },
         })?;
         let stdin = child.stdin.take();
