@@ -46,7 +46,7 @@ pub fn choose_anchor(p: &Pattern) -> (usize, usize) {
                 })
                 .count() as u8;
             let score = (rank(p.cell(r, c).elem), neighbours);
-            if best.map_or(true, |(b, _)| score > b) {
+            if !matches!(best, Some((b, _)) if score <= b) {
                 best = Some((score, (r, c)));
             }
         }

@@ -89,12 +89,12 @@ impl StandardMatcher {
             rows.extend_from_slice(&v.rows);
             let centre = accepted(v, 0, 0) & 0b0111;
             let nbrs = [(-1, 0), (0, -1), (0, 1), (1, 0)].map(|(di, dj)| accepted(v, di, dj));
-            for key in 0..BUCKETS {
+            for (key, bucket) in buckets.iter_mut().enumerate() {
                 let (a, code) = (key / 256, key % 256);
                 let ok = centre & (1 << a) != 0
                     && (0..4).all(|n| nbrs[n] & (1 << ((code >> (2 * n)) & 3)) != 0);
                 if ok {
-                    buckets[key].push(k as u32);
+                    bucket.push(k as u32);
                 }
             }
         }
