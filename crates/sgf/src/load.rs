@@ -189,6 +189,9 @@ pub fn load(game: &Node, target: Target, path: &[usize]) -> Result<Loaded, LoadE
     })
 }
 
+/// Up to this many setup changes are made stone by stone.
+const SMALL_SETUP: usize = 8;
+
 struct State<'b> {
     board: &'b mut Board,
     size: usize,
@@ -250,6 +253,7 @@ impl State<'_> {
                     "AW" => Some(Color::White),
                     _ => None,
                 };
+                let mut changes = Vec::new();
                 for value in &prop.values {
                     let points =
                         sgf_point_list(value, self.size).map_err(|err| LoadError::BadPoint {
@@ -257,11 +261,9 @@ impl State<'_> {
                             err,
                             pos,
                         })?;
-                    for (r, c) in points {
-                        let p = self.point(r, c);
-                        self.board.set_stone(p, stone);
-                    }
+                    changes.extend(points.into_iter().map(|(r, c)| self.point(r, c)));
                 }
+                self.setup(&changes, stone)?;
                 if stone.is_some() {
                     let black = stone == Some(Color::Black);
                     self.setup_black_only = Some(self.setup_black_only.unwrap_or(true) && black);
@@ -284,6 +286,50 @@ impl State<'_> {
             _ => {}
         }
         Ok(None)
+    }
+
+    /// Put `stone` (or nothing) on `points`. `Board::set_stone` recomputes
+    /// the whole board, so a long list is applied by rebuilding the board
+    /// once from its cells (prisoner counts and ko rule carried over):
+    /// setup costs O(board) per property, whatever the input.
+    fn setup(&mut self, points: &[Point], stone: Option<Color>) -> Result<(), LoadError> {
+        let mut todo: Vec<Point> = points
+            .iter()
+            .copied()
+            .filter(|&p| self.board.cell(p).color() != stone)
+            .collect();
+        todo.sort_unstable();
+        todo.dedup();
+        if todo.len() <= SMALL_SETUP {
+            for p in todo {
+                self.board.set_stone(p, stone);
+            }
+            return Ok(());
+        }
+        let mut cells = String::with_capacity(self.size * (self.size + 1));
+        for r in 0..self.size {
+            for c in 0..self.size {
+                let p = self.point(r, c);
+                let color = if todo.binary_search(&p).is_ok() {
+                    stone
+                } else {
+                    self.board.cell(p).color()
+                };
+                cells.push(match color {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None => '.',
+                });
+            }
+            cells.push('\n');
+        }
+        let mut fresh = Board::from_ascii(&cells)?;
+        for c in [Color::Black, Color::White] {
+            fresh.set_captures(c, self.board.captures(c));
+        }
+        fresh.set_ko_rule(self.board.ko_rule());
+        *self.board = fresh;
+        Ok(())
     }
 
     fn point(&self, r: usize, c: usize) -> Point {

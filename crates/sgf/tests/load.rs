@@ -214,3 +214,37 @@ fn bad_values_are_errors() {
         Err(ReadError::Parse(_))
     ));
 }
+
+#[test]
+fn large_setup_keeps_prisoners_and_matches_stone_by_stone() {
+    // A capture, then a setup node big enough to take the rebuild path.
+    let big = load(
+        "(;SZ[5];B[ba];W[aa];B[ab];AW[cc:ee]AE[dd];W[ae])",
+        Target::End,
+    );
+    assert_eq!(big.board.captures(Color::Black), 1);
+    assert_eq!(
+        rows(&big.board),
+        [".X...", "X....", "..OOO", "..O.O", "O.OOO"]
+    );
+    let small = load(
+        "(;SZ[5];B[ba];W[aa];B[ab];AW[cc][dc][ec][cd][ed][ce][de][ee];W[ae])",
+        Target::End,
+    );
+    assert_eq!(rows(&small.board), rows(&big.board));
+    big.board.check_consistency().unwrap();
+}
+
+#[test]
+fn hostile_setup_lists_stay_cheap() {
+    let mut text = String::from("(;SZ[25]");
+    for _ in 0..400 {
+        text.push_str(";AB[aa:yy][aa:yy][aa:yy];AE[aa:yy]");
+    }
+    text.push(')');
+    let start = std::time::Instant::now();
+    let l = load(&text, Target::End);
+    assert!(rows(&l.board).iter().all(|r| r.chars().all(|c| c == '.')));
+    let took = start.elapsed();
+    assert!(took.as_secs() < 10, "setup took {took:?}");
+}
