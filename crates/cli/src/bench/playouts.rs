@@ -177,6 +177,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         println!("go_game_board: not built (cargo feature compare-ego is off)");
     }
+    #[cfg(feature = "compare-ego")]
+    if size == 9 {
+        let (rate, per) = ego::own_benchmark(args.seconds / 2.0);
+        println!(
+            "go_game_board's own benchmark (its 3x3-pattern policy, 9x9 only): {rate:.0} playouts/s, {per:.1} moves/playout"
+        );
+    }
     let (ns, pairs, positions) =
         time_try_undo(size, args.seconds / 4.0, &mut Rng::new(args.seed ^ 0x5eed));
     println!("katachi try_move+undo: {ns:.1} ns per pair ({pairs} pairs, every legal move of {positions} playout positions)");
@@ -254,6 +261,25 @@ mod ego {
             }
             score
         }
+    }
+
+    /// go_game_board's own `Benchmark` (its gamma/3x3-pattern policy on
+    /// 9x9) for about `seconds`: (playouts/s, moves/playout), for context.
+    pub fn own_benchmark(seconds: f64) -> (f64, f64) {
+        let mut bench = go_game_board::Benchmark::new();
+        let t0 = std::time::Instant::now();
+        bench.run(1000, None);
+        let guess = 1000.0 / t0.elapsed().as_secs_f64();
+        let n = ((guess * seconds) as usize).max(1000);
+        let t0 = std::time::Instant::now();
+        let text = bench.run(n, None);
+        let rate = n as f64 / t0.elapsed().as_secs_f64();
+        let per = text
+            .split("AVG moves/playout = ")
+            .nth(1)
+            .and_then(|t| t.trim().parse().ok())
+            .unwrap_or(f64::NAN);
+        (rate, per)
     }
 
     /// Start position and work board.
