@@ -1,14 +1,164 @@
-//! `katachi patterns ...` (not yet implemented).
+//! `katachi patterns ...`: check, format and dump pattern databases.
+//!
+//! `check FILES...` prints, per file, the number of patterns read and every
+//! diagnostic with its excerpt, and exits non-zero if any file has errors.
+//! `fmt FILE` prints the canonical text. `dump ast|model FILE` shows a stage.
 
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+use katachi_patterns::syntax::{format_file, parse_db, parse_file, Severity};
 
 /// Pattern database subcommands.
 #[derive(clap::Subcommand)]
 pub enum Command {
     /// Parse and check pattern databases, reporting every diagnostic.
-    Check {},
+    Check(CheckArgs),
+    /// Print a database in canonical form.
+    Fmt(FmtArgs),
+    /// Show the syntax tree or the checked model of a database.
+    Dump(DumpArgs),
 }
 
-pub fn run(_cmd: Command) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("`katachi patterns` is not implemented yet")
+/// Arguments of `patterns check`.
+#[derive(clap::Args)]
+pub struct CheckArgs {
+    /// The `.db` files to check.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Print errors only, not warnings.
+    #[arg(long)]
+    pub no_warnings: bool,
+}
+
+/// Arguments of `patterns fmt`.
+#[derive(clap::Args)]
+pub struct FmtArgs {
+    /// The `.db` file to format.
+    pub file: PathBuf,
+    /// Exit non-zero if the file is not already canonical (print nothing).
+    #[arg(long)]
+    pub check: bool,
+}
+
+/// Which stage `patterns dump` shows.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum Stage {
+    /// The syntax tree, with spans.
+    Ast,
+    /// The checked model.
+    Model,
+}
+
+/// Arguments of `patterns dump`.
+#[derive(clap::Args)]
+pub struct DumpArgs {
+    /// What to show.
+    #[arg(value_enum)]
+    pub stage: Stage,
+    /// The `.db` file.
+    pub file: PathBuf,
+}
+
+fn read(path: &Path) -> anyhow::Result<String> {
+    let bytes = std::fs::read(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// Runs a `patterns` subcommand.
+pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
+    match cmd {
+        Command::Check(args) => check(&args),
+        Command::Fmt(args) => fmt(&args),
+        Command::Dump(args) => dump(&args),
+    }
+}
+
+fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
+    let mut failed = false;
+    let (mut total, mut total_errors, mut total_warnings) = (0, 0, 0);
+    for path in &args.files {
+        let name = path.display().to_string();
+        let text = read(path)?;
+        let (db, diags) = parse_db(&text, &name);
+        let errors = diags
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count();
+        let warnings = diags.len() - errors;
+        for d in &diags {
+            if d.severity == Severity::Error || !args.no_warnings {
+                println!("{d}\n");
+            }
+        }
+        println!(
+            "{name}: {} patterns read, {errors} error{}, {warnings} warning{}",
+            db.patterns.len(),
+            if errors == 1 { "" } else { "s" },
+            if warnings == 1 { "" } else { "s" }
+        );
+        total += db.patterns.len();
+        total_errors += errors;
+        total_warnings += warnings;
+        failed |= errors > 0;
+    }
+    if args.files.len() > 1 {
+        println!(
+            "total: {total} patterns read in {} files, {total_errors} errors, {total_warnings} warnings",
+            args.files.len()
+        );
+    }
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn fmt(args: &FmtArgs) -> anyhow::Result<ExitCode> {
+    let name = args.file.display().to_string();
+    let text = read(&args.file)?;
+    let (file, diags) = parse_file(&text, &name);
+    let errors: Vec<_> = diags.iter().filter(|d| d.is_error()).collect();
+    if !errors.is_empty() {
+        for d in &errors {
+            eprintln!("{d}\n");
+        }
+        anyhow::bail!("{name}: {} syntax errors, not formatted", errors.len());
+    }
+    let out = format_file(&file);
+    if args.check {
+        return Ok(if out == text {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        });
+    }
+    print!("{out}");
+    Ok(ExitCode::SUCCESS)
+}
+
+fn dump(args: &DumpArgs) -> anyhow::Result<ExitCode> {
+    let name = args.file.display().to_string();
+    let text = read(&args.file)?;
+    let diags = match args.stage {
+        Stage::Ast => {
+            let (file, diags) = parse_file(&text, &name);
+            println!("{file:#?}");
+            diags
+        }
+        Stage::Model => {
+            let (db, diags) = parse_db(&text, &name);
+            println!("{db:#?}");
+            diags
+        }
+    };
+    for d in &diags {
+        eprintln!("{d}\n");
+    }
+    Ok(if diags.iter().any(|d| d.is_error()) {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }

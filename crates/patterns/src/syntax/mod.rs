@@ -10,6 +10,7 @@ pub mod source;
 pub mod span;
 
 pub use diagnostic::{Diagnostic, DiagnosticKind, Severity};
+pub use format::format_file;
 pub use parser::parse_file;
 pub use span::{Position, Span};
 
