@@ -332,3 +332,22 @@ fn no_input_panics() {
         let _ = compile_sgf(&bytes, &JosekiOptions::default());
     }
 }
+
+#[test]
+fn deep_and_wide_trees_compile() {
+    // A long main line of passes, then a pattern.
+    let deep = format!("(;SZ[7]{};B[ec]MA[dd])", ";W[]".repeat(50_000));
+    assert_eq!(compile(&deep).patterns.len(), 1);
+    // Variations nested thousands deep.
+    let nested = format!(
+        "(;SZ[7]{};B[ec]MA[dd]{})",
+        "(;W[]".repeat(5_000),
+        ")".repeat(5_000)
+    );
+    assert_eq!(compile(&nested).patterns.len(), 1);
+    // Many sibling variations, each with its own pattern.
+    let wide = format!("(;SZ[7]{})", "(;B[ec]MA[dd])".repeat(10_000));
+    let db = compile(&wide);
+    assert_eq!(db.patterns.len(), 10_000);
+    assert_eq!(db.patterns[9_999].name, "J10000");
+}

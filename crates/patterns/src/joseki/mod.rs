@@ -78,6 +78,8 @@ pub use error::{JosekiError, JosekiErrorKind};
 pub use pattern::{Diagram, JosekiPattern, Rect};
 pub use position::{Coord, Position};
 
+use std::rc::Rc;
+
 use katachi_board::{MAX_SIZE, MIN_SIZE};
 use katachi_sgf::{Collection, Node};
 
@@ -163,8 +165,12 @@ fn compile_game(
     db: &mut JosekiDb,
 ) -> Result<(), JosekiError> {
     let size = board_size(root)?;
-    let mut stack: Vec<(&Node, Position)> = vec![(root, Position::new(size))];
-    while let Some((node, mut pos)) = stack.pop() {
+    // Depth first with an explicit stack: no tree is too deep. Siblings
+    // share their parent's position until they are visited, so memory grows
+    // with the depth of the tree, not with the number of variations.
+    let mut stack: Vec<(&Node, Rc<Position>)> = vec![(root, Rc::new(Position::new(size)))];
+    while let Some((node, shared)) = stack.pop() {
+        let mut pos = Rc::try_unwrap(shared).unwrap_or_else(|rc| (*rc).clone());
         if !std::ptr::eq(node, root) && node.has("SZ") {
             return Err(JosekiError {
                 pos: place(node, "SZ"),
@@ -172,11 +178,9 @@ fn compile_game(
             });
         }
         compile_node(node, &mut pos, options, db)?;
-        if let Some((first, rest)) = node.children.split_first() {
-            for child in rest.iter().rev() {
-                stack.push((child, pos.clone()));
-            }
-            stack.push((first, pos));
+        let pos = Rc::new(pos);
+        for child in node.children.iter().rev() {
+            stack.push((child, Rc::clone(&pos)));
         }
     }
     Ok(())
