@@ -42,17 +42,26 @@
 //!   but no labels also gets a constraint diagram (equal to the main one),
 //!   as GNU Go does for its `;safe_omove(*)` node.
 //! - **Class letters.** Antisuji (`0`/`A`) is written `N`, GNU Go's class
-//!   for moves not to play; standard `J`, lesser `j`.
+//!   for moves not to play; standard `J`, lesser `j`. Case matters, as the
+//!   documentation's own list (`S`/`s`, `J`/`j`, `T`/`t`) and GNU Go's output
+//!   show, so `u` or `a` are no class characters and give `J`. The
+//!   documentation's example (comment `F` ... giving `:8,sjC,shape(3)`)
+//!   agrees neither with its list nor with GNU Go's output and is not
+//!   followed: that comment gives `:8,sFJC,shape(3)`.
 //! - **Several marks.** The rectangle spans the upper right corner and
 //!   every marked point (compressed `ab:cd` lists included), so a single
 //!   mark is its far corner. A rectangle reaching the bottom or left edge of
 //!   the board gets that edge drawn too (`+` at every drawn corner).
+//! - **Always the upper right corner.** A mark in another quarter of the
+//!   board still spans to the upper right corner; no "nearest corner" rule
+//!   is tried, since GNU Go's own trees mark points left of the middle
+//!   (`MA[gj]` in takamoku.sgf) for upper right patterns.
 //! - **Errors rather than silent output.** A move outside the rectangle, a
 //!   label outside it, two labels on one point, a label that is not a single
 //!   letter (or is `O`, `o`, `X`, `x`, `Q`, `Y`, which read as stones), a
-//!   node with
-//!   both `B` and `W`, a move on an occupied point or a suicide, `SZ` outside
-//!   the root, and bad point values are errors naming line and column.
+//!   node with both `B` and `W`, a move on an occupied point or a suicide,
+//!   `SZ` outside the root, a size outside 2..=25, and bad point values are
+//!   errors naming line and column.
 //! - **Replay.** Moves capture; ko is not checked. `AB`, `AW` and `AE` are
 //!   applied before the node's move. Passes (`[]`, or `[tt]` up to 19x19)
 //!   change nothing. The colour of a move is its own (`PL` is ignored), so
