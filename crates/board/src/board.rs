@@ -37,8 +37,6 @@ pub struct Board {
     pub(crate) hash: u64,
     pub(crate) ko_rule: KoRule,
     pub(crate) history: Vec<(Color, Move)>,
-    /// Stone hashes of the setup position and after every move since.
-    pub(crate) positions: Vec<u64>,
     pub(crate) journal: Journal,
 }
 
@@ -69,7 +67,6 @@ impl Board {
             hash: 0,
             ko_rule: KoRule::Simple,
             history: Vec::new(),
-            positions: Vec::new(),
             journal: Journal::default(),
         };
         for row in 0..size {
@@ -244,8 +241,6 @@ impl Board {
                 }
             }
         }
-        self.positions.clear();
-        self.positions.push(self.hash);
     }
 
     /// The liberty bitset of head `h`.

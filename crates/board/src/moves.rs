@@ -6,8 +6,9 @@
 //! 1. places the stone (a one-stone string whose liberties are its empty
 //!    neighbours) and removes `p` from the liberties of the opponent's
 //!    neighbouring strings;
-//! 2. merges each neighbouring string of `c` with it, the smaller string
-//!    into the larger (the larger string's record is saved first);
+//! 2. joins the stone to the largest neighbouring string of `c` and merges
+//!    the other ones into it, smaller into larger (the records of all the
+//!    strings involved are saved first);
 //! 3. removes opponent strings left without liberties; each removed stone
 //!    becomes a liberty of the strings of `c` beside it.
 //!
@@ -40,7 +41,9 @@ impl Board {
         }
         if self.ko_rule == KoRule::PositionalSuperko {
             let h = self.hash_after(c, p);
-            if self.positions.contains(&h) {
+            // Earlier positions since the setup are the journal's
+            // `prev_hash`es (the journal and the history start together).
+            if h == self.hash || self.journal.moves.iter().any(|r| r.prev_hash == h) {
                 return Err(IllegalMove::Superko);
             }
         }
@@ -137,7 +140,6 @@ impl Board {
         }
         self.journal.moves.push(rec);
         self.history.push((c, m));
-        self.positions.push(self.hash);
         rec.captured as usize
     }
 
@@ -150,20 +152,11 @@ impl Board {
         self.cells[pi] = own;
         self.hash ^= zobrist::stone(pi, c);
         self.empty_remove(pi);
-        self.next[pi] = pi as u16;
-        self.head[pi] = pi as u16;
-        self.str_size[pi] = 1;
-        self.libs[pi * w..(pi + 1) * w].fill(0);
-        let mut libs = 0;
         let nbrs = self.neighbors(p);
-        for n in nbrs {
-            let n = n.index();
-            if self.cells[n] == Cell::Empty {
-                self.libs[pi * w + n / 64] |= 1 << (n % 64);
-                libs += 1;
-            }
-        }
-        self.lib_count[pi] = libs;
+        // Take p from the opponent's liberties; find the distinct strings
+        // of `c` beside p.
+        let mut mine = [0usize; 4];
+        let mut k = 0;
         for n in nbrs {
             let n = n.index();
             let cell = self.cells[n];
@@ -171,10 +164,55 @@ impl Board {
                 self.lib_remove(self.head[n] as usize, pi);
             } else if cell == own {
                 let h = self.head[n] as usize;
-                let mine = self.head[pi] as usize;
-                if h != mine {
-                    self.save_string(h);
-                    self.merge(mine, h, pi);
+                if !mine[..k].contains(&h) {
+                    mine[k] = h;
+                    k += 1;
+                }
+            }
+        }
+        if k == 0 {
+            // A new one-stone string.
+            self.next[pi] = pi as u16;
+            self.head[pi] = pi as u16;
+            self.str_size[pi] = 1;
+            self.libs[pi * w..(pi + 1) * w].fill(0);
+            let mut libs = 0;
+            for n in nbrs {
+                let n = n.index();
+                if self.cells[n] == Cell::Empty {
+                    self.libs[pi * w + n / 64] |= 1 << (n % 64);
+                    libs += 1;
+                }
+            }
+            self.lib_count[pi] = libs;
+        } else {
+            // p joins the largest neighbouring string directly (journaled
+            // as a merge of the one-stone string p into it, so undo is the
+            // usual split), then the others merge into that one.
+            let mut keep = mine[0];
+            for &h in &mine[1..k] {
+                if self.str_size[h] > self.str_size[keep] {
+                    keep = h;
+                }
+            }
+            for &h in &mine[..k] {
+                self.save_string(h);
+            }
+            self.head[pi] = keep as u16;
+            self.next[pi] = self.next[keep];
+            self.next[keep] = pi as u16;
+            self.str_size[keep] += 1;
+            self.journal.merges.push((keep as u16, pi as u16));
+            self.lib_remove(keep, pi);
+            for n in nbrs {
+                let n = n.index();
+                if self.cells[n] == Cell::Empty {
+                    self.lib_add(keep, n);
+                }
+            }
+            for &h in &mine[..k] {
+                if h != keep {
+                    self.merge(keep, h, pi);
                 }
             }
         }
@@ -264,7 +302,6 @@ impl Board {
             self.captures[rec.color.index()] -= rec.captured as u32;
         }
         self.history.pop();
-        self.positions.pop();
         self.to_move = rec.prev_to_move;
         self.ko = rec.prev_ko;
         debug_assert_eq!(self.hash, rec.prev_hash);
