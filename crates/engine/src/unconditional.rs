@@ -17,7 +17,7 @@
 //! and such that every part of the rest of the region touching one of them
 //! touches both.
 
-use katachi_board::{Board, Cell, Color, KoRule, Move, Point};
+use katachi_board::{Board, Cell, Color, Point};
 
 /// Unconditional status of one point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,25 +49,37 @@ impl Unconditional {
     pub fn compute(board: &Board) -> Unconditional {
         let mut status = vec![Status::Undecided; board.cells().len()];
         for c in [Color::Black, Color::White] {
-            let alive = invincible(board, c);
+            let inv = invincible(board, c);
             for p in board.points() {
-                if alive[p.index()] {
+                if inv[p.index()] {
                     status[p.index()] = Status::Alive;
                 }
             }
-            for region in regions(board, &alive) {
-                if opponent_can_live(board, &region) {
+        }
+        for c in [Color::Black, Color::White] {
+            let walls = invincible(board, c);
+            let territory = match c {
+                Color::Black => Status::BlackTerritory,
+                Color::White => Status::WhiteTerritory,
+            };
+            for region in regions(board, &walls) {
+                if opponent_can_live(board, c, &region) {
                     continue;
                 }
                 for &p in &region {
                     status[p.index()] = match board.cell(p).color() {
-                        None => match c {
-                            Color::Black => Status::BlackTerritory,
-                            Color::White => Status::WhiteTerritory,
-                        },
+                        None => territory,
                         Some(s) if s == c => Status::Alive,
                         Some(_) => Status::Dead,
                     };
+                }
+                // Stones of c next to their own territory live.
+                for &p in &region {
+                    for q in board.neighbors(p) {
+                        if board.on_board(q) && board.cell(q) == c.cell() {
+                            status[q.index()] = Status::Alive;
+                        }
+                    }
                 }
             }
         }
@@ -88,17 +100,84 @@ impl Unconditional {
     }
 }
 
-/// Stones of `c` that survive any number of consecutive opponent moves,
-/// indexed by point.
+/// Stones of `c` that survive any number of consecutive opponent moves
+/// (Benson's pass-alive strings), indexed by point.
+///
+/// Regions are the connected sets of points without a stone of `c`. A
+/// region is vital to a string next to it when each of its empty points is
+/// a liberty of that string. Strings with fewer than two vital regions are
+/// dropped, then regions touching a dropped string, until nothing changes;
+/// what remains can never be captured.
 pub fn invincible(board: &Board, c: Color) -> Vec<bool> {
-    let mut b = board.clone();
-    b.set_ko_rule(KoRule::Simple);
-    let opp = c.opponent();
+    let own = c.cell();
+    let n = board.cells().len();
+    // Strings of c, numbered.
+    let mut sid = vec![usize::MAX; n];
+    let mut heads = Vec::new();
+    for p in board.points() {
+        if board.cell(p) == own && sid[p.index()] == usize::MAX {
+            for s in board.stones(p) {
+                sid[s.index()] = heads.len();
+            }
+            heads.push(p);
+        }
+    }
+    let not_own: Vec<bool> = (0..n).map(|i| sid[i] == usize::MAX).collect();
+    let mut wall = vec![true; n];
+    for p in board.points() {
+        wall[p.index()] = !not_own[p.index()];
+    }
+    let regions = regions(board, &wall);
+    // Per region: the strings next to it, and those it is vital to.
+    let mut adjacent: Vec<Vec<usize>> = Vec::with_capacity(regions.len());
+    let mut vital_to: Vec<Vec<usize>> = Vec::with_capacity(regions.len());
+    for region in &regions {
+        let mut adj: Vec<usize> = Vec::new();
+        for &p in region {
+            for q in board.neighbors(p) {
+                if board.on_board(q)
+                    && sid[q.index()] != usize::MAX
+                    && !adj.contains(&sid[q.index()])
+                {
+                    adj.push(sid[q.index()]);
+                }
+            }
+        }
+        let vital: Vec<usize> = adj
+            .iter()
+            .copied()
+            .filter(|&k| {
+                region.iter().all(|&p| {
+                    board.cell(p) != Cell::Empty
+                        || board
+                            .neighbors(p)
+                            .into_iter()
+                            .any(|q| board.on_board(q) && sid[q.index()] == k)
+                })
+            })
+            .collect();
+        adjacent.push(adj);
+        vital_to.push(vital);
+    }
+    let mut alive = vec![true; heads.len()];
+    let mut live_region = vec![true; regions.len()];
     loop {
         let mut changed = false;
-        let points: Vec<Point> = b.points().collect();
-        for p in points {
-            if b.cell(p) == Cell::Empty && b.try_move(opp, Move::Play(p)).is_ok() {
+        for k in 0..heads.len() {
+            if !alive[k] {
+                continue;
+            }
+            let count = (0..regions.len())
+                .filter(|&r| live_region[r] && vital_to[r].contains(&k))
+                .count();
+            if count < 2 {
+                alive[k] = false;
+                changed = true;
+            }
+        }
+        for r in 0..regions.len() {
+            if live_region[r] && adjacent[r].iter().any(|&k| !alive[k]) {
+                live_region[r] = false;
                 changed = true;
             }
         }
@@ -106,13 +185,14 @@ pub fn invincible(board: &Board, c: Color) -> Vec<bool> {
             break;
         }
     }
-    let mut alive = vec![false; board.cells().len()];
+    let mut out = vec![false; n];
     for p in board.points() {
-        if b.cell(p) == c.cell() {
-            alive[p.index()] = true;
+        let k = sid[p.index()];
+        if k != usize::MAX && alive[k] {
+            out[p.index()] = true;
         }
     }
-    alive
+    out
 }
 
 /// Connected regions of the points not marked in `wall`.
@@ -143,11 +223,21 @@ fn regions(board: &Board, wall: &[bool]) -> Vec<Vec<Point>> {
 
 /// Whether the side that does not own the wall around `region` could build
 /// a two-eyed group inside it with any number of moves.
-fn opponent_can_live(board: &Board, region: &[Point]) -> bool {
+fn opponent_can_live(board: &Board, owner: Color, region: &[Point]) -> bool {
     let inside = |p: Point| region.contains(&p);
+    let opp = owner.opponent().cell();
+    let own = owner.cell();
+    // An eye must end empty: not an opponent stone (those never leave the
+    // board), not a liberty of an owner's stone inside the region (the
+    // opponent has to fill those to capture it), and not next to the
+    // owner's walls. Captured owner stones leave usable points.
     let interior: Vec<Point> = region
         .iter()
         .copied()
+        .filter(|&p| board.cell(p) != opp)
+        .filter(|&p| {
+            board.cell(p) == own || !board.neighbors(p).into_iter().any(|n| board.cell(n) == own)
+        })
         .filter(|&p| {
             board
                 .neighbors(p)
