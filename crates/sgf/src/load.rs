@@ -5,7 +5,7 @@
 //! - The line followed is the main line (child 0 everywhere) unless a
 //!   variation path is given: `path[k]` chooses the child at the k-th node
 //!   that has more than one child (missing entries mean 0).
-//! - Root properties: `SZ` (default 19; `n:m` accepted only when square),
+//! - Root properties: `GM` must be 1 (Go) when present, `SZ` (default 19; `n:m` accepted only when square),
 //!   `KM` (komi, `None` when absent), `HA` (reported; the stones themselves
 //!   come from `AB`, as FF[4] says).
 //! - Properties are applied node by node, in their order inside the node:
@@ -110,6 +110,14 @@ pub enum LoadError {
         /// How many children the node has.
         count: usize,
     },
+    /// `GM` names another game than Go (1).
+    #[error("{pos}: GM[{value}] is not a game of Go (GM[1])")]
+    NotGo {
+        /// The raw value.
+        value: String,
+        /// Where it is.
+        pos: Pos,
+    },
     /// The board refused the size.
     #[error("{0}")]
     Board(#[from] BoardError),
@@ -135,6 +143,15 @@ pub struct Loaded {
 
 /// Load `game` (a root node) up to `target`, following `path` at branches.
 pub fn load(game: &Node, target: Target, path: &[usize]) -> Result<Loaded, LoadError> {
+    if let Some(prop) = game.property("GM") {
+        let value = prop.values.first().map(String::as_str).unwrap_or("");
+        if value.trim() != "1" {
+            return Err(LoadError::NotGo {
+                value: value.to_string(),
+                pos: prop.pos.unwrap_or_default(),
+            });
+        }
+    }
     let size = board_size(game)?;
     let mut board = Board::new(size)?;
     let komi = number::<f32>(game, "KM")?;

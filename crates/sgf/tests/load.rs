@@ -248,3 +248,28 @@ fn hostile_setup_lists_stay_cheap() {
     let took = start.elapsed();
     assert!(took.as_secs() < 10, "setup took {took:?}");
 }
+
+#[test]
+fn other_games_are_refused() {
+    let e = load_err("(;GM[2]SZ[8])");
+    assert_eq!(
+        e.to_string(),
+        "line 1, column 3: GM[2] is not a game of Go (GM[1])"
+    );
+    load("(;GM[1]SZ[8])", Target::End);
+}
+
+#[test]
+fn static_position_record_reloads_the_same_position() {
+    let l = load(
+        "(;SZ[7]KM[2.5];B[dd];W[cd];B[ce];W[de];B[ee];W[dc];B[bd])",
+        Target::End,
+    );
+    let record = katachi_sgf::position_record(&l.board, 2.5);
+    let text = katachi_sgf::write_game(&record);
+    let again = load(&text, Target::End);
+    assert_eq!(rows(&again.board), rows(&l.board));
+    assert_eq!(again.to_move, l.to_move);
+    assert_eq!(again.komi, Some(2.5));
+    assert_eq!(again.moves_played, 0);
+}
