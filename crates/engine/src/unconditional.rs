@@ -163,15 +163,15 @@ pub fn invincible(board: &Board, c: Color) -> Vec<bool> {
     let mut live_region = vec![true; regions.len()];
     loop {
         let mut changed = false;
-        for k in 0..heads.len() {
-            if !alive[k] {
+        for (k, a) in alive.iter_mut().enumerate() {
+            if !*a {
                 continue;
             }
             let count = (0..regions.len())
                 .filter(|&r| live_region[r] && vital_to[r].contains(&k))
                 .count();
             if count < 2 {
-                alive[k] = false;
+                *a = false;
                 changed = true;
             }
         }
