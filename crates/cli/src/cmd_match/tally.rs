@@ -1,0 +1,280 @@
+//! The results of a match: one row per game, totals per engine and per
+//! colour, the printed table, and the `--json` document. Every count is
+//! derived from the list of games, so that the table adds up by
+//! construction and a test can check it.
+
+use std::fmt::Write as _;
+
+use katachi_board::Color;
+use serde::Serialize;
+
+use super::game::{slot, Ending, GameOutcome};
+
+/// One game in the summary.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameRow {
+    pub number: usize,
+    /// Label (`A`/`B`) of the engine with Black, and with White.
+    pub black: String,
+    pub white: String,
+    /// SGF result (`B+3.5`, `W+R`, `B+T`, `W+F`, `0`, `Void`).
+    pub result: String,
+    /// Label of the winner; `None` for jigo and void games.
+    pub winner: Option<String>,
+    pub ending: Ending,
+    pub moves: usize,
+    /// Seconds spent in `genmove` by Black and White, and their move counts.
+    pub seconds: [f64; 2],
+    pub genmoves: [usize; 2],
+    pub notes: Vec<String>,
+    /// Where the SGF was written.
+    pub sgf: Option<String>,
+}
+
+impl GameRow {
+    /// Summarise `game`, played by the engines labelled `labels` (Black, White).
+    pub fn new(number: usize, labels: [&str; 2], game: &GameOutcome) -> GameRow {
+        GameRow {
+            number,
+            black: labels[0].to_string(),
+            white: labels[1].to_string(),
+            result: game.result.clone(),
+            winner: game.winner.map(|c| labels[slot(c)].to_string()),
+            ending: game.ending,
+            moves: game.moves.len(),
+            seconds: game.thinking.map(|d| d.as_secs_f64()),
+            genmoves: game.genmoves,
+            notes: game.notes.clone(),
+            sgf: None,
+        }
+    }
+}
+
+/// Totals for one engine.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct EngineTotals {
+    pub label: String,
+    pub name: String,
+    pub command: String,
+    pub games: usize,
+    pub wins: usize,
+    pub games_as_black: usize,
+    pub wins_as_black: usize,
+    pub games_as_white: usize,
+    pub wins_as_white: usize,
+    pub moves: usize,
+    pub seconds: f64,
+    pub seconds_per_move: f64,
+}
+
+/// The whole match.
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    pub games: usize,
+    pub engines: Vec<EngineTotals>,
+    pub black_wins: usize,
+    pub white_wins: usize,
+    pub jigo: usize,
+    pub void: usize,
+    pub average_moves: f64,
+    /// Count of games per ending (`score`, `resign`, `time`, ...).
+    pub endings: Vec<(Ending, usize)>,
+    pub results: Vec<GameRow>,
+}
+
+/// Build the summary of `rows` for engines `(label, name, command)`.
+pub fn summarise(engines: &[(String, String, String)], rows: &[GameRow]) -> Summary {
+    let mut totals: Vec<EngineTotals> = engines
+        .iter()
+        .map(|(label, name, command)| EngineTotals {
+            label: label.clone(),
+            name: name.clone(),
+            command: command.clone(),
+            ..EngineTotals::default()
+        })
+        .collect();
+    let mut summary = Summary {
+        games: rows.len(),
+        engines: Vec::new(),
+        black_wins: 0,
+        white_wins: 0,
+        jigo: 0,
+        void: 0,
+        average_moves: 0.0,
+        endings: Vec::new(),
+        results: rows.to_vec(),
+    };
+    for row in rows {
+        for t in totals.iter_mut() {
+            for (color, label) in [(Color::Black, &row.black), (Color::White, &row.white)] {
+                if *label != t.label {
+                    continue;
+                }
+                let won = row.winner.as_ref() == Some(&t.label);
+                t.games += 1;
+                t.wins += usize::from(won);
+                t.moves += row.genmoves[slot(color)];
+                t.seconds += row.seconds[slot(color)];
+                match color {
+                    Color::Black => {
+                        t.games_as_black += 1;
+                        t.wins_as_black += usize::from(won);
+                    }
+                    Color::White => {
+                        t.games_as_white += 1;
+                        t.wins_as_white += usize::from(won);
+                    }
+                }
+            }
+        }
+        match &row.winner {
+            Some(w) if *w == row.black => summary.black_wins += 1,
+            Some(_) => summary.white_wins += 1,
+            None if row.ending == Ending::Void => summary.void += 1,
+            None => summary.jigo += 1,
+        }
+        match summary.endings.iter_mut().find(|(e, _)| *e == row.ending) {
+            Some((_, n)) => *n += 1,
+            None => summary.endings.push((row.ending, 1)),
+        }
+    }
+    for t in totals.iter_mut() {
+        if t.moves > 0 {
+            t.seconds_per_move = t.seconds / t.moves as f64;
+        }
+    }
+    if !rows.is_empty() {
+        summary.average_moves =
+            rows.iter().map(|r| r.moves).sum::<usize>() as f64 / rows.len() as f64;
+    }
+    summary.engines = totals;
+    summary
+}
+
+/// The table printed at the end of a match.
+pub fn table(summary: &Summary) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:>4}  {:<6} {:<6} {:>8}  {:>6}  {:<6}  notes",
+        "game", "black", "white", "result", "moves", "winner"
+    );
+    for r in &summary.results {
+        let _ = writeln!(
+            out,
+            "{:>4}  {:<6} {:<6} {:>8}  {:>6}  {:<6}  {}",
+            r.number,
+            r.black,
+            r.white,
+            r.result,
+            r.moves,
+            r.winner.as_deref().unwrap_or("-"),
+            r.notes.join("; ")
+        );
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "{:<6} {:>5} {:>5} {:>9} {:>9} {:>10}  name (command)",
+        "engine", "games", "wins", "as black", "as white", "s/move"
+    );
+    for t in &summary.engines {
+        let _ = writeln!(
+            out,
+            "{:<6} {:>5} {:>5} {:>9} {:>9} {:>10.3}  {} ({})",
+            t.label,
+            t.games,
+            t.wins,
+            format!("{}/{}", t.wins_as_black, t.games_as_black),
+            format!("{}/{}", t.wins_as_white, t.games_as_white),
+            t.seconds_per_move,
+            t.name,
+            t.command
+        );
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "games {}: black won {}, white won {}, jigo {}, void {}; {:.1} moves per game",
+        summary.games,
+        summary.black_wins,
+        summary.white_wins,
+        summary.jigo,
+        summary.void,
+        summary.average_moves
+    );
+    let endings: Vec<String> = summary
+        .endings
+        .iter()
+        .map(|(e, n)| {
+            format!(
+                "{} {n}",
+                serde_json::to_value(e)
+                    .unwrap_or_default()
+                    .as_str()
+                    .unwrap_or("?")
+            )
+        })
+        .collect();
+    let _ = writeln!(out, "endings: {}", endings.join(", "));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(number: usize, black: &str, winner: Option<&str>, ending: Ending) -> GameRow {
+        GameRow {
+            number,
+            black: black.into(),
+            white: if black == "A" { "B" } else { "A" }.into(),
+            result: String::new(),
+            winner: winner.map(String::from),
+            ending,
+            moves: 10 * number,
+            seconds: [1.0, 2.0],
+            genmoves: [5, 5],
+            notes: vec![],
+            sgf: None,
+        }
+    }
+
+    #[test]
+    fn totals_add_up() {
+        let engines = [
+            ("A".to_string(), "a".to_string(), "a-cmd".to_string()),
+            ("B".to_string(), "b".to_string(), "b-cmd".to_string()),
+        ];
+        let rows = [
+            row(1, "A", Some("A"), Ending::Score),
+            row(2, "B", Some("A"), Ending::Resign),
+            row(3, "A", None, Ending::Score),
+            row(4, "B", None, Ending::Void),
+        ];
+        let s = summarise(&engines, &rows);
+        assert_eq!((s.black_wins, s.white_wins, s.jigo, s.void), (1, 1, 1, 1));
+        let a = &s.engines[0];
+        assert_eq!(
+            (a.games, a.wins, a.wins_as_black, a.wins_as_white),
+            (4, 2, 1, 1)
+        );
+        assert_eq!((a.games_as_black, a.games_as_white), (2, 2));
+        assert_eq!(s.engines[1].wins, 0);
+        // A had Black in games 1 and 3 (1 s each) and White in 2 and 4 (2 s each).
+        assert_eq!(a.seconds, 6.0);
+        assert_eq!(a.moves, 20);
+        assert_eq!(a.seconds_per_move, 0.3);
+        assert_eq!(s.average_moves, 25.0);
+        assert_eq!(
+            s.endings,
+            [(Ending::Score, 2), (Ending::Resign, 1), (Ending::Void, 1)]
+        );
+        let t = table(&s);
+        assert!(
+            t.contains("black won 1, white won 1, jigo 1, void 1"),
+            "{t}"
+        );
+        assert!(t.contains("endings: score 2, resign 1, void 1"), "{t}");
+    }
+}
