@@ -21,6 +21,8 @@
 //! assert_eq!(root.children[0].children.len(), 2);
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod error;
 pub mod load;
 pub mod parse;

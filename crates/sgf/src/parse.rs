@@ -2,7 +2,9 @@
 //!
 //! Accepts FF[1] to FF[4] and common old-style leniency:
 //! - text outside game trees (mail headers, junk between trees, trailing
-//!   text) is ignored; a byte-order mark is ignored with it;
+//!   text) is ignored, including a `(` not followed by `;`; a byte-order
+//!   mark is ignored with it. When no game is found at all, the error points
+//!   at the first such `(` (the likely broken tree) if there was one;
 //! - whitespace is allowed between every token, also between an identifier
 //!   and its values;
 //! - long FF[3] identifiers with lowercase letters (`AddBlack` = `AB`) are
@@ -39,6 +41,7 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Collection, SgfError> {
 }
 
 /// Character cursor that knows its line and column.
+#[derive(Clone)]
 struct Cursor<'a> {
     chars: std::iter::Peekable<std::str::Chars<'a>>,
     pos: Pos,
@@ -88,6 +91,8 @@ struct Parser<'a> {
     arena: Vec<ArenaNode>,
     roots: Vec<usize>,
     stack: Vec<Frame>,
+    /// First `(` outside a tree not followed by `;`: (place, what followed).
+    stray: Option<(Pos, String)>,
 }
 
 impl<'a> Parser<'a> {
@@ -100,6 +105,7 @@ impl<'a> Parser<'a> {
             arena: Vec::new(),
             roots: Vec::new(),
             stack: Vec::new(),
+            stray: None,
         }
     }
 
@@ -110,11 +116,8 @@ impl<'a> Parser<'a> {
     fn run(mut self) -> Result<Collection, SgfError> {
         loop {
             if self.stack.is_empty() {
-                // Outside any tree: skip to the next '('.
-                while self.cur.peek().is_some_and(|c| c != '(') {
-                    self.cur.bump();
-                }
-                if self.cur.peek().is_none() {
+                // Outside any tree: skip to the next '(' that opens a node.
+                if !self.skip_to_tree() {
                     break;
                 }
             }
@@ -145,9 +148,34 @@ impl<'a> Parser<'a> {
             }
         }
         if self.roots.is_empty() {
+            if let Some((pos, found)) = self.stray.take() {
+                return self.err(pos, SgfErrorKind::ExpectedNode(found));
+            }
             return self.err(self.cur.pos, SgfErrorKind::NoGameTree);
         }
         Ok(self.finish())
+    }
+
+    /// Skip text outside trees up to a `(` followed (after whitespace) by
+    /// `;`; returns false at the end of the text. A `(` not followed by `;`
+    /// is taken for junk, but the first one is remembered: if the text holds
+    /// no game at all, it is the likelier fault to report.
+    fn skip_to_tree(&mut self) -> bool {
+        while let Some(c) = self.cur.peek() {
+            if c == '(' {
+                let mut look = self.cur.clone();
+                look.bump();
+                look.skip_ws();
+                if look.peek() == Some(';') {
+                    return true;
+                }
+                if self.stray.is_none() {
+                    self.stray = Some((look.pos, describe_char(look.peek())));
+                }
+            }
+            self.cur.bump();
+        }
+        false
     }
 
     fn open_tree(&mut self, pos: Pos) -> Result<(), SgfError> {

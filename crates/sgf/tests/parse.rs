@@ -67,7 +67,7 @@ fn labels_split_at_the_first_unescaped_colon() {
 
 #[test]
 fn junk_outside_trees_and_several_games() {
-    let text = "From: someone\nSubject: games\n\u{feff}(;GN[one]) junk ;[ (;GN[two]\n)\ntrailer";
+    let text = "From: someone (me)\nSubject: games\n\u{feff}(;GN[one]) junk ;[ ( \n ;GN[two]\n)\ntrailer (x)";
     let c = parse(text).unwrap();
     let names: Vec<_> = c.games.iter().map(|g| g.get("GN").unwrap()).collect();
     assert_eq!(names, ["one", "two"]);
