@@ -9,9 +9,11 @@
 //! constraint/action language; `joseki` turns SGF joseki trees into patterns.
 //!
 //! Entry point: [`syntax::parse_db`] (text to checked [`model::PatternDb`]
-//! plus diagnostics). The language is documented in `LANGUAGE.md`.
+//! plus diagnostics); [`database`] loads katachi's embedded databases and
+//! any `.db` file at run time. The language is documented in `LANGUAGE.md`.
 
 pub mod compile;
+pub mod database;
 pub mod expr;
 pub mod joseki;
 pub mod matchers;

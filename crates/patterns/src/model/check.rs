@@ -268,7 +268,7 @@ fn check_pattern(
                     K::UnknownClass,
                     cell.span,
                     format!("unknown class letter `{}`", cell.ch),
-                    Some("classes are - s n O o X x C c B b e E d a J j t U F A D I W Y (see LANGUAGE.md)"),
+                    Some("classes are - s n O o X x C c B b e E d a J j t U F N T A D I W Y (see LANGUAGE.md)"),
                 ));
             } else {
                 classes.push(cell.ch);
@@ -324,7 +324,17 @@ fn check_pattern(
                     if k.ch == m.ch {
                         continue;
                     }
-                    if is_label(k.ch) && m.ch != '*' {
+                    if is_label(k.ch) && m.ch == '*' {
+                        diags.push(src.warning(
+                            K::LabelMismatch,
+                            k.span,
+                            format!("label `{}` on the move `*`", k.ch),
+                            Some(
+                                "the move is already named `*`; keep `*` in the constraint diagram",
+                            ),
+                        ));
+                    }
+                    if is_label(k.ch) {
                         match labels.iter_mut().find(|l| l.name == k.ch) {
                             Some(l) => l.cells.push((r, c)),
                             None => {
@@ -353,36 +363,18 @@ fn check_pattern(
                         diags.push(d);
                         continue;
                     }
-                    let (msg, hint) = if m.ch == '*' {
+                    let (msg, hint) = if k.ch == '*' {
                         (
-                            format!("label `{}` on the move `*`", k.ch),
-                            "the move is already named `*`; keep `*` in the constraint diagram"
-                                .to_string(),
-                        )
-                    } else if is_label(k.ch) || k.ch == '*' {
-                        (
-                            format!(
-                                "`{}` here does not match `{}` in the main diagram",
-                                k.ch, m.ch
-                            ),
-                            "`*` may only stand where the main diagram has `*`".to_string(),
+                            format!("`*` where the main diagram has `{}`", m.ch),
+                            "`*` names the move and stands only where the main diagram has `*`",
                         )
                     } else {
                         (
-                            format!(
-                                "constraint diagram has `{}` where the main diagram has `{}`",
-                                k.ch, m.ch
-                            ),
-                            "copy the main diagram and replace symbols by labels (letters other than O o X x Q Y)".to_string(),
+                            format!("unknown symbol `{}` in the constraint diagram", k.ch),
+                            "the constraint diagram repeats the main diagram, with labels (letters other than O o X x Q Y) on some points",
                         )
                     };
-                    let mut d = src.diag(
-                        crate::syntax::Severity::Error,
-                        K::LabelMismatch,
-                        k.span,
-                        msg,
-                        Some(hint),
-                    );
+                    let mut d = src.error(K::LabelMismatch, k.span, msg, Some(hint));
                     d.note = Some(src.note(m.span, "main diagram cell here"));
                     diags.push(d);
                 }

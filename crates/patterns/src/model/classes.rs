@@ -9,7 +9,7 @@ pub struct ClassInfo {
 
 /// Every class letter the language accepts. GNU Go ignores unknown letters;
 /// katachi reports them, so a typo cannot silently drop a constraint.
-pub const CLASSES: [ClassInfo; 25] = [
+pub const CLASSES: [ClassInfo; 27] = [
     ClassInfo { letter: '-', meaning: "placeholder: no class" },
     ClassInfo { letter: 's', meaning: "skip the safety check of the move (sacrifice); legality is still checked" },
     ClassInfo { letter: 'n', meaning: "also require that an X stone at the move could not be captured" },
@@ -30,6 +30,8 @@ pub const CLASSES: [ClassInfo; 25] = [
     ClassInfo { letter: 't', meaning: "minor joseki move, tenuki allowed (barriers.db: non-territory pattern)" },
     ClassInfo { letter: 'U', meaning: "urgent joseki move: d and a, shape 15, minimum value 40" },
     ClassInfo { letter: 'F', meaning: "fuseki pattern: with j or t gives a fixed value, for varied play" },
+    ClassInfo { letter: 'N', meaning: "joseki antisuji (written `0` or `A` in joseki SGF comments): a move never to play" },
+    ClassInfo { letter: 'T', meaning: "joseki trick move" },
     ClassInfo { letter: 'A', meaning: "attack.db: tries to capture the X worms; barriers.db: X connection stopping O influence" },
     ClassInfo { letter: 'D', meaning: "defense.db: tries to save the O worms; barriers.db: O connection stopping X influence" },
     ClassInfo { letter: 'I', meaning: "influence.db: extra influence source at an invasion point" },
