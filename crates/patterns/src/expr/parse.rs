@@ -29,6 +29,10 @@ use crate::syntax::diagnostic::{Diagnostic, DiagnosticKind as K};
 use crate::syntax::source::Source;
 use crate::syntax::span::Span;
 
+/// Hint for a missing operand.
+const OPERAND_HINT: &str =
+    "an operand is a number, a label, `*`, a function call or a parenthesised expression";
+
 /// Deepest nesting accepted (keeps recursion bounded on hostile input).
 const MAX_DEPTH: usize = 100;
 
@@ -390,7 +394,7 @@ impl Parser<'_, '_> {
     fn primary(&mut self) -> PResult<Expr> {
         let span = self.span();
         let Some(tok) = self.peek().cloned() else {
-            return self.expected("an operand", None);
+            return self.expected("an operand", Some(OPERAND_HINT));
         };
         match tok {
             Tok::Number(value, text) => {
@@ -427,7 +431,7 @@ impl Parser<'_, '_> {
                 self.bump();
                 self.name(name, span)
             }
-            _ => self.expected("an operand", None),
+            _ => self.expected("an operand", Some(OPERAND_HINT)),
         }
     }
 

@@ -391,11 +391,17 @@ fn check_pattern(
     }
     if let Some(colon) = &p.colon {
         for v in &colon.values {
-            if let ast::ValueArg::Label { label, span } = v.arg {
-                used.push((label, span));
+            let takes_label = ValueKind::from_name(&v.name.text).is_some_and(|k| k.takes_label());
+            if let (ast::ValueArg::Label { label, span }, true) = (&v.arg, takes_label) {
+                used.push((*label, *span));
             }
         }
     }
+    // An expression with errors hides its label uses: do not call labels unused.
+    let exprs_ok = [&p.constraint, &p.action]
+        .into_iter()
+        .flatten()
+        .all(|b| b.expr.is_some());
     for (name, span) in &used {
         if labels.iter().any(|l| l.name == *name) {
             continue;
@@ -416,7 +422,7 @@ fn check_pattern(
             ));
         }
     }
-    for l in &labels {
+    for l in labels.iter().filter(|_| exprs_ok) {
         if !used.iter().any(|(n, _)| *n == l.name) {
             if let Some(span) = label_spans.get(&l.name) {
                 diags.push(src.warning(
@@ -428,8 +434,8 @@ fn check_pattern(
             }
         }
     }
-    // Symmetry.
-    if let Some(g) = &main {
+    // Symmetry (only for otherwise sound patterns: errors make it moot).
+    if let (Some(g), false) = (&main, errors(diags)) {
         let symbols: Vec<char> = g.cells.iter().map(|c| c.ch).collect();
         let shape = Shape {
             height: g.height,
@@ -480,7 +486,7 @@ fn check_pattern(
         }
     }
     let g = main?;
-    if errors(diags) || p.colon.is_none() {
+    if errors(diags) || p.colon.is_none() || p.has_errors {
         return None;
     }
     let anchor_candidates = anchors(&g, &cells);

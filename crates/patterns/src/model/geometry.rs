@@ -77,6 +77,7 @@ pub fn grid(
     let mut cells = Vec::new();
     let mut width: Option<(usize, usize)> = None; // (width, row line)
     for row in body {
+        let errors_before = diags.len();
         let mut inner: &[Cell] = &row.cells;
         if left {
             match inner.first() {
@@ -105,6 +106,9 @@ pub fn grid(
             }
         }
         for c in inner {
+            if is_edge_row(&row.cells) {
+                break; // already reported as a misplaced edge row
+            }
             if matches!(c.ch, '|' | '-' | '+') {
                 diags.push(src.error(
                     K::BadEdge,
@@ -116,7 +120,7 @@ pub fn grid(
         }
         match width {
             None => width = Some((inner.len(), row.span.start.line)),
-            Some((w, line)) if w != inner.len() => {
+            Some((w, line)) if w != inner.len() && diags.len() == errors_before => {
                 let mut d = src.error(
                     K::RaggedRows,
                     row.span,

@@ -80,6 +80,9 @@ pub struct PatternAst {
     pub constraint: Option<ExprBlock>,
     /// The `>` lines, joined into one action.
     pub action: Option<ExprBlock>,
+    /// Whether the parser reported an error inside this pattern (the
+    /// checker then reports what else it finds but does not load it).
+    pub has_errors: bool,
 }
 
 /// A diagram: rows of symbols as written, edge marks included.

@@ -169,7 +169,7 @@ impl fmt::Display for Diagnostic {
         };
         writeln!(f, "{sev}: {}", self.message)?;
         let num_width = self.span.start.line.to_string().len();
-        writeln!(f, "{}--> {}", " ".repeat(num_width + 1), self.location())?;
+        writeln!(f, "{}--> {}", " ".repeat(num_width), self.location())?;
         excerpt(f, &self.span, &self.source_line)?;
         if let Some(note) = &self.note {
             writeln!(f)?;

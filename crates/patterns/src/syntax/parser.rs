@@ -44,6 +44,8 @@ enum Stage {
 
 struct Open {
     ast: PatternAst,
+    /// Number of errors reported before the pattern began.
+    errors_before: usize,
     stage: Stage,
     constraint_lines: Vec<Word>,
     action_lines: Vec<Word>,
@@ -108,6 +110,7 @@ impl Parser<'_, '_> {
 
     fn header(&mut self, n: usize, text: &str) {
         self.finish_pattern();
+        let errors_before = self.diags.len();
         let w = words(text);
         let header_span = self.src.line_span(n);
         let (name, name_span) = match w.get(1) {
@@ -145,7 +148,9 @@ impl Parser<'_, '_> {
                 constraint_diagram: None,
                 constraint: None,
                 action: None,
+                has_errors: false,
             },
+            errors_before,
             stage: Stage::Header,
             constraint_lines: Vec::new(),
             action_lines: Vec::new(),
@@ -339,6 +344,9 @@ impl Parser<'_, '_> {
                 Context::Action => open.ast.action = Some(block),
             }
         }
+        open.ast.has_errors = self.diags[open.errors_before..]
+            .iter()
+            .any(|d| d.is_error());
         self.items.push(Item::Pattern(Box::new(open.ast)));
     }
 }
