@@ -153,10 +153,12 @@ impl Reader {
                         continue;
                     }
                     let own = self.libs_after(att, n, 4) as i32;
-                    if own < 2 {
+                    // Stones the defender could take at once are only
+                    // worth trying early (throw-ins, backfilling).
+                    if own < 2 && (own == 0 || stackp > self.cfg.backfill_depth) {
                         continue;
                     }
-                    let mut score = 40 + 4 * own;
+                    let mut score = if own < 2 { 20 } else { 40 + 4 * own };
                     if self_atari && stackp <= self.cfg.backfill_depth {
                         score += 15;
                     }
@@ -208,16 +210,13 @@ impl Reader {
                 for l in b.liberties(h) {
                     cand.add(l, 150 + 10 * size.min(5));
                 }
-            } else if n == 2 && nlibs <= 2 {
+            } else if n <= 3 && (n <= nlibs.max(2) || stackp <= self.cfg.fourlib_depth) {
+                // Shorten a neighbour that is as short of liberties: an
+                // atari, or the first move of a capturing race.
                 for l in b.liberties(h) {
                     let own = self.libs_after(def, l, 3) as i32;
-                    if own >= 2 {
-                        cand.add(l, 30 + 10 * own);
-                    }
-                }
-            } else if n == 3 && nlibs == 1 && stackp == 0 {
-                for l in b.liberties(h) {
-                    cand.add(l, 10);
+                    let base = if n == 2 { 30 } else { 10 };
+                    cand.add(l, if own >= 2 { base + 10 * own } else { base - 15 });
                 }
             }
         }
