@@ -169,6 +169,20 @@ impl Board {
         };
         self.rebuild();
     }
+    /// Apply many setup edits at once (SGF AB/AW/AE lists): like
+    /// [`Board::set_stone`] for each `(point, stone)` but with one O(board)
+    /// recomputation in all. Points off the board are ignored.
+    pub fn set_stones<I>(&mut self, edits: I)
+    where
+        I: IntoIterator<Item = (Point, Option<Color>)>,
+    {
+        for (p, c) in edits {
+            if self.on_board(p) {
+                self.cells[p.index()] = c.map_or(Cell::Empty, Color::cell);
+            }
+        }
+        self.rebuild();
+    }
     /// Remove every stone, keep size, komi-independent state reset.
     pub fn clear(&mut self) {
         for i in 0..self.cells.len() {

@@ -23,6 +23,8 @@
 //! any move (a merge keeps the larger string's head) and are restored by
 //! undo.
 
+#![deny(missing_docs)]
+
 mod board;
 mod consistency;
 mod display;

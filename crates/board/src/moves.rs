@@ -114,8 +114,12 @@ impl Board {
         self.check_move(c, m)?;
         Ok(self.play_unchecked(c, m))
     }
-    /// Play a move already known to be legal (e.g. by `check_move`), with
-    /// the journal. Playing an illegal move this way corrupts the board.
+    /// Play a move without the legality check, with the journal (undo
+    /// works). Meant for moves known legal (e.g. by `check_move`) and for
+    /// moves illegal only by the repetition rule (a ko or superko
+    /// violation is played correctly: captures and ko point as usual).
+    /// Precondition: the point is empty, on the board, and the move is not
+    /// suicide; otherwise the board becomes inconsistent.
     pub fn play_unchecked(&mut self, c: Color, m: Move) -> usize {
         let mut rec = MoveRecord {
             color: c,

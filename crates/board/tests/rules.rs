@@ -318,3 +318,52 @@ fn hashes_are_stable_and_distinguish_player() {
     assert_ne!(a.hash_with_player(), b.hash_with_player());
     assert_ne!(a.hash(), 0);
 }
+
+#[test]
+fn bulk_setup_equals_single_edits() {
+    let mut a = Board::new(9).unwrap();
+    let mut b = Board::new(9).unwrap();
+    let edits: Vec<(Point, Option<Color>)> = ["C3", "D4", "E5", "C3"]
+        .iter()
+        .zip([
+            Some(Color::Black),
+            Some(Color::White),
+            Some(Color::Black),
+            None,
+        ])
+        .map(|(s, c)| (a.parse_vertex(s).unwrap(), c))
+        .collect();
+    for &(p, c) in &edits {
+        a.set_stone(p, c);
+    }
+    b.play(Color::Black, Move::Pass).unwrap();
+    b.set_stones(
+        edits
+            .iter()
+            .copied()
+            .chain([(Point(0), Some(Color::Black))]),
+    );
+    b.check_consistency().unwrap();
+    assert_eq!(a.cells(), b.cells());
+    assert_eq!(a.hash(), b.hash());
+    assert_eq!(b.undo_depth(), 0);
+    assert_eq!(b.cell(b.parse_vertex("C3").unwrap()), Cell::Empty);
+}
+
+#[test]
+fn play_unchecked_plays_a_ko_violation_correctly() {
+    let mut b = ko_board();
+    b.set_to_move(Color::White);
+    play(&mut b, Color::White, "B4");
+    let c4 = v(&b, "C4");
+    assert_eq!(
+        b.check_move(Color::Black, Move::Play(c4)),
+        Err(IllegalMove::Ko)
+    );
+    assert_eq!(b.play_unchecked(Color::Black, Move::Play(c4)), 1);
+    b.check_consistency().unwrap();
+    assert_eq!(b.ko_point(), Some(v(&b, "B4")));
+    b.undo().unwrap();
+    b.check_consistency().unwrap();
+    assert_eq!(b.ko_point(), Some(c4));
+}
