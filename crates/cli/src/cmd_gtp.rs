@@ -1,11 +1,60 @@
-//! `katachi gtp` (not yet implemented).
+//! `katachi gtp`: the engine over GTP version 2 on standard input and output.
+//!
+//! Glue only: the options become a [`katachi_gtp::Config`], and
+//! [`katachi_gtp::serve`] runs the conversation. Start-up does no heavy work
+//! (an empty board and the command table), so the first answer is immediate.
 
+use std::io;
 use std::process::ExitCode;
+
+use anyhow::Context;
+use katachi_board::KoRule;
+use katachi_gtp::{serve, Config, Session};
 
 /// Arguments of `katachi gtp`.
 #[derive(clap::Args)]
-pub struct Args {}
+#[command(long_about = "\
+Run the engine over GTP version 2 on standard input and output, for GUIs \
+(Sabaki, GoGui, ...) and other programs. `list_commands` lists the commands.
 
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("`katachi gtp` is not implemented yet")
+genmove plays a baseline policy for now: legal moves, never filling its own \
+true eyes or playing self-atari, capturing and escaping atari when it can, \
+otherwise a seeded random choice; pattern-driven move generation replaces it \
+later.
+
+final_score counts area (Chinese) with EVERY STONE ON THE BOARD ALIVE, since \
+dead-stone analysis does not exist yet: the result is only right when the dead \
+stones have been captured (play on with kgs-genmove_cleanup).")]
+pub struct Args {
+    /// Forbid any move that repeats an earlier whole-board position
+    /// (positional superko) instead of only the immediate ko recapture.
+    #[arg(long)]
+    superko: bool,
+
+    /// Seed of genmove's random choices (the same seed, position and colour
+    /// give the same move).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+}
+
+/// Serve GTP until `quit` or the end of standard input.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let config = Config {
+        ko_rule: if args.superko {
+            KoRule::PositionalSuperko
+        } else {
+            KoRule::Simple
+        },
+        seed: args.seed,
+        ..Config::default()
+    };
+    let mut session = Session::new(config);
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    match serve(&mut session, stdin.lock(), stdout.lock()) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        // The controller went away: nothing left to answer.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(e).context("GTP input/output failed"),
+    }
 }
