@@ -166,6 +166,9 @@ fn hand_written_suite_against_gnugo() {
     assert_eq!(results[3]["expected"], "!0");
     assert_eq!(results[5]["got"], "? unknown command");
     assert!(results[0]["seconds"].as_f64().unwrap() >= 0.0);
+    // GNU Go counts reading nodes; attack E5 needs at least one.
+    assert!(results[0]["nodes"].as_u64().unwrap() >= 1, "{}", results[0]);
+    assert!(suite["nodes_per_test"].as_f64().is_some());
 
     // The plain report: unexpected results, then the table.
     let out = katachi(&["regress", "--engine", &engine, "suites/hand.tst"], &dir);
@@ -254,6 +257,8 @@ fn hanging_and_dying_engines() {
     assert!(stderr.contains("exit status: 7"), "{stderr}");
     assert!(stderr.contains("fake engine: fatal error"), "{stderr}");
     assert_eq!(doc["suites"][1]["passed"], 1);
+    // The scripted engine has no node counter.
+    assert!(results[0]["nodes"].is_null());
 }
 
 #[test]

@@ -22,6 +22,12 @@ pub struct Summary {
     pub ignored: usize,
     pub seconds: f64,
     pub seconds_per_test: f64,
+    /// Reading nodes over the counted tests that report them.
+    pub nodes: u64,
+    /// How many counted tests report nodes.
+    pub tests_with_nodes: usize,
+    /// `nodes` per test that reports them; `None` if the engine counts none.
+    pub nodes_per_test: Option<f64>,
 }
 
 impl Summary {
@@ -45,7 +51,12 @@ impl Summary {
             }
             s.unexpected_passes += usize::from(r.unexpected_pass());
             s.unexpected_failures += usize::from(r.unexpected_failure());
+            if let Some(nodes) = r.nodes {
+                s.nodes += nodes;
+                s.tests_with_nodes += 1;
+            }
         }
+        s.nodes_per_test = per_test(s.nodes, s.tests_with_nodes);
         s.seconds_per_test = if s.tests > 0 {
             s.seconds / s.tests as f64
         } else {
@@ -53,6 +64,10 @@ impl Summary {
         };
         s
     }
+}
+
+fn per_test(nodes: u64, tests: usize) -> Option<f64> {
+    (tests > 0).then(|| nodes as f64 / tests as f64)
 }
 
 /// One line per unexpected result, as GNU Go's scripts word them.
@@ -94,20 +109,22 @@ pub fn table(summaries: &[Summary]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{:<width$}  {:>6}  {:>6}  {:>6}  {:>10}  {:>10}  {:>8}",
-        "suite", "tests", "passed", "failed", "unexp.pass", "unexp.fail", "s/test"
+        "{:<width$}  {:>6}  {:>6}  {:>6}  {:>10}  {:>10}  {:>8}  {:>10}",
+        "suite", "tests", "passed", "failed", "unexp.pass", "unexp.fail", "s/test", "nodes/test"
     );
     let row = |out: &mut String, s: &Summary| {
         let _ = writeln!(
             out,
-            "{:<width$}  {:>6}  {:>6}  {:>6}  {:>10}  {:>10}  {:>8.4}",
+            "{:<width$}  {:>6}  {:>6}  {:>6}  {:>10}  {:>10}  {:>8.4}  {:>10}",
             s.file,
             s.tests,
             s.passed,
             s.failed,
             s.unexpected_passes,
             s.unexpected_failures,
-            s.seconds_per_test
+            s.seconds_per_test,
+            s.nodes_per_test
+                .map_or_else(|| "-".to_string(), |n| format!("{n:.1}"))
         );
     };
     for s in summaries {
@@ -129,6 +146,9 @@ pub fn table(summaries: &[Summary]) -> String {
         if total.tests > 0 {
             total.seconds_per_test = total.seconds / total.tests as f64;
         }
+        total.nodes = summaries.iter().map(|s| s.nodes).sum();
+        total.tests_with_nodes = summaries.iter().map(|s| s.tests_with_nodes).sum();
+        total.nodes_per_test = per_test(total.nodes, total.tests_with_nodes);
         row(&mut out, &total);
     }
     out
@@ -166,6 +186,7 @@ mod tests {
             known_failure,
             ignored,
             seconds: 0.5,
+            nodes: Some(10),
             error: None,
         }
     }
@@ -197,6 +218,10 @@ mod tests {
             (4, 2, 2, 1, 1, 1)
         );
         assert_eq!(s.seconds_per_test, 0.5);
+        assert_eq!(
+            (s.nodes, s.tests_with_nodes, s.nodes_per_test),
+            (40, 4, Some(10.0))
+        );
         let lines = unexpected_lines(&suite);
         assert_eq!(
             lines,

@@ -12,9 +12,15 @@
 //! `boardsize` or `clear_board`), and the suite goes on. When the engine
 //! dies, that test and every later test of the suite fail with a message
 //! saying where it died; the next suite starts a fresh engine.
+//!
+//! When the engine knows `reset_reading_node_counter` and
+//! `get_reading_node_counter` (GNU Go and katachi do), the counter is reset
+//! before each test and read after it, giving the reading nodes per test.
+//! Times are the engine's answer times for the suite's own commands; the
+//! counter queries are not included.
 
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use katachi_gtp::client::{ClientError, CommandLine, Engine, SpawnOptions, StderrMode};
 use serde::Serialize;
@@ -49,6 +55,8 @@ pub struct TestOutcome {
     /// Not counted: marked `&`, or no `#?` line.
     pub ignored: bool,
     pub seconds: f64,
+    /// Tactical reading nodes spent on this test, if the engine counts them.
+    pub nodes: Option<u64>,
     /// Why there is no proper answer (time-out, death, error answer).
     pub error: Option<String>,
 }
@@ -71,7 +79,7 @@ pub struct SuiteOutcome {
     pub results: Vec<TestOutcome>,
     /// Refused setup commands, restarts, the death of the engine.
     pub warnings: Vec<String>,
-    /// Wall time from the first command to the last answer.
+    /// Sum of the answer times of the suite's commands.
     pub seconds: f64,
 }
 
@@ -119,6 +127,10 @@ struct Run<'a> {
     /// Set once the engine died: why, for every later test.
     dead: Option<String>,
     warnings: Vec<String>,
+    /// Whether the engine has the reading node counter commands.
+    counts_nodes: bool,
+    /// Sum of answer times.
+    busy: Duration,
 }
 
 /// Run `suite` (whose expectations are compiled into `judges`, one per
@@ -141,7 +153,8 @@ pub fn run_suite(
         stderr: config.stderr,
         default_timeout: config.timeout,
     };
-    let engine = Engine::spawn(&config.engine, &options)?;
+    let mut engine = Engine::spawn(&config.engine, &options)?;
+    let counts_nodes = has_node_counter(&mut engine, config.timeout);
     let mut run = Run {
         config,
         options,
@@ -150,8 +163,9 @@ pub fn run_suite(
         context: Context::default(),
         dead: None,
         warnings: Vec::new(),
+        counts_nodes,
+        busy: Duration::ZERO,
     };
-    let start = Instant::now();
     let mut judges = judges.iter();
     let mut results = Vec::new();
     for item in &suite.items {
@@ -164,7 +178,7 @@ pub fn run_suite(
             }
         }
     }
-    let seconds = start.elapsed().as_secs_f64();
+    let seconds = run.busy.as_secs_f64();
     if let Some(engine) = run.engine.take() {
         engine.quit();
     }
@@ -185,6 +199,9 @@ impl Run<'_> {
             Some(engine) => engine.send(None, command, self.config.timeout),
             None => return,
         };
+        if let Ok(r) = &result {
+            self.busy += r.elapsed;
+        }
         match result {
             Ok(r) if r.success => self.context.record(command),
             Ok(r) => {
@@ -207,6 +224,7 @@ impl Run<'_> {
             known_failure: expected.is_some_and(|e| e.known_failure),
             ignored: !matches!(expected, Some(e) if !e.ignored),
             seconds: 0.0,
+            nodes: None,
             error: None,
         };
         if let Some(why) = &self.dead {
@@ -217,8 +235,16 @@ impl Run<'_> {
             outcome.error = Some("no engine".to_string());
             return outcome;
         };
+        if self.counts_nodes {
+            if let Err(err) = engine.ok("reset_reading_node_counter") {
+                outcome.error = Some(err.to_string());
+                self.trouble(test.line, Some(test.number), err);
+                return outcome;
+            }
+        }
         match engine.send(Some(test.number), &test.command, self.config.timeout) {
             Ok(r) => {
+                self.busy += r.elapsed;
                 outcome.seconds = r.elapsed.as_secs_f64();
                 if r.success {
                     outcome.passed = judge.is_some_and(|j| j.passes(&r.text));
@@ -226,6 +252,12 @@ impl Run<'_> {
                 } else {
                     outcome.got = Some(format!("? {}", r.text));
                     outcome.error = Some(format!("error answer: {}", r.text));
+                }
+                if self.counts_nodes {
+                    match engine.ok("get_reading_node_counter") {
+                        Ok(text) => outcome.nodes = text.trim().parse().ok(),
+                        Err(err) => self.trouble(test.line, Some(test.number), err),
+                    }
                 }
             }
             Err(err) => {
@@ -267,13 +299,25 @@ impl Run<'_> {
         }
     }
 
-    fn restart(&self) -> Result<Engine, ClientError> {
+    fn restart(&mut self) -> Result<Engine, ClientError> {
         let mut engine = Engine::spawn(&self.config.engine, &self.options)?;
+        self.counts_nodes = has_node_counter(&mut engine, self.config.timeout);
         for command in self.context.replay() {
             engine.send(None, command, self.config.timeout)?;
         }
         Ok(engine)
     }
+}
+
+/// Whether `engine` knows both reading node counter commands.
+fn has_node_counter(engine: &mut Engine, limit: Option<Duration>) -> bool {
+    ["reset_reading_node_counter", "get_reading_node_counter"]
+        .iter()
+        .all(|name| {
+            engine
+                .send(None, &format!("known_command {name}"), limit)
+                .is_ok_and(|r| r.success && r.text.trim() == "true")
+        })
 }
 
 #[cfg(test)]
