@@ -136,6 +136,7 @@ fn answers_match_gnu_go() {
     let ours = answers(&ours);
     let theirs = answers(&theirs);
     assert_eq!(ours.len(), SCRIPT.lines().count());
+    assert_eq!(theirs.len(), SCRIPT.lines().count());
     let mut differences = Vec::new();
     for (k, (a, b)) in ours.iter().zip(theirs.iter()).enumerate() {
         let id = k + 1;
