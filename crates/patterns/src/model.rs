@@ -221,6 +221,16 @@ impl Pattern {
 }
 
 impl Pattern {
+    /// The elements the matcher must test: every cell except `?`, as
+    /// `(row, column, element)` offsets from the diagram's top-left cell.
+    pub fn elements(&self) -> impl Iterator<Item = (usize, usize, Elem)> + '_ {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.elem != Elem::Any)
+            .map(|(i, c)| (i / self.width, i % self.width, c.elem))
+    }
+
     /// The label named `name`, if the constraint diagram defines it.
     pub fn label(&self, name: char) -> Option<&Label> {
         self.labels.iter().find(|l| l.name == name)
