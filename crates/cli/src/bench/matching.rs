@@ -1,11 +1,210 @@
-//! `katachi bench` matching (not yet implemented).
+//! `katachi bench match --db FILE.db [--db FILE2.db] --positions positions.tsv`:
+//! the speed of every pattern matcher over the reference positions.
+//!
+//! For each position of `positions.tsv` (its board taken by id from
+//! `boards.jsonl` beside it), for each colour, every matcher is called
+//! repeatedly (warm caches, one thread) until a minimum time has passed;
+//! the figure per call is the mean of those calls. The report gives, per
+//! matcher, the median over positions of µs per call for Black and for
+//! White (the figures of GNU Go's table), the mean µs of a full-board match
+//! for both colours, the matches per position, and the board-size mix.
 
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context};
+use katachi_board::Color;
+use katachi_patterns::compile::CompiledDb;
+use katachi_patterns::matchers::reference::ReferenceMatcher;
+use katachi_patterns::matchers::standard::StandardMatcher;
+use katachi_patterns::matchers::{Match, Matcher, OwnedPosition, Scratch};
+use katachi_patterns::model::PatternDb;
+use katachi_patterns::syntax::{parse_db, Severity};
 
 /// Arguments.
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Pattern database file(s); several are matched as one database
+    /// (e.g. patterns.db and patterns2.db for GNU Go's `pat`).
+    #[arg(long, required = true)]
+    db: Vec<PathBuf>,
+    /// `positions.tsv` of the reference data.
+    #[arg(long)]
+    positions: PathBuf,
+    /// Boards file (default: `boards.jsonl` beside the positions file).
+    #[arg(long)]
+    boards: Option<PathBuf>,
+    /// Also time the reference matcher (slow; one call per position).
+    #[arg(long)]
+    reference: bool,
+    /// Minimum time spent per position, colour and matcher, in ms.
+    #[arg(long, default_value_t = 2.0)]
+    min_ms: f64,
+}
 
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("this benchmark is not implemented yet")
+/// Load and merge the databases.
+fn load_db(files: &[PathBuf]) -> anyhow::Result<PatternDb> {
+    let mut db = PatternDb::default();
+    let mut names = Vec::new();
+    for file in files {
+        let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
+        let text = String::from_utf8_lossy(&bytes);
+        let name = file
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let (parsed, diags) = parse_db(&text, &name);
+        let errors = diags
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count();
+        if errors > 0 {
+            eprintln!("warning: {name}: {errors} errors; those patterns are left out");
+        }
+        db.patterns.extend(parsed.patterns);
+        names.push(name);
+    }
+    db.name = names.join("+");
+    Ok(db)
+}
+
+/// The boards of the positions file, by id, from the boards file.
+fn load_positions(positions: &Path, boards: &Path) -> anyhow::Result<Vec<OwnedPosition>> {
+    let text =
+        std::fs::read_to_string(boards).with_context(|| format!("reading {}", boards.display()))?;
+    let mut by_id = BTreeMap::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let v: serde_json::Value = serde_json::from_str(line).context("boards file")?;
+        let rows: Vec<String> = v["rows"]
+            .as_array()
+            .context("rows")?
+            .iter()
+            .filter_map(|r| r.as_str().map(str::to_string))
+            .collect();
+        let pos = OwnedPosition::from_rows(&rows).context("bad rows")?;
+        by_id.insert(v["id"].as_u64().context("id")?, pos);
+    }
+    let list = std::fs::read_to_string(positions)
+        .with_context(|| format!("reading {}", positions.display()))?;
+    let mut out = Vec::new();
+    for line in list.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+        let id: u64 = line
+            .split('\t')
+            .next()
+            .unwrap_or("")
+            .parse()
+            .context("position id")?;
+        match by_id.get(&id) {
+            Some(p) => out.push(p.clone()),
+            None => bail!("position {id} has no board in {}", boards.display()),
+        }
+    }
+    Ok(out)
+}
+
+/// Per position and colour: µs per call and matches found.
+struct Timing {
+    us: [Vec<f64>; 2],
+    matches: [usize; 2],
+}
+
+fn time_matcher(m: &dyn Matcher, positions: &[OwnedPosition], min: Duration, once: bool) -> Timing {
+    let mut scratch = Scratch::default();
+    let mut out: Vec<Match> = Vec::with_capacity(4096);
+    let mut t = Timing {
+        us: [Vec::new(), Vec::new()],
+        matches: [0, 0],
+    };
+    for pos in positions {
+        for (k, color) in [Color::Black, Color::White].into_iter().enumerate() {
+            out.clear();
+            m.find_all(pos.view(), color, &mut scratch, &mut out);
+            t.matches[k] += out.len();
+            let start = Instant::now();
+            let mut calls = 0u32;
+            loop {
+                out.clear();
+                m.find_all(pos.view(), color, &mut scratch, &mut out);
+                calls += 1;
+                if once || start.elapsed() >= min {
+                    break;
+                }
+            }
+            t.us[k].push(start.elapsed().as_secs_f64() * 1e6 / calls as f64);
+        }
+    }
+    t
+}
+
+fn median(v: &[f64]) -> f64 {
+    let mut v = v.to_vec();
+    v.sort_by(f64::total_cmp);
+    if v.is_empty() {
+        0.0
+    } else {
+        v[v.len() / 2]
+    }
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let db = load_db(&args.db)?;
+    let boards = args
+        .boards
+        .clone()
+        .unwrap_or_else(|| args.positions.with_file_name("boards.jsonl"));
+    let positions = load_positions(&args.positions, &boards)?;
+    let mut mix: BTreeMap<usize, usize> = BTreeMap::new();
+    for p in &positions {
+        *mix.entry(p.size).or_default() += 1;
+    }
+    let start = Instant::now();
+    let compiled = CompiledDb::compile(&db);
+    let compile_ms = start.elapsed().as_secs_f64() * 1e3;
+    let start = Instant::now();
+    let standard = StandardMatcher::new(&compiled);
+    let index_ms = start.elapsed().as_secs_f64() * 1e3;
+    println!(
+        "db {}: {} patterns, {} oriented variants; compile {compile_ms:.1} ms, standard index {index_ms:.1} ms ({} entries)",
+        db.name,
+        db.patterns.len(),
+        compiled.variants.len(),
+        standard.index_len()
+    );
+    let mix_text: Vec<String> = mix
+        .iter()
+        .rev()
+        .map(|(s, n)| format!("{n} at {s}x{s}"))
+        .collect();
+    println!("positions: {} ({})", positions.len(), mix_text.join(", "));
+    println!(
+        "{:<10} {:>12} {:>12} {:>16} {:>18}",
+        "matcher", "med µs B", "med µs W", "mean µs B+W", "matches/pos B / W"
+    );
+    let reference = ReferenceMatcher::new(&db);
+    let mut engines: Vec<(&dyn Matcher, bool)> = vec![(&standard, false)];
+    if args.reference {
+        engines.push((&reference, true));
+    }
+    let min = Duration::from_secs_f64(args.min_ms / 1e3);
+    for (m, once) in engines {
+        let t = time_matcher(m, &positions, min, once);
+        let n = positions.len().max(1) as f64;
+        let both: f64 = t.us[0]
+            .iter()
+            .zip(&t.us[1])
+            .map(|(a, b)| a + b)
+            .sum::<f64>()
+            / n;
+        println!(
+            "{:<10} {:>12.1} {:>12.1} {:>16.1} {:>10.1} / {:.1}",
+            m.name(),
+            median(&t.us[0]),
+            median(&t.us[1]),
+            both,
+            t.matches[0] as f64 / n,
+            t.matches[1] as f64 / n
+        );
+    }
+    Ok(ExitCode::SUCCESS)
 }

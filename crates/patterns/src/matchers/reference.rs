@@ -58,14 +58,6 @@ pub fn matches_at(
         let (a, b) = t.apply(r, c);
         (di + a, dj + b)
     };
-    for r in 0..p.height {
-        for c in 0..p.width {
-            let (i, j) = land(r as i32, c as i32);
-            if !fits(p.cell(r, c).elem, pos.cell_at(i, j), color) {
-                return false;
-            }
-        }
-    }
     let (h, w) = (p.height as i32, p.width as i32);
     let beyond = [
         (p.edges.top, (-1, 0)),
@@ -73,10 +65,17 @@ pub fn matches_at(
         (p.edges.left, (0, -1)),
         (p.edges.right, (0, w)),
     ];
-    beyond.into_iter().all(|(drawn, (r, c))| {
+    let edges_ok = beyond.into_iter().all(|(drawn, (r, c))| {
         let (i, j) = land(r, c);
         !drawn || pos.cell_at(i, j) == Cell::Edge
-    })
+    });
+    edges_ok
+        && (0..p.height).all(|r| {
+            (0..p.width).all(|c| {
+                let (i, j) = land(r as i32, c as i32);
+                fits(p.cell(r, c).elem, pos.cell_at(i, j), color)
+            })
+        })
 }
 
 impl Matcher for ReferenceMatcher {
@@ -95,8 +94,15 @@ impl Matcher for ReferenceMatcher {
         for (k, (p, anchor)) in self.patterns.iter().enumerate() {
             let mark_cell = p.move_point.unwrap_or(*anchor);
             for &t in kept_orientations(p.symmetry) {
-                for di in 0..n {
-                    for dj in 0..n {
+                // Only origins whose rectangle lies on the board can match.
+                let (mr, mc) = t.rect_min(p.height, p.width);
+                let (rh, rw) = if t.swaps_axes() {
+                    (p.width as i32, p.height as i32)
+                } else {
+                    (p.height as i32, p.width as i32)
+                };
+                for di in -mr..n - rh + 1 - mr {
+                    for dj in -mc..n - rw + 1 - mc {
                         if !matches_at(p, t, di, dj, pos, color) {
                             continue;
                         }

@@ -1,27 +1,32 @@
 //! The board as 64-bit row words, seen from the colour matched for.
 //!
-//! Word `i + 1` holds board row `i` (row 0 at the top), two bits per point:
-//! column `j` at bits `2(j + 1)..2(j + 1) + 2`, `00` empty, `01` own stone,
-//! `10` opponent stone, `11` off the board. Column `-1`, columns from `size`
-//! on, and words `0` and `size + 1` are all `11`. Patterns test a whole row
-//! of their bounding box with one shift, and and one compare.
+//! Word `i + PAD` holds board row `i` (row 0 at the top), two bits per point:
+//! column `j` at bits `2(j + PAD)..2(j + PAD) + 2`, `00` empty, `01` own
+//! stone, `10` opponent stone, `11` off the board. The `PAD` = 2 columns
+//! left of the board, the columns from `size` on, and the `PAD` words above
+//! and below the board are all `11`, so that a 5x5 window around any board
+//! point can be read without bounds checks. Patterns test a whole row of
+//! their bounding box with one shift, and and one compare.
 
 use katachi_board::{Cell, Color, MAX_SIZE};
 
 use super::position::Position;
 
+/// Off-board columns left of column 0 and rows above row 0.
+pub const PAD: usize = 2;
+
 /// Row words of one position for one colour.
 #[derive(Clone, Debug)]
 pub struct RowBoard {
     size: usize,
-    words: [u64; MAX_SIZE + 2],
+    words: [u64; MAX_SIZE + 2 * PAD],
 }
 
 impl Default for RowBoard {
     fn default() -> RowBoard {
         RowBoard {
             size: 0,
-            words: [u64::MAX; MAX_SIZE + 2],
+            words: [u64::MAX; MAX_SIZE + 2 * PAD],
         }
     }
 }
@@ -42,14 +47,13 @@ impl RowBoard {
     pub fn load(&mut self, pos: Position<'_>, color: Color) {
         let n = pos.size();
         self.size = n;
-        self.words = [u64::MAX; MAX_SIZE + 2];
+        self.words = [u64::MAX; MAX_SIZE + 2 * PAD];
         for i in 0..n {
-            let mut w = u64::MAX << (2 * (n + 1));
-            w |= 0b11;
+            let mut w = (u64::MAX << (2 * (n + PAD))) | ((1 << (2 * PAD)) - 1);
             for j in 0..n {
-                w |= code(pos.cell_at(i as i32, j as i32), color) << (2 * (j + 1));
+                w |= code(pos.cell_at(i as i32, j as i32), color) << (2 * (j + PAD));
             }
-            self.words[i + 1] = w;
+            self.words[i + PAD] = w;
         }
     }
 
@@ -59,22 +63,36 @@ impl RowBoard {
         self.size
     }
 
-    /// The word of board row `i` (`-1` and `size` are edge rows).
+    /// The word of board row `i`, `i` in `-PAD..size + PAD`.
     #[inline]
     pub fn word(&self, i: i32) -> u64 {
-        self.words[(i + 1) as usize]
+        self.words[(i + PAD as i32) as usize]
     }
 
-    /// The 2-bit value at `(i, j)`, `i` and `j` in `-1..=size`.
+    /// The 2-bit value at `(i, j)`, `i` and `j` in `-PAD..size + PAD`.
     #[inline]
     pub fn at(&self, i: i32, j: i32) -> u64 {
-        (self.word(i) >> (2 * (j + 1))) & 3
+        (self.word(i) >> (2 * (j + PAD as i32))) & 3
+    }
+
+    /// The 5x5 window centred on board point `(i, j)`: row `di` (-2..=2)
+    /// of the window at bits `10(di + 2)..`, column `dj` at `2(dj + 2)`
+    /// within it.
+    #[inline]
+    pub fn window(&self, i: i32, j: i32) -> u64 {
+        let base = (i + PAD as i32 - 2) as usize;
+        let shift = 2 * (j + PAD as i32 - 2) as u32;
+        let mut w = 0;
+        for k in 0..5 {
+            w |= ((self.words[base + k] >> shift) & 0x3ff) << (10 * k);
+        }
+        w
     }
 
     /// Change one on-board point (for incremental updates).
     pub fn set(&mut self, i: usize, j: usize, value: u64) {
-        let shift = 2 * (j + 1);
-        let w = &mut self.words[i + 1];
+        let shift = 2 * (j + PAD);
+        let w = &mut self.words[i + PAD];
         *w = (*w & !(3 << shift)) | (value << shift);
     }
 }

@@ -5,22 +5,43 @@
 //! most selective cell. Variants are filed in 768 buckets keyed by what
 //! they accept at the anchor (empty, own, opponent) and at its four
 //! orthogonal neighbours (empty, own, opponent, off-board): a board point
-//! computes its key from the row words and visits only its bucket — the
-//! anchor colour test and a first neighbourhood test at once. Each candidate
-//! then gets the bounding-box and edge test, then one shift-and-compare per
-//! row of its bounding box on the 64-bit row words ([`super::rows`]), rows
-//! with the most stones first. The row compare is exact, so no element-wise
-//! pass follows it.
+//! computes its key and visits only its bucket — the anchor colour test and
+//! a first neighbourhood test at once. A bucket entry carries the variant's
+//! and-compare mask over the 5x5 window around the anchor (50 bits of one
+//! 64-bit word, off-board points included), so most candidates are rejected
+//! by one and-compare on a word read once per point — the grid test, on a
+//! window centred on the anchor rather than GNU Go's fixed 4x4 grid. The
+//! survivors get the bounding-box and edge test, then one shift-and-compare
+//! per row for the cells outside the window ([`super::rows`]). Both
+//! compares are exact, so no element-wise pass follows.
 
 use katachi_board::Color;
 
+use super::rows::PAD;
 use super::{Match, Matcher, Position, Scratch};
 use crate::compile::variant::{RowMask, Variant};
 use crate::compile::{CompiledDb, PatternId, Transform};
 
 const BUCKETS: usize = 3 * 256;
 
-/// The per-variant facts the inner loop reads, packed.
+/// Bit offset of window cell `(di, dj)`, both in `-2..=2`.
+fn window_bit(di: i8, dj: i8) -> u32 {
+    10 * (di + 2) as u32 + 2 * (dj + 2) as u32
+}
+
+fn in_window(di: i8, dj: i8) -> bool {
+    di.abs() <= 2 && dj.abs() <= 2
+}
+
+/// One bucket entry: the window and-compare and the variant it filters.
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    mask: u64,
+    want: u64,
+    variant: u32,
+}
+
+/// The per-variant facts the survivors of the window test need.
 #[derive(Clone, Copy, Debug)]
 struct Hot {
     min_i: i8,
@@ -41,10 +62,11 @@ struct Hot {
 #[derive(Clone, Debug)]
 pub struct StandardMatcher {
     hot: Vec<Hot>,
+    /// Row masks of the cells outside the window, per variant.
     rows: Vec<RowMask>,
-    /// `bucket_start[k]..bucket_start[k + 1]` indexes `bucket_items`.
+    /// `bucket_start[k]..bucket_start[k + 1]` indexes `candidates`.
     bucket_start: Vec<u32>,
-    bucket_items: Vec<u32>,
+    candidates: Vec<Candidate>,
 }
 
 /// The 2-bit states a variant accepts at offset `(di, dj)` from its anchor,
@@ -62,31 +84,61 @@ fn accepted(v: &Variant, di: i8, dj: i8) -> u8 {
     }
 }
 
+/// The window and-compare of a variant, and its row masks for the cells
+/// outside the window.
+fn split(v: &Variant) -> ((u64, u64), Vec<RowMask>) {
+    let (mut mask, mut want) = (0u64, 0u64);
+    let mut rows: Vec<RowMask> = Vec::new();
+    for e in &v.elements {
+        if in_window(e.di, e.dj) {
+            mask |= (e.mask as u64) << window_bit(e.di, e.dj);
+            want |= (e.want as u64) << window_bit(e.di, e.dj);
+            continue;
+        }
+        let shift = 2 * (e.dj - v.min_j) as u32;
+        let row = match rows.iter_mut().find(|r| r.di == e.di) {
+            Some(r) => r,
+            None => {
+                rows.push(RowMask {
+                    di: e.di,
+                    mask: 0,
+                    want: 0,
+                });
+                rows.last_mut().expect("just pushed")
+            }
+        };
+        row.mask |= (e.mask as u64) << shift;
+        row.want |= (e.want as u64) << shift;
+    }
+    ((mask, want), rows)
+}
+
 impl StandardMatcher {
     /// Build the matcher (and its index) from a compiled database.
     pub fn new(db: &CompiledDb) -> StandardMatcher {
         let mut hot = Vec::with_capacity(db.variants.len());
         let mut rows = Vec::new();
-        let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); BUCKETS];
+        let mut buckets: Vec<Vec<Candidate>> = vec![Vec::new(); BUCKETS];
         for (k, v) in db.variants.iter().enumerate() {
             let edges = (v.edges.top as u8)
                 | (v.edges.bottom as u8) << 1
                 | (v.edges.left as u8) << 2
                 | (v.edges.right as u8) << 3;
+            let ((mask, want), outside) = split(v);
             hot.push(Hot {
                 min_i: v.min_i,
                 max_i: v.max_i,
                 min_j: v.min_j,
                 max_j: v.max_j,
                 edges,
-                rows_len: v.rows.len() as u8,
+                rows_len: outside.len() as u8,
                 rows_start: rows.len() as u32,
                 pattern: v.pattern,
                 transform: v.transform,
                 origin: v.origin,
                 mark: v.mark,
             });
-            rows.extend_from_slice(&v.rows);
+            rows.extend_from_slice(&outside);
             let centre = accepted(v, 0, 0) & 0b0111;
             let nbrs = [(-1, 0), (0, -1), (0, 1), (1, 0)].map(|(di, dj)| accepted(v, di, dj));
             for (key, bucket) in buckets.iter_mut().enumerate() {
@@ -94,28 +146,57 @@ impl StandardMatcher {
                 let ok = centre & (1 << a) != 0
                     && (0..4).all(|n| nbrs[n] & (1 << ((code >> (2 * n)) & 3)) != 0);
                 if ok {
-                    bucket.push(k as u32);
+                    bucket.push(Candidate {
+                        mask,
+                        want,
+                        variant: k as u32,
+                    });
                 }
             }
         }
         let mut bucket_start = Vec::with_capacity(BUCKETS + 1);
-        let mut bucket_items = Vec::new();
+        let mut candidates = Vec::new();
         for b in &buckets {
-            bucket_start.push(bucket_items.len() as u32);
-            bucket_items.extend_from_slice(b);
+            bucket_start.push(candidates.len() as u32);
+            candidates.extend_from_slice(b);
         }
-        bucket_start.push(bucket_items.len() as u32);
+        bucket_start.push(candidates.len() as u32);
         StandardMatcher {
             hot,
             rows,
             bucket_start,
-            bucket_items,
+            candidates,
         }
     }
 
     /// Total length of the bucket lists (index size).
     pub fn index_len(&self) -> usize {
-        self.bucket_items.len()
+        self.candidates.len()
+    }
+
+    /// Finish checking a variant whose window test passed at `(i, j)`.
+    #[inline]
+    fn finish(&self, h: &Hot, rb: &super::RowBoard, i: i32, j: i32, n: i32) -> bool {
+        let top = i + h.min_i as i32;
+        let bottom = i + h.max_i as i32;
+        let left = j + h.min_j as i32;
+        let right = j + h.max_j as i32;
+        if top < 0 || left < 0 || bottom >= n || right >= n {
+            return false;
+        }
+        if h.edges != 0
+            && ((h.edges & 1 != 0 && top != 0)
+                || (h.edges & 2 != 0 && bottom != n - 1)
+                || (h.edges & 4 != 0 && left != 0)
+                || (h.edges & 8 != 0 && right != n - 1))
+        {
+            return false;
+        }
+        let shift = 2 * (left + PAD as i32) as u32;
+        let start = h.rows_start as usize;
+        self.rows[start..start + h.rows_len as usize]
+            .iter()
+            .all(|r| (rb.word(i + r.di as i32) >> shift) & r.mask == r.want)
     }
 }
 
@@ -135,43 +216,24 @@ impl Matcher for StandardMatcher {
         rb.load(pos, color);
         let n = pos.size() as i32;
         for i in 0..n {
-            let (up, here, down) = (rb.word(i - 1), rb.word(i), rb.word(i + 1));
             for j in 0..n {
-                let s = 2 * (j + 1) as u32;
-                let a = (here >> s) & 3;
-                let code = ((up >> s) & 3)
-                    | ((here >> (s - 2)) & 3) << 2
-                    | ((here >> (s + 2)) & 3) << 4
-                    | ((down >> s) & 3) << 6;
+                let w = rb.window(i, j);
+                let a = (w >> window_bit(0, 0)) & 3;
+                let code = ((w >> window_bit(-1, 0)) & 3)
+                    | ((w >> window_bit(0, -1)) & 3) << 2
+                    | ((w >> window_bit(0, 1)) & 3) << 4
+                    | ((w >> window_bit(1, 0)) & 3) << 6;
                 let key = (a * 256 + code) as usize;
                 let (lo, hi) = (
                     self.bucket_start[key] as usize,
                     self.bucket_start[key + 1] as usize,
                 );
-                for &vi in &self.bucket_items[lo..hi] {
-                    let h = &self.hot[vi as usize];
-                    let top = i + h.min_i as i32;
-                    let bottom = i + h.max_i as i32;
-                    let left = j + h.min_j as i32;
-                    let right = j + h.max_j as i32;
-                    if top < 0 || left < 0 || bottom >= n || right >= n {
+                for c in &self.candidates[lo..hi] {
+                    if w & c.mask != c.want {
                         continue;
                     }
-                    if h.edges != 0
-                        && ((h.edges & 1 != 0 && top != 0)
-                            || (h.edges & 2 != 0 && bottom != n - 1)
-                            || (h.edges & 4 != 0 && left != 0)
-                            || (h.edges & 8 != 0 && right != n - 1))
-                    {
-                        continue;
-                    }
-                    let shift = 2 * (left + 1) as u32;
-                    let start = h.rows_start as usize;
-                    let masks = &self.rows[start..start + h.rows_len as usize];
-                    if masks
-                        .iter()
-                        .all(|r| (rb.word(i + r.di as i32) >> shift) & r.mask == r.want)
-                    {
+                    let h = &self.hot[c.variant as usize];
+                    if self.finish(h, rb, i, j, n) {
                         let at = |(di, dj): (i8, i8)| {
                             pos.point((i + di as i32) as usize, (j + dj as i32) as usize)
                         };
