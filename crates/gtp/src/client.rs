@@ -31,16 +31,27 @@ const STDERR_TAIL_LINES: usize = 12;
 /// How long to wait for a child to exit after its output closed or after `quit`.
 const EXIT_GRACE: Duration = Duration::from_secs(2);
 
-/// Everything that can go wrong while driving an engine.
+/// Everything that can go wrong while driving an engine. In every variant
+/// `engine` is the engine's command line and `command` the GTP command
+/// concerned.
 #[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum ClientError {
     /// The engine command line could not be split into words.
     #[error("bad engine command line {text:?}: {reason}")]
-    BadCommandLine { text: String, reason: String },
+    BadCommandLine {
+        /// The command line as given.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// The program could not be started.
     #[error("cannot start engine `{engine}`: {error}")]
-    Spawn { engine: String, error: io::Error },
+    Spawn {
+        engine: String,
+        /// The operating system's reason.
+        error: io::Error,
+    },
     /// A command to send was empty or held a line break or control character.
     #[error("cannot send {command:?} to engine `{engine}`: a GTP command is one non-empty line")]
     BadCommand { engine: String, command: String },
@@ -49,6 +60,7 @@ pub enum ClientError {
     Timeout {
         engine: String,
         command: String,
+        /// The time limit that passed.
         limit: Duration,
     },
     /// The engine closed its output or exited.
@@ -69,6 +81,7 @@ pub enum ClientError {
     Garbage {
         engine: String,
         command: String,
+        /// The offending line.
         line: String,
     },
     /// The answer carried another id than the command.
@@ -76,7 +89,9 @@ pub enum ClientError {
     IdMismatch {
         engine: String,
         command: String,
+        /// The id sent.
         expected: u32,
+        /// The id received.
         got: u32,
     },
     /// The engine answered with `?` where success was required.
@@ -84,11 +99,16 @@ pub enum ClientError {
     Refused {
         engine: String,
         command: String,
+        /// The error text of the answer.
         message: String,
     },
     /// An earlier time-out, garbage or death left the engine unusable.
     #[error("engine `{engine}` is unusable after an earlier error ({reason}); restart it")]
-    Unusable { engine: String, reason: String },
+    Unusable {
+        engine: String,
+        /// What happened earlier.
+        reason: String,
+    },
 }
 
 fn tail_suffix(tail: &str) -> String {

@@ -18,9 +18,13 @@ use super::player::{whole_seconds, Player, TimeControl};
 /// The rules and limits of every game of a match.
 #[derive(Clone, Debug)]
 pub struct Settings {
+    /// Board size.
     pub size: usize,
+    /// Komi, sent to the engines and the referee.
     pub komi: f32,
+    /// Repetition rule of the legality check.
     pub ko_rule: KoRule,
+    /// Clock, if any.
     pub time: Option<TimeControl>,
     /// Allowance over the time limit for process and pipe overhead.
     pub margin: Duration,
@@ -55,6 +59,7 @@ pub enum Ending {
 pub struct GameOutcome {
     /// The legal moves played, in order.
     pub moves: Vec<(Color, Move)>,
+    /// How the game ended.
     pub ending: Ending,
     /// The winner, once known (`None` for jigo, void, or before scoring).
     pub winner: Option<Color>,

@@ -13,19 +13,25 @@ use super::game::{slot, Ending, GameOutcome};
 /// One game in the summary.
 #[derive(Clone, Debug, Serialize)]
 pub struct GameRow {
+    /// Game number, from 1.
     pub number: usize,
-    /// Label (`A`/`B`) of the engine with Black, and with White.
+    /// Label (`A`/`B`) of the engine with Black.
     pub black: String,
+    /// Label of the engine with White.
     pub white: String,
     /// SGF result (`B+3.5`, `W+R`, `B+T`, `W+F`, `0`, `Void`).
     pub result: String,
     /// Label of the winner; `None` for jigo and void games.
     pub winner: Option<String>,
+    /// How the game ended.
     pub ending: Ending,
+    /// Moves played (passes included).
     pub moves: usize,
     /// Seconds spent in `genmove` by Black and White, and their move counts.
     pub seconds: [f64; 2],
+    /// `genmove` answers of Black and White.
     pub genmoves: [usize; 2],
+    /// Adjudications and errors in words.
     pub notes: Vec<String>,
     /// Where the SGF was written.
     pub sgf: Option<String>,
@@ -53,32 +59,52 @@ impl GameRow {
 /// Totals for one engine.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct EngineTotals {
+    /// `A` or `B`.
     pub label: String,
+    /// `name version` as the engine reports them.
     pub name: String,
+    /// The command line.
     pub command: String,
+    /// Games played.
     pub games: usize,
+    /// Games won.
     pub wins: usize,
+    /// Games played with Black.
     pub games_as_black: usize,
+    /// Games won with Black.
     pub wins_as_black: usize,
+    /// Games played with White.
     pub games_as_white: usize,
+    /// Games won with White.
     pub wins_as_white: usize,
+    /// `genmove` answers (moves, passes, resignations).
     pub moves: usize,
+    /// Seconds spent in `genmove`.
     pub seconds: f64,
+    /// `seconds` per `genmove` answer.
     pub seconds_per_move: f64,
 }
 
 /// The whole match.
 #[derive(Clone, Debug, Serialize)]
 pub struct Summary {
+    /// Games played in the match.
     pub games: usize,
+    /// Totals of engine A, then B.
     pub engines: Vec<EngineTotals>,
+    /// Games won by Black.
     pub black_wins: usize,
+    /// Games won by White.
     pub white_wins: usize,
+    /// Drawn games.
     pub jigo: usize,
+    /// Games without a result.
     pub void: usize,
+    /// Average game length in moves.
     pub average_moves: f64,
     /// Count of games per ending (`score`, `resign`, `time`, ...).
     pub endings: Vec<(Ending, usize)>,
+    /// Every game in order.
     pub results: Vec<GameRow>,
 }
 

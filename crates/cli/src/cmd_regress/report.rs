@@ -10,9 +10,13 @@ use super::runner::SuiteOutcome;
 /// Counts for one suite (ignored tests excluded).
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Summary {
+    /// The suite file as given.
     pub file: String,
+    /// Counted (judged) tests.
     pub tests: usize,
+    /// Counted tests that passed.
     pub passed: usize,
+    /// Counted tests that failed.
     pub failed: usize,
     /// Passed although marked `*`.
     pub unexpected_passes: usize,
@@ -20,7 +24,9 @@ pub struct Summary {
     pub unexpected_failures: usize,
     /// Marked `&` or without `#?`: run, not judged.
     pub ignored: usize,
+    /// Sum of the engine's answer times over the suite.
     pub seconds: f64,
+    /// `seconds` divided by `tests`.
     pub seconds_per_test: f64,
     /// Reading nodes over the counted tests that report them.
     pub nodes: u64,
@@ -157,7 +163,9 @@ pub fn table(summaries: &[Summary]) -> String {
 /// The `--json` document.
 #[derive(Serialize)]
 pub struct JsonReport<'a> {
+    /// The engine command line.
     pub engine: &'a str,
+    /// One entry per suite, in the order given.
     pub suites: Vec<JsonSuite<'a>>,
 }
 
@@ -165,8 +173,11 @@ pub struct JsonReport<'a> {
 #[derive(Serialize)]
 pub struct JsonSuite<'a> {
     #[serde(flatten)]
+    /// The counts of the table row.
     pub summary: Summary,
+    /// Refused setup commands, restarts, deaths.
     pub warnings: &'a [String],
+    /// Every numbered command in order.
     pub results: &'a [super::runner::TestOutcome],
 }
 

@@ -42,18 +42,23 @@ pub struct RunConfig {
 /// The result of one numbered command.
 #[derive(Clone, Debug, Serialize)]
 pub struct TestOutcome {
+    /// The test number (and GTP id).
     pub number: u32,
+    /// 1-based line of the command in the suite.
     pub line: usize,
+    /// The command as sent, without the number.
     pub command: String,
     /// Expected answer as written (with `!` if negated); `None` if unjudged.
     pub expected: Option<String>,
     /// The answer text (`? message` for an error answer), if any came.
     pub got: Option<String>,
+    /// The judge accepted the answer.
     pub passed: bool,
     /// Marked `*` in the suite.
     pub known_failure: bool,
     /// Not counted: marked `&`, or no `#?` line.
     pub ignored: bool,
+    /// The engine's answer time.
     pub seconds: f64,
     /// Tactical reading nodes spent on this test, if the engine counts them.
     pub nodes: Option<u64>,
@@ -75,7 +80,9 @@ impl TestOutcome {
 /// The result of one suite.
 #[derive(Clone, Debug, Serialize)]
 pub struct SuiteOutcome {
+    /// The suite file as given.
     pub file: String,
+    /// Every numbered command in order.
     pub results: Vec<TestOutcome>,
     /// Refused setup commands, restarts, the death of the engine.
     pub warnings: Vec<String>,
