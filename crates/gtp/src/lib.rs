@@ -61,7 +61,10 @@
 //!   `try_move`/`undo`).
 //! - State a module keeps between commands (a `trymove` stack, reading
 //!   depths, node counters, caches) lives in [`Session::extensions`], keyed
-//!   by its own type: `s.extensions().get_or_default::<MyState>()`.
+//!   by its own type: `s.extensions().get_or_default::<MyState>()`. State
+//!   tied to the current board's journal can record
+//!   [`Session::board_generation`], which changes whenever `boardsize`,
+//!   `clear_board`, `loadsgf` or a handicap command replaces the board.
 //! - Registering a name twice replaces the earlier command, so a module
 //!   registered later may override a simpler version.
 //! - [`Registry::standard`] calls [`commands::register`] and then

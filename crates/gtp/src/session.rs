@@ -29,6 +29,7 @@ pub struct Session {
     handicap: usize,
     clock: Clock,
     extensions: Extensions,
+    generation: u64,
     quit: bool,
 }
 
@@ -53,6 +54,7 @@ impl Session {
             handicap: 0,
             clock: Clock::default(),
             extensions: Extensions::new(),
+            generation: 0,
             quit: false,
         }
     }
@@ -84,6 +86,16 @@ impl Session {
         board.set_ko_rule(self.config.ko_rule);
         self.board = board;
         self.handicap = 0;
+        self.generation += 1;
+    }
+
+    /// A number that changes whenever the board is replaced (`boardsize`,
+    /// `clear_board`, `loadsgf`, ...), but not when moves are played or
+    /// undone. State that refers to the current board's move journal (a
+    /// `trymove` stack, say) can store it and notice that the board it
+    /// refers to is gone.
+    pub fn board_generation(&self) -> u64 {
+        self.generation
     }
 
     /// Start an empty board of `size` (GTP `boardsize`) with the session's
@@ -248,6 +260,27 @@ mod tests {
         let s = session();
         assert_eq!(s.reject_long_line("12 play xxxx"), "?12 line too long\n\n");
         assert_eq!(s.reject_long_line("xxxx"), "? line too long\n\n");
+    }
+
+    #[test]
+    fn board_generation_changes_when_the_board_is_replaced() {
+        let mut s = Session::new(Config::default());
+        let g0 = s.board_generation();
+        s.execute_line("play black D4");
+        s.execute_line("undo");
+        assert_eq!(s.board_generation(), g0);
+        s.execute_line("clear_board");
+        let g1 = s.board_generation();
+        assert_ne!(g1, g0);
+        s.execute_line("boardsize 9");
+        let g2 = s.board_generation();
+        assert_ne!(g2, g1);
+        s.execute_line("boardsize 99");
+        assert_eq!(
+            s.board_generation(),
+            g2,
+            "a failed boardsize changes nothing"
+        );
     }
 
     #[test]

@@ -66,11 +66,14 @@ fn board_is_empty(board: &Board) -> bool {
 
 /// Put black stones on `points`, White to move; answer the vertex list.
 fn place(s: &mut Session, points: &[Point]) -> Reply {
-    let board = s.board_mut();
+    // A new board value: setup stones clear the move journal, so state
+    // tied to the old one must see a new board generation.
+    let mut board = s.board().clone();
     for &p in points {
         board.set_stone(p, Some(Color::Black));
     }
     board.set_to_move(Color::White);
+    s.set_board(board);
     s.set_handicap(points.len());
     Ok(vertex_list(s.board(), points.iter().copied()))
 }
@@ -129,8 +132,10 @@ mod tests {
     #[test]
     fn fixed_handicap_as_gnugo_places_it() {
         let mut s = session();
+        let generation = s.board_generation();
         assert_eq!(ok(&mut s, "fixed_handicap 4"), "D16 Q16 D4 Q4");
         assert_eq!(s.handicap(), 4);
+        assert_ne!(s.board_generation(), generation);
         assert_eq!(s.board().to_move(), Color::White);
         assert_eq!(
             run(&mut s, "fixed_handicap 2"),
