@@ -18,6 +18,9 @@
 //! - Every parsed property remembers where it started ([`Property::pos`]) so
 //!   that later stages (the board loader) can report line and column.
 //!   Positions do not take part in equality.
+//! - Equality, dropping, walking, parsing and writing are iterative, so
+//!   trees of any depth are safe; the derived `Clone` and `Debug` recurse
+//!   (fine for real games, a concern only for pathological nesting depths).
 
 use crate::error::Pos;
 use crate::text;
