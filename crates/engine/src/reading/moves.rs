@@ -51,33 +51,40 @@ impl Reader {
     /// counting stops at `cap`.
     pub(crate) fn libs_after(&self, c: Color, p: Point, cap: usize) -> usize {
         let b = &self.board;
-        let mut seen: Vec<Point> = Vec::with_capacity(8);
+        // A small stack buffer: `cap` is at most a handful.
+        let cap = cap.min(8);
+        let mut seen = [Point(0); 8];
+        let mut len = 0;
         let own = c.cell();
         let opp = c.opponent().cell();
+        let mut push = |q: Point, seen: &mut [Point; 8], len: &mut usize| {
+            if !seen[..*len].contains(&q) {
+                seen[*len] = q;
+                *len += 1;
+            }
+        };
         for n in b.neighbors(p) {
             let cell = b.cell(n);
             if cell == Cell::Empty {
-                if !seen.contains(&n) {
-                    seen.push(n);
-                }
+                push(n, &mut seen, &mut len);
             } else if cell == own {
                 for l in b.liberties(n) {
-                    if l != p && !seen.contains(&l) {
-                        seen.push(l);
-                        if seen.len() >= cap {
+                    if l != p {
+                        push(l, &mut seen, &mut len);
+                        if len >= cap {
                             return cap;
                         }
                     }
                 }
-            } else if cell == opp && b.liberty_count(n) == 1 && !seen.contains(&n) {
+            } else if cell == opp && b.liberty_count(n) == 1 {
                 // The captured stone next to p becomes a liberty.
-                seen.push(n);
+                push(n, &mut seen, &mut len);
             }
-            if seen.len() >= cap {
+            if len >= cap {
                 return cap;
             }
         }
-        seen.len()
+        len
     }
 
     /// Strings of colour `c` adjacent to the string at `s`, with their
@@ -138,6 +145,30 @@ impl Reader {
                         for l in b.liberties(e) {
                             cand.add(l, 95);
                         }
+                    }
+                }
+            } else if n == 2 && nlibs >= 2 && stackp <= self.cfg.branch_depth {
+                // A short own string invites a counter-atari: lengthen it.
+                for l in b.liberties(h) {
+                    let own = self.libs_after(att, l, 4) as i32;
+                    if own >= 3 {
+                        cand.add(l, 35 + 5 * own);
+                    }
+                }
+            }
+        }
+
+        // Vital points of an enclosed space: empty points next to two or
+        // more liberties of a string with three or four liberties.
+        if (3..=4).contains(&nlibs) && stackp <= self.cfg.fourlib_depth {
+            for &l in libs {
+                for n in b.neighbors(l) {
+                    if b.cell(n) != Cell::Empty || libs.contains(&n) {
+                        continue;
+                    }
+                    let touching = b.neighbors(n).into_iter().filter(|q| libs.contains(q)).count();
+                    if touching >= 2 {
+                        cand.add(n, 70);
                     }
                 }
             }

@@ -34,10 +34,10 @@ impl Reader {
             };
         };
         let att = def.opponent();
-        let libs = self.libs_of(s);
-        if self.attack_hopeless(libs.len()) {
+        if self.attack_hopeless(self.board.liberty_count(s)) {
             return FAIL;
         }
+        let libs = self.libs_of(s);
         if !self.spend_node() {
             return FAIL;
         }
@@ -154,10 +154,6 @@ impl Reader {
             let Some(p) = self.play(def, m) else { continue };
             let mut code = if self.board.cell(s) == Cell::Empty {
                 Code::Fail
-            } else if self.board.liberty_count(s) == 1 && !p.ko_capture {
-                // Self-atari: the attacker captures (a snapback at worst).
-                let r = self.do_attack(s);
-                r.code.reverse()
             } else {
                 self.do_attack(s).code.reverse()
             };
