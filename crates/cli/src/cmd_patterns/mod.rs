@@ -4,6 +4,7 @@
 //! diagnostic with its excerpt, and exits non-zero if any file has errors.
 //! `fmt FILE` prints the canonical text. `dump ast|model FILE` shows a stage.
 
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -60,6 +61,14 @@ pub struct DumpArgs {
     pub file: PathBuf,
 }
 
+/// Writes `text` to standard output; a closed pipe (`| head`) is not an error.
+fn emit(text: &str) -> anyhow::Result<()> {
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
+}
+
 fn read(path: &Path) -> anyhow::Result<String> {
     let bytes = std::fs::read(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     Ok(String::from_utf8_lossy(&bytes).into_owned())
@@ -88,25 +97,25 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         let warnings = diags.len() - errors;
         for d in &diags {
             if d.severity == Severity::Error || !args.no_warnings {
-                println!("{d}\n");
+                emit(&format!("{d}\n\n"))?;
             }
         }
-        println!(
-            "{name}: {} patterns read, {errors} error{}, {warnings} warning{}",
+        emit(&format!(
+            "{name}: {} patterns read, {errors} error{}, {warnings} warning{}\n",
             db.patterns.len(),
             if errors == 1 { "" } else { "s" },
             if warnings == 1 { "" } else { "s" }
-        );
+        ))?;
         total += db.patterns.len();
         total_errors += errors;
         total_warnings += warnings;
         failed |= errors > 0;
     }
     if args.files.len() > 1 {
-        println!(
-            "total: {total} patterns read in {} files, {total_errors} errors, {total_warnings} warnings",
+        emit(&format!(
+            "total: {total} patterns read in {} files, {total_errors} errors, {total_warnings} warnings\n",
             args.files.len()
-        );
+        ))?;
     }
     Ok(if failed {
         ExitCode::FAILURE
@@ -134,7 +143,7 @@ fn fmt(args: &FmtArgs) -> anyhow::Result<ExitCode> {
             ExitCode::FAILURE
         });
     }
-    print!("{out}");
+    emit(&out)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -144,12 +153,12 @@ fn dump(args: &DumpArgs) -> anyhow::Result<ExitCode> {
     let diags = match args.stage {
         Stage::Ast => {
             let (file, diags) = parse_file(&text, &name);
-            println!("{file:#?}");
+            emit(&format!("{file:#?}\n"))?;
             diags
         }
         Stage::Model => {
             let (db, diags) = parse_db(&text, &name);
-            println!("{db:#?}");
+            emit(&format!("{db:#?}\n"))?;
             diags
         }
     };
