@@ -137,10 +137,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let size = args.size;
     let start = Board::new(size).map_err(|e| anyhow::anyhow!("{e}"))?;
     anyhow::ensure!(args.seconds > 0.0, "--seconds must be positive");
-    #[cfg(feature = "compare-ego")]
     let mut ego = ego::Ego::new(size);
-    #[cfg(not(feature = "compare-ego"))]
-    let ego: Option<()> = None;
     let budget = Duration::from_secs_f64(args.seconds);
     println!(
         "bench playouts: {size}x{size}, {:.1} s of playouts per board in rounds of {} ms, one thread, seed {}",
@@ -155,12 +152,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (mut rng_ours, mut rng_theirs) = (Rng::new(args.seed), Rng::new(args.seed));
     while ours.time < budget {
         round(&start, &mut work, size, &mut rng_ours, &mut ours);
-        #[cfg(feature = "compare-ego")]
         if let Some(e) = ego.as_mut() {
             e.round(size, &mut rng_theirs, &mut theirs);
         }
     }
-    let _ = &mut rng_theirs;
     println!(
         "{:<15} {:>12} {:>12} {:>10} {:>10} {:>8}",
         "board", "playouts/s", "moves/s", "moves/po", "B wins", "capped"
@@ -188,6 +183,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         time_try_undo(size, args.seconds / 4.0, &mut Rng::new(args.seed ^ 0x5eed));
     println!("katachi try_move+undo: {ns:.1} ns per pair ({pairs} pairs, every legal move of {positions} playout positions)");
     Ok(ExitCode::SUCCESS)
+}
+
+/// Without the `compare-ego` feature there is no second board.
+#[cfg(not(feature = "compare-ego"))]
+mod ego {
+    use super::{Rng, Tally};
+
+    /// Stand-in for the go_game_board side; never constructed.
+    pub enum Ego {}
+
+    impl Ego {
+        /// Always `None`: go_game_board is not built.
+        pub fn new(_size: usize) -> Option<Ego> {
+            None
+        }
+        /// Unreachable (no value exists).
+        pub fn round(&mut self, _size: usize, _rng: &mut Rng, _tally: &mut Tally) {
+            match *self {}
+        }
+    }
 }
 
 /// The `go_game_board` side: its board behind the same playout policy.
