@@ -13,9 +13,9 @@ use katachi_gtp::{serve, Config, Session};
 
 /// Arguments of `katachi gtp`.
 #[derive(clap::Args)]
-#[command(long_about = "\
-Run the engine over GTP version 2 on standard input and output, for GUIs \
-(Sabaki, GoGui, ...) and other programs. `list_commands` lists the commands.
+#[command(after_help = "\
+For GUIs (Sabaki, GoGui, ...) and other programs; `list_commands` lists the \
+commands, GoGui finds its analyze commands with gogui-analyze_commands.
 
 genmove plays a baseline policy for now: legal moves, never filling its own \
 true eyes or playing self-atari, capturing and escaping atari when it can, \

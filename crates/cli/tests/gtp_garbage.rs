@@ -50,6 +50,7 @@ fn junk_lines_get_failures_and_the_engine_lives_on() {
         "time_settings 1 2 99999999999",
         "loadsgf /dev/null/x 3",
         "loadsgf . 3",
+        "loadsgf /dev/zero",
         "countlib A1",
         "genmove",
         "known_command",

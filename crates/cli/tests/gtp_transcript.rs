@@ -142,3 +142,17 @@ fn list_commands_holds_every_required_command_once() {
         );
     }
 }
+
+#[test]
+fn help_states_how_final_score_counts() {
+    let out = Command::new(env!("CARGO_BIN_EXE_katachi"))
+        .args(["gtp", "--help"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("final_score counts area"), "{text}");
+    assert!(flat.contains("EVERY STONE ON THE BOARD ALIVE"), "{text}");
+    assert!(flat.contains("--superko"), "{text}");
+}

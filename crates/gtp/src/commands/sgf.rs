@@ -25,7 +25,7 @@ pub fn register(r: &mut Registry) {
         };
         let cannot =
             |why: String| CommandError::new(format!("cannot open or parse '{file}': {why}"));
-        let bytes = std::fs::read(file).map_err(|e| cannot(e.to_string()))?;
+        let bytes = read_game_file(file).map_err(cannot)?;
         let collection = parse_bytes(&bytes).map_err(|e| cannot(e.to_string()))?;
         let Some(game) = collection.games.first() else {
             return Err(cannot("no game in the file".to_string()));
@@ -71,6 +71,30 @@ pub fn register(r: &mut Registry) {
         }
     })
     .gogui("string/Position as SGF/printsgf");
+}
+
+/// Largest SGF file `loadsgf` reads. Real game records are a few kB; the
+/// limit keeps a mistaken path from exhausting memory.
+pub const MAX_SGF_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Read a game file: only regular files (not `/dev/zero`, `/dev/stdin`,
+/// FIFOs or directories), at most [`MAX_SGF_BYTES`].
+fn read_game_file(file: &str) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let handle = std::fs::File::open(file).map_err(|e| e.to_string())?;
+    let meta = handle.metadata().map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a regular file".to_string());
+    }
+    let mut bytes = Vec::new();
+    handle
+        .take(MAX_SGF_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_SGF_BYTES {
+        return Err(format!("larger than {MAX_SGF_BYTES} bytes"));
+    }
+    Ok(bytes)
 }
 
 #[cfg(test)]
@@ -132,7 +156,11 @@ mod tests {
         let mut s = session();
         ok(&mut s, "play black D4");
         assert_eq!(run(&mut s, "loadsgf"), Err("missing filename".into()));
-        for file in [dir.join("missing.sgf"), bad, junk] {
+        let big = dir.join("big.sgf");
+        let mut huge = b"(;SZ[9]C[".to_vec();
+        huge.resize(super::MAX_SGF_BYTES as usize + 10, b'x');
+        std::fs::write(&big, huge).unwrap();
+        for file in [dir.join("missing.sgf"), bad, junk, big, dir.clone()] {
             let f = file.display().to_string();
             let e = run(&mut s, &format!("loadsgf {f}")).unwrap_err();
             assert!(e.starts_with(&format!("cannot open or parse '{f}'")), "{e}");
@@ -143,6 +171,14 @@ mod tests {
                 run(&mut s, &format!("loadsgf {g} {arg}")),
                 Err("invalid move number or vertex".into()),
                 "{arg}"
+            );
+        }
+        #[cfg(unix)]
+        for device in ["/dev/zero", "/dev/null"] {
+            let e = run(&mut s, &format!("loadsgf {device}")).unwrap_err();
+            assert_eq!(
+                e,
+                format!("cannot open or parse '{device}': not a regular file")
             );
         }
         assert_eq!(s.board().size(), 19);
