@@ -4,6 +4,7 @@
 //! Everything here is a value computed from a board: a [`reading::Reader`]
 //! owns its board copy and cache; analyses are plain results.
 
+pub mod autohelper;
 pub mod baseline;
 pub mod libs;
 pub mod reading;

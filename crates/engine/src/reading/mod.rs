@@ -152,9 +152,25 @@ impl Reader {
         self.query(s, |r, s| r.ladder_attack_inner(s))
     }
 
+    /// Play a hypothetical move of `c` at `p` on the reader's board (GNU
+    /// Go's `trymove`; later queries read the new position). Returns false,
+    /// changing nothing, if the move is illegal. Undo with [`Reader::pop_move`].
+    pub fn push_move(&mut self, c: Color, p: Point) -> bool {
+        if !self.board.on_board(p) || !self.board.is_legal(c, katachi_board::Move::Play(p)) {
+            return false;
+        }
+        self.play(c, p).is_some()
+    }
+
+    /// Take back the last [`Reader::push_move`].
+    pub fn pop_move(&mut self) {
+        self.pop();
+    }
+
     /// Run one top-level query with fresh statistics.
     fn query(&mut self, s: Point, f: impl FnOnce(&mut Reader, Point) -> Outcome) -> Outcome {
         self.stats = Stats::default();
+        let depth = self.stack.len();
         let out = if self.color_at(s).is_some() {
             f(self, s)
         } else {
@@ -163,7 +179,7 @@ impl Reader {
                 mv: None,
             }
         };
-        debug_assert!(self.stack.is_empty());
+        debug_assert_eq!(self.stack.len(), depth);
         let st = self.stats;
         self.total.add(&st);
         out

@@ -57,7 +57,7 @@ impl Reader {
         let mut len = 0;
         let own = c.cell();
         let opp = c.opponent().cell();
-        let mut push = |q: Point, seen: &mut [Point; 8], len: &mut usize| {
+        let push = |q: Point, seen: &mut [Point; 8], len: &mut usize| {
             if !seen[..*len].contains(&q) {
                 seen[*len] = q;
                 *len += 1;
@@ -166,7 +166,11 @@ impl Reader {
                     if b.cell(n) != Cell::Empty || libs.contains(&n) {
                         continue;
                     }
-                    let touching = b.neighbors(n).into_iter().filter(|q| libs.contains(q)).count();
+                    let touching = b
+                        .neighbors(n)
+                        .into_iter()
+                        .filter(|q| libs.contains(q))
+                        .count();
                     if touching >= 2 {
                         cand.add(n, 70);
                     }

@@ -1,0 +1,345 @@
+//! The engine side of the pattern language: [`PatternEval`] implements the
+//! patterns crate's [`Autohelper`] trait for every function whose meaning
+//! rests on the board, the worms and the tactical reading (`lib`, `xlib`,
+//! `ko`, `attack`, `safe_xmove`, `oplay_attack(*,a,?,B)`, ...). Functions
+//! that need dragons, eyes or influence answer
+//! [`EvalError::Unsupported`], so a pattern using them is skipped and
+//! counted by the caller, never silently accepted.
+//!
+//! Conventions of the seed documentation are followed: in the `xplay_*` and
+//! `oplay_*` families the moves alternate starting with the named colour,
+//! `?` is a tenuki, an illegal move is skipped as if it had not been
+//! played, and a target point left empty after the moves counts as a
+//! successful attack (or a failed defence).
+
+use katachi_board::{Cell, Color, Point};
+use katachi_patterns::expr::{Arg, Autohelper, EvalError, FunctionId, Value};
+
+use crate::libs::accurate_liberties;
+use crate::reading::{Code, Reader};
+use crate::worms::{cutstone, liberty_orders};
+
+/// Evaluation context of one pattern match: the reader (whose board is the
+/// position matched) and the colour of the pattern's `O`.
+#[derive(Debug)]
+pub struct PatternEval<'a> {
+    reader: &'a mut Reader,
+    o: Color,
+}
+
+impl<'a> PatternEval<'a> {
+    /// Evaluate for a pattern whose `O` stones are `o`'s.
+    pub fn new(reader: &'a mut Reader, o: Color) -> PatternEval<'a> {
+        PatternEval { reader, o }
+    }
+
+    fn x(&self) -> Color {
+        self.o.opponent()
+    }
+
+    fn cell(&self, p: Point) -> Cell {
+        self.reader.board().cell(p)
+    }
+
+    fn stone(&self, p: Point) -> Option<Color> {
+        self.cell(p).color()
+    }
+
+    /// Whether `p` is an empty point or a stone involved in a ko.
+    fn ko(&self, p: Point) -> bool {
+        let b = self.reader.board();
+        match b.cell(p).color() {
+            None => {
+                b.cell(p) == Cell::Empty
+                    && [Color::Black, Color::White]
+                        .into_iter()
+                        .any(|c| is_ko_capture(b, c, p))
+            }
+            Some(c) => {
+                if b.string_size(p) != 1 || b.liberty_count(p) != 1 {
+                    return false;
+                }
+                let lib = b.liberties(p).next().expect("one liberty");
+                is_ko_capture(b, c.opponent(), lib)
+            }
+        }
+    }
+
+    /// Play the moves of a `*play_*` call, alternating from `first`; returns
+    /// how many were actually played (to take back).
+    fn play_sequence(&mut self, first: Color, moves: &[Arg<Point>]) -> usize {
+        let mut played = 0;
+        let mut c = first;
+        for m in moves {
+            if let Arg::Point(p) = *m {
+                if self.reader.board().cell(p) == Cell::Empty && self.reader.push_move(c, p) {
+                    played += 1;
+                }
+            }
+            c = c.opponent();
+        }
+        played
+    }
+
+    fn unplay(&mut self, n: usize) {
+        for _ in 0..n {
+            self.reader.pop_move();
+        }
+    }
+}
+
+/// Whether `c` playing at the empty point `p` captures exactly one lone
+/// stone and ends with one liberty (a ko capture).
+fn is_ko_capture(b: &katachi_board::Board, c: Color, p: Point) -> bool {
+    let opp = c.opponent().cell();
+    let mut captured = 0;
+    let mut single = true;
+    for n in b.neighbors(p) {
+        if b.cell(n) == Cell::Empty || b.cell(n) == c.cell() {
+            return false;
+        }
+        if b.cell(n) == opp && b.liberty_count(n) == 1 {
+            captured += 1;
+            single &= b.string_size(n) == 1;
+        }
+    }
+    captured == 1 && single
+}
+
+fn point(args: &[Arg<Point>], i: usize) -> Result<Point, EvalError> {
+    match args.get(i) {
+        Some(Arg::Point(p)) => Ok(*p),
+        _ => Err(EvalError::Engine(format!(
+            "argument {} must be a point",
+            i + 1
+        ))),
+    }
+}
+
+fn int(code: Code) -> Value {
+    Value::Int(code as i64)
+}
+
+impl Autohelper for PatternEval<'_> {
+    type Point = Point;
+
+    fn call(&mut self, f: FunctionId, args: &[Arg<Point>]) -> Result<Value, EvalError> {
+        let name = f.name();
+        let p0 = || point(args, 0);
+        Ok(match name {
+            "lib" | "lib2" | "lib3" | "lib4" => {
+                let p = p0()?;
+                if self.stone(p).is_none() {
+                    return Ok(Value::Int(0));
+                }
+                let k = match name {
+                    "lib" => return Ok(Value::Int(self.reader.board().liberty_count(p) as i64)),
+                    "lib2" => 1,
+                    "lib3" => 2,
+                    _ => 3,
+                };
+                Value::Int(liberty_orders(self.reader.board(), p)[k] as i64)
+            }
+            "xlib" | "olib" => {
+                let c = if name == "xlib" { self.x() } else { self.o };
+                let n = accurate_liberties(self.reader.board(), c, p0()?).map_or(0, |l| l.len());
+                Value::Int(n as i64)
+            }
+            "ko" => Value::Bool(self.ko(p0()?)),
+            "attack" => {
+                let p = p0()?;
+                if self.stone(p).is_none() {
+                    return Ok(Value::Int(0));
+                }
+                int(self.reader.attack(p).code)
+            }
+            "defend" => {
+                let p = p0()?;
+                if self.stone(p).is_none() || !self.reader.attack(p).code.is_success() {
+                    return Ok(Value::Int(0));
+                }
+                int(self.reader.find_defense(p).code)
+            }
+            "safe_xmove" | "safe_omove" => {
+                let c = if name == "safe_xmove" {
+                    self.x()
+                } else {
+                    self.o
+                };
+                int(self.reader.safe_move(p0()?, c))
+            }
+            "legal_xmove" | "legal_omove" => {
+                let c = if name == "legal_xmove" {
+                    self.x()
+                } else {
+                    self.o
+                };
+                let p = p0()?;
+                Value::Bool(
+                    self.reader
+                        .board()
+                        .is_legal(c, katachi_board::Move::Play(p)),
+                )
+            }
+            "xcut" | "ocut" => {
+                let c = if name == "xcut" { self.x() } else { self.o };
+                Value::Bool(self.reader.cut_possible(p0()?, c))
+            }
+            "o_somewhere" | "x_somewhere" => {
+                let want = if name == "o_somewhere" {
+                    self.o
+                } else {
+                    self.x()
+                };
+                let any = args
+                    .iter()
+                    .any(|a| matches!(a, Arg::Point(p) if self.stone(*p) == Some(want)));
+                Value::Bool(any)
+            }
+            "odefend_against" | "xdefend_against" => {
+                // A stone of one side at the first point stops the other
+                // side from playing safely at the second.
+                let (c, other) = if name == "odefend_against" {
+                    (self.o, self.x())
+                } else {
+                    (self.x(), self.o)
+                };
+                let (a, b) = (p0()?, point(args, 1)?);
+                if !self.reader.push_move(c, a) {
+                    return Ok(Value::Bool(false));
+                }
+                let safe = self.reader.safe_move(b, other);
+                self.reader.pop_move();
+                Value::Bool(!safe.is_success())
+            }
+            "does_attack" => int(self.reader.does_attack(p0()?, point(args, 1)?)),
+            "does_defend" => int(self.reader.does_defend(p0()?, point(args, 1)?)),
+            "same_string" | "same_worm" => {
+                let (a, b) = (p0()?, point(args, 1)?);
+                Value::Bool(self.stone(a).is_some() && self.reader.board().same_string(a, b))
+            }
+            "wormsize" => {
+                let p = p0()?;
+                let n = if self.stone(p).is_some() {
+                    self.reader.board().string_size(p)
+                } else {
+                    0
+                };
+                Value::Int(n as i64)
+            }
+            "cutstone" => {
+                let p = p0()?;
+                let n = if self.stone(p).is_some() {
+                    cutstone(self.reader.board(), p)
+                } else {
+                    0
+                };
+                Value::Int(n.into())
+            }
+            "xplay_attack" | "oplay_attack" | "xplay_defend" | "oplay_defend" => {
+                let first = if name.starts_with('x') {
+                    self.x()
+                } else {
+                    self.o
+                };
+                let (moves, target) = args.split_at(args.len().saturating_sub(1));
+                let t = point(target, 0)?;
+                let n = self.play_sequence(first, moves);
+                let attack = name.ends_with("attack");
+                let code = if self.stone(t).is_none() {
+                    if attack {
+                        Code::Win
+                    } else {
+                        Code::Fail
+                    }
+                } else if attack {
+                    self.reader.attack(t).code
+                } else {
+                    let a = self.reader.attack(t).code;
+                    if a.is_success() {
+                        self.reader.find_defense(t).code
+                    } else {
+                        Code::Win
+                    }
+                };
+                self.unplay(n);
+                int(code)
+            }
+            "xplay_attack_either"
+            | "oplay_attack_either"
+            | "xplay_defend_both"
+            | "oplay_defend_both" => {
+                let first = if name.starts_with('x') {
+                    self.x()
+                } else {
+                    self.o
+                };
+                let (moves, targets) = args.split_at(args.len().saturating_sub(2));
+                let (a, b) = (point(targets, 0)?, point(targets, 1)?);
+                let n = self.play_sequence(first, moves);
+                let either = name.ends_with("either");
+                let gone = self.stone(a).is_none() || self.stone(b).is_none();
+                let code = match (gone, either) {
+                    (true, true) => Code::Win,
+                    (true, false) => Code::Fail,
+                    (false, true) => self.reader.attack_either(a, b),
+                    (false, false) => self.reader.defend_both(a, b),
+                };
+                self.unplay(n);
+                int(code)
+            }
+            _ => return Err(EvalError::Unsupported(f.name())),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reading::ReadConfig;
+    use katachi_board::Board;
+    use katachi_patterns::expr::lookup;
+
+    fn id(name: &str) -> FunctionId {
+        lookup(name).expect("known function")
+    }
+
+    #[test]
+    fn board_and_reading_functions() {
+        let b = Board::from_ascii(
+            ".....
+             .XO..
+             ..X..
+             .....
+             .....",
+        )
+        .expect("board");
+        let v = |s: &str| b.parse_vertex(s).expect("vertex");
+        let mut r = Reader::new(b.clone(), ReadConfig::default());
+        // O is White here: the White stone at C4 has two liberties and
+        // is caught (a ladder into the corner stones).
+        let mut e = PatternEval::new(&mut r, Color::White);
+        let c4 = Arg::Point(v("C4"));
+        assert_eq!(e.call(id("lib"), &[c4]), Ok(Value::Int(2)));
+        assert_eq!(e.call(id("attack"), &[c4]), Ok(Value::Int(5)));
+        assert_eq!(e.call(id("wormsize"), &[c4]), Ok(Value::Int(1)));
+        // Black (X) playing D4 captures; White extending there defends.
+        let d4 = Arg::Point(v("D4"));
+        assert_eq!(e.call(id("xplay_attack"), &[d4, c4]), Ok(Value::Int(5)));
+        assert_eq!(e.call(id("oplay_defend"), &[d4, c4]), Ok(Value::Int(5)));
+        // Tenuki after O's move: C4 and D4 together have four liberties.
+        assert_eq!(
+            e.call(id("oplay_attack"), &[d4, Arg::Tenuki, c4]),
+            Ok(Value::Int(0))
+        );
+        assert_eq!(e.call(id("safe_omove"), &[d4]), Ok(Value::Int(5)));
+        assert_eq!(e.call(id("olib"), &[d4]), Ok(Value::Int(4)));
+        assert_eq!(e.call(id("o_somewhere"), &[d4, c4]), Ok(Value::Bool(true)));
+        assert!(matches!(
+            e.call(id("status"), &[c4]),
+            Err(EvalError::Unsupported(_))
+        ));
+        // The board is unchanged after all of this.
+        assert_eq!(r.board().to_ascii(), b.to_ascii());
+    }
+}
