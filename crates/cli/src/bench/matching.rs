@@ -4,10 +4,12 @@
 //! For each position of `positions.tsv` (its board taken by id from
 //! `boards.jsonl` beside it), for each colour, every matcher is called
 //! repeatedly (warm caches, one thread) until a minimum time has passed;
-//! the figure per call is the mean of those calls. The report gives, per
+//! the figure per call is the median of those calls. The report gives, per
 //! matcher, the median over positions of µs per call for Black and for
-//! White (the figures of GNU Go's table), the mean µs of a full-board match
-//! for both colours, the matches per position, and the board-size mix.
+//! White (the figures of GNU Go's table), the median and 90th percentile of
+//! a full-board match for both colours, the matches per position, and the
+//! board-size mix. Medians, because the machine is shared and a preempted
+//! run inflates a mean.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -121,29 +123,36 @@ fn time_matcher(m: &dyn Matcher, positions: &[OwnedPosition], min: Duration, onc
             out.clear();
             m.find_all(pos.view(), color, &mut scratch, &mut out);
             t.matches[k] += out.len();
+            // Each call is timed alone and the median call kept, so that a
+            // preemption on this shared machine spoils one sample, not the figure.
             let start = Instant::now();
-            let mut calls = 0u32;
+            let mut samples = Vec::new();
             loop {
                 out.clear();
+                let call = Instant::now();
                 m.find_all(pos.view(), color, &mut scratch, &mut out);
-                calls += 1;
+                samples.push(call.elapsed().as_secs_f64() * 1e6);
                 if once || start.elapsed() >= min {
                     break;
                 }
             }
-            t.us[k].push(start.elapsed().as_secs_f64() * 1e6 / calls as f64);
+            t.us[k].push(median(&samples));
         }
     }
     t
 }
 
 fn median(v: &[f64]) -> f64 {
+    quantile(v, 0.5)
+}
+
+fn quantile(v: &[f64], q: f64) -> f64 {
     let mut v = v.to_vec();
     v.sort_by(f64::total_cmp);
     if v.is_empty() {
         0.0
     } else {
-        v[v.len() / 2]
+        v[((v.len() - 1) as f64 * q).round() as usize]
     }
 }
 
@@ -178,8 +187,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .collect();
     println!("positions: {} ({})", positions.len(), mix_text.join(", "));
     println!(
-        "{:<10} {:>12} {:>12} {:>16} {:>18}",
-        "matcher", "med µs B", "med µs W", "mean µs B+W", "matches/pos B / W"
+        "{:<10} {:>10} {:>10} {:>12} {:>12} {:>18}",
+        "matcher", "med µs B", "med µs W", "med µs B+W", "p90 µs B+W", "matches/pos B / W"
     );
     let reference = ReferenceMatcher::new(&db);
     let mut engines: Vec<(&dyn Matcher, bool)> = vec![(&standard, false)];
@@ -190,18 +199,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     for (m, once) in engines {
         let t = time_matcher(m, &positions, min, once);
         let n = positions.len().max(1) as f64;
-        let both: f64 = t.us[0]
-            .iter()
-            .zip(&t.us[1])
-            .map(|(a, b)| a + b)
-            .sum::<f64>()
-            / n;
+        let both: Vec<f64> = t.us[0].iter().zip(&t.us[1]).map(|(a, b)| a + b).collect();
         println!(
-            "{:<10} {:>12.1} {:>12.1} {:>16.1} {:>10.1} / {:.1}",
+            "{:<10} {:>10.1} {:>10.1} {:>12.1} {:>12.1} {:>10.1} / {:.1}",
             m.name(),
             median(&t.us[0]),
             median(&t.us[1]),
-            both,
+            median(&both),
+            quantile(&both, 0.9),
             t.matches[0] as f64 / n,
             t.matches[1] as f64 / n
         );

@@ -10,6 +10,8 @@ use std::process::ExitCode;
 
 use katachi_patterns::syntax::{format_file, parse_db, parse_file, Severity};
 
+mod match_cmd;
+
 /// Pattern database subcommands.
 #[derive(clap::Subcommand)]
 pub enum Command {
@@ -19,6 +21,8 @@ pub enum Command {
     Fmt(FmtArgs),
     /// Show the syntax tree or the checked model of a database.
     Dump(DumpArgs),
+    /// List the geometric matches of a database on a position of an SGF file.
+    Match(match_cmd::Args),
 }
 
 /// Arguments of `patterns check`.
@@ -80,6 +84,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Check(args) => check(&args),
         Command::Fmt(args) => fmt(&args),
         Command::Dump(args) => dump(&args),
+        Command::Match(args) => match_cmd::run(args),
     }
 }
 
