@@ -19,7 +19,7 @@ pub(crate) enum Query {
 }
 
 /// Everything a result depends on besides the search depth.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Key {
     pub(crate) hash: u64,
     pub(crate) ko_point: u16,
@@ -27,6 +27,19 @@ pub(crate) struct Key {
     pub(crate) kom_pos: u16,
     pub(crate) query: Query,
     pub(crate) target: u16,
+}
+
+impl std::hash::Hash for Key {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        // The Zobrist hash is already random: fold the small fields into it
+        // and hash one word.
+        let small = (self.ko_point as u64)
+            | (self.kom_pos as u64) << 16
+            | (self.target as u64) << 32
+            | (self.komaster as u64) << 48
+            | (self.query as u64) << 56;
+        state.write_u64(self.hash ^ small.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    }
 }
 
 /// A stored result: code, move, and the number of moves already played when

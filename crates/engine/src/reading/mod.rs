@@ -220,6 +220,14 @@ impl Reader {
         }
     }
 
+    /// The move an earlier search with a different depth found best here,
+    /// if any: worth trying first even when its result cannot be reused.
+    fn cache_hint(&self, key: &Key) -> Option<Point> {
+        self.cache
+            .get(key)
+            .and_then(|e| if e.code.is_success() { e.mv } else { None })
+    }
+
     fn cache_get(&mut self, key: &Key) -> Option<Outcome> {
         let sp = self.stackp();
         let e = self.cache.get(key)?;

@@ -12,6 +12,16 @@ const FAIL: Outcome = Outcome {
     mv: None,
 };
 
+/// Move a remembered best move to the front of the candidates.
+fn hint_first(moves: &mut Vec<Point>, hint: Option<Point>) {
+    if let Some(h) = hint {
+        if let Some(i) = moves.iter().position(|&m| m == h) {
+            let m = moves.remove(i);
+            moves.insert(0, m);
+        }
+    }
+}
+
 impl Reader {
     /// Whether an attack on a string with `libs` liberties is given up at
     /// the current depth (GNU Go's cut-offs: five liberties are always
@@ -48,7 +58,8 @@ impl Reader {
         let out = if libs.len() == 1 {
             self.capture_at(att, s, libs[0])
         } else {
-            let moves = self.attack_moves(s, att, &libs);
+            let mut moves = self.attack_moves(s, att, &libs);
+            hint_first(&mut moves, self.cache_hint(&key));
             self.try_attacks(s, att, &moves)
         };
         self.cache_put(key, out);
@@ -132,7 +143,8 @@ impl Reader {
         if let Some(o) = self.cache_get(&key) {
             return o;
         }
-        let moves = self.defense_moves(s, def, &libs);
+        let mut moves = self.defense_moves(s, def, &libs);
+        hint_first(&mut moves, self.cache_hint(&key));
         let out = self.try_defenses(s, def, &moves);
         self.cache_put(key, out);
         out
