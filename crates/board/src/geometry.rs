@@ -27,7 +27,7 @@ impl Board {
             None
         }
     }
-    /// `(row, col)` of an on-board point.
+    /// `(row, col)` of an on-board point (meaningless for padding).
     #[inline]
     pub fn row_col(&self, p: Point) -> (usize, usize) {
         let i = p.index();
@@ -44,14 +44,15 @@ impl Board {
         (0..size)
             .flat_map(move |r| (0..size).map(move |c| Point(((r + 1) * stride + c + 1) as u16)))
     }
-    /// The four orthogonal neighbours (up, left, right, down); some may be padding.
+    /// The four orthogonal neighbours (up, left, right, down); some may be
+    /// padding. `p` must be on the board.
     #[inline]
     pub fn neighbors(&self, p: Point) -> [Point; 4] {
         let (i, s) = (p.0, self.stride as u16);
         [Point(i - s), Point(i - 1), Point(i + 1), Point(i + s)]
     }
     /// The four diagonal neighbours (up-left, up-right, down-left,
-    /// down-right); some may be padding.
+    /// down-right); some may be padding. `p` must be on the board.
     #[inline]
     pub fn diagonals(&self, p: Point) -> [Point; 4] {
         let (i, s) = (p.0, self.stride as u16);
@@ -83,6 +84,7 @@ impl Board {
         }
     }
     /// GTP vertex text of a point, e.g. `D4` (column letters skip I).
+    /// `p` must be on the board.
     pub fn vertex(&self, p: Point) -> String {
         let (row, col) = self.row_col(p);
         format!("{}{}", COLUMN_LETTERS[col] as char, self.size - row)
