@@ -12,8 +12,9 @@
 //! by the pattern matchers).
 //!
 //! Reading guide: [`types`] (values), `board` (the struct and its state),
-//! `geometry` (coordinates, vertices), `moves` (rules, play, undo; start
-//! here for the incremental strings), `journal` (what undo replays),
+//! `geometry` (coordinates, vertices), `legal` (rules), `moves` (play;
+//! start here for the incremental strings), `undo`, `journal` (what undo
+//! replays),
 //! `strings` (worm queries), `score`, `display` (showboard), `handicap`,
 //! [`playout`] (random playouts for the speed benchmark), `consistency`.
 //!
@@ -37,11 +38,13 @@ mod display;
 mod geometry;
 mod handicap;
 mod journal;
+mod legal;
 mod moves;
 pub mod playout;
 mod score;
 mod strings;
 pub mod types;
+mod undo;
 mod zobrist;
 
 pub use board::Board;

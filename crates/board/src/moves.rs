@@ -1,11 +1,12 @@
-//! Playing and taking back moves: legality (occupied, suicide, simple ko,
-//! positional superko), captures, incremental strings and liberty sets,
-//! and the journal that lets `undo` reverse exactly what a move changed.
+//! Playing moves: captures, incremental strings and liberty sets, and the
+//! journal entries that let `undo` (in `undo.rs`) reverse exactly what a
+//! move changed. Legality is in `legal.rs`.
 //!
 //! A move at `p` by `c`:
-//! 1. places the stone (a one-stone string whose liberties are its empty
-//!    neighbours) and removes `p` from the liberties of the opponent's
-//!    neighbouring strings;
+//! 1. places the stone and removes `p` from the liberties of the
+//!    opponent's neighbouring strings; with no string of `c` beside it the
+//!    stone is a new one-stone string whose liberties are its empty
+//!    neighbours;
 //! 2. joins the stone to the largest neighbouring string of `c` and merges
 //!    the other ones into it, smaller into larger (the records of all the
 //!    strings involved are saved first);
@@ -18,90 +19,10 @@
 
 use crate::board::Board;
 use crate::journal::{MoveRecord, SavedString};
-use crate::types::{BoardError, Cell, Color, IllegalMove, KoRule, Move, Point};
+use crate::types::{Cell, Color, IllegalMove, Move, Point};
 use crate::zobrist;
 
 impl Board {
-    /// Whether `c` may play `m` now (passes are always legal).
-    pub fn check_move(&self, c: Color, m: Move) -> Result<(), IllegalMove> {
-        let p = match m {
-            Move::Pass => return Ok(()),
-            Move::Play(p) => p,
-        };
-        match self.cells.get(p.index()) {
-            None | Some(Cell::Edge) => return Err(IllegalMove::OffBoard),
-            Some(Cell::Empty) => {}
-            Some(_) => return Err(IllegalMove::Occupied),
-        }
-        if self.ko == Some((p, c)) {
-            return Err(IllegalMove::Ko);
-        }
-        if !self.has_breath(c, p) {
-            return Err(IllegalMove::Suicide);
-        }
-        if self.ko_rule == KoRule::PositionalSuperko {
-            let h = self.hash_after(c, p);
-            // Earlier positions since the setup are the journal's
-            // `prev_hash`es (the journal and the history start together).
-            if h == self.hash || self.journal.moves.iter().any(|r| r.prev_hash == h) {
-                return Err(IllegalMove::Superko);
-            }
-        }
-        Ok(())
-    }
-    /// Whether `c` may play `m` now.
-    pub fn is_legal(&self, c: Color, m: Move) -> bool {
-        self.check_move(c, m).is_ok()
-    }
-
-    /// Whether a stone of `c` on the empty point `p` would have a liberty
-    /// after captures (i.e. is not suicide).
-    #[inline]
-    pub(crate) fn has_breath(&self, c: Color, p: Point) -> bool {
-        let own = c.cell();
-        for n in self.neighbors(p) {
-            let n = n.index();
-            let cell = self.cells[n];
-            if cell == Cell::Empty {
-                return true;
-            }
-            if cell == Cell::Edge {
-                continue;
-            }
-            let libs = self.lib_count[self.head[n] as usize];
-            if cell == own {
-                if libs > 1 {
-                    return true;
-                }
-            } else if libs <= 1 {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// The stone hash after `c` plays on the empty point `p` (for superko).
-    fn hash_after(&self, c: Color, p: Point) -> u64 {
-        let mut h = self.hash ^ zobrist::stone(p.index(), c);
-        let opp = c.opponent();
-        let mut done = [u16::MAX; 4];
-        for (k, n) in self.neighbors(p).into_iter().enumerate() {
-            let n = n.index();
-            if self.cells[n] != opp.cell() {
-                continue;
-            }
-            let head = self.head[n];
-            if self.lib_count[head as usize] > 1 || done.contains(&head) {
-                continue;
-            }
-            done[k] = head;
-            for s in self.stones(Point(head)) {
-                h ^= zobrist::stone(s.index(), opp);
-            }
-        }
-        h
-    }
-
     /// Play a game move for `c` (any colour, as GTP allows): captures, ko,
     /// superko history, `to_move` becomes `c.opponent()`. Undoable with `undo`.
     /// Returns the number of stones captured.
@@ -297,91 +218,6 @@ impl Board {
         size as usize
     }
 
-    /// Take back the last `play` or `try_move` exactly (stones, strings,
-    /// hashes, ko, captures, player to move).
-    pub fn undo(&mut self) -> Result<(), BoardError> {
-        let rec = self.journal.moves.pop().ok_or(BoardError::NothingToUndo)?;
-        if let Move::Play(p) = rec.mv {
-            self.unplace(&rec, p);
-            self.captures[rec.color.index()] -= rec.captured as u32;
-        }
-        self.history.pop();
-        self.to_move = rec.prev_to_move;
-        self.ko = rec.prev_ko;
-        debug_assert_eq!(self.hash, rec.prev_hash);
-        self.hash = rec.prev_hash;
-        Ok(())
-    }
-
-    /// Reverse steps 3, 2, 1 of `place`.
-    fn unplace(&mut self, rec: &MoveRecord, p: Point) {
-        let pi = p.index();
-        let c = rec.color;
-        let own = c.cell();
-        let opp = c.opponent();
-        let w = self.words;
-        // 3: put captured strings back; their one liberty was p.
-        while self.journal.captured.len() > rec.captured_start as usize {
-            let (h, size) = self.journal.captured.pop().expect("captured entry");
-            let h = h as usize;
-            let mut s = h;
-            loop {
-                self.cells[s] = opp.cell();
-                self.hash ^= zobrist::stone(s, opp);
-                self.empty_remove(s);
-                for n in self.neighbors(Point(s as u16)) {
-                    let n = n.index();
-                    if self.cells[n] == own {
-                        self.lib_remove(self.head[n] as usize, s);
-                    }
-                }
-                s = self.next[s] as usize;
-                if s == h {
-                    break;
-                }
-            }
-            self.str_size[h] = size;
-            self.libs[h * w..(h + 1) * w].fill(0);
-            self.libs[h * w + pi / 64] |= 1 << (pi % 64);
-            self.lib_count[h] = 1;
-        }
-        // 2: split merges, restore the saved records.
-        while self.journal.merges.len() > rec.merges_start as usize {
-            let (keep, gone) = self.journal.merges.pop().expect("merge entry");
-            let (keep, gone) = (keep as usize, gone as usize);
-            self.next.swap(keep, gone);
-            let mut s = gone;
-            loop {
-                self.head[s] = gone as u16;
-                s = self.next[s] as usize;
-                if s == gone {
-                    break;
-                }
-            }
-        }
-        while self.journal.saved.len() > rec.saved_start as usize {
-            let saved = self.journal.saved.pop().expect("saved entry");
-            let h = saved.head as usize;
-            let from = self.journal.saved_words.len() - w;
-            self.libs[h * w..(h + 1) * w].copy_from_slice(&self.journal.saved_words[from..]);
-            self.journal.saved_words.truncate(from);
-            self.str_size[h] = saved.size;
-            self.lib_count[h] = saved.lib_count;
-        }
-        for n in self.neighbors(p) {
-            let n = n.index();
-            if self.cells[n] == opp.cell() {
-                self.lib_add(self.head[n] as usize, pi);
-            }
-        }
-        // 1: lift the stone.
-        self.cells[pi] = Cell::Empty;
-        self.hash ^= zobrist::stone(pi, c);
-        self.empty_add(pi);
-        self.next[pi] = rec.prev_next;
-        self.head[pi] = rec.prev_head;
-    }
-
     /// Push the record of head `h` on the journal.
     fn save_string(&mut self, h: usize) {
         let w = self.words;
@@ -397,7 +233,7 @@ impl Board {
 
     /// Make `i` a liberty of head `h` (no-op if it is one).
     #[inline]
-    fn lib_add(&mut self, h: usize, i: usize) {
+    pub(crate) fn lib_add(&mut self, h: usize, i: usize) {
         let word = &mut self.libs[h * self.words + i / 64];
         let bit = 1u64 << (i % 64);
         if *word & bit == 0 {
@@ -407,7 +243,7 @@ impl Board {
     }
     /// Stop `i` being a liberty of head `h` (no-op if it is not one).
     #[inline]
-    fn lib_remove(&mut self, h: usize, i: usize) {
+    pub(crate) fn lib_remove(&mut self, h: usize, i: usize) {
         let word = &mut self.libs[h * self.words + i / 64];
         let bit = 1u64 << (i % 64);
         if *word & bit != 0 {
@@ -416,12 +252,12 @@ impl Board {
         }
     }
     #[inline]
-    fn empty_add(&mut self, i: usize) {
+    pub(crate) fn empty_add(&mut self, i: usize) {
         self.empty_pos[i] = self.empties.len() as u16;
         self.empties.push(i as u16);
     }
     #[inline]
-    fn empty_remove(&mut self, i: usize) {
+    pub(crate) fn empty_remove(&mut self, i: usize) {
         let k = self.empty_pos[i] as usize;
         let last = self.empties.pop().expect("empty list not empty");
         if last as usize != i {
