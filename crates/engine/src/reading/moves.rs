@@ -98,6 +98,55 @@ impl Reader {
             .collect()
     }
 
+    /// Friendly strings loosely connected to the string at `s` (GNU Go's
+    /// superstring, simplified): a diagonal stone with an empty point
+    /// between, or a one-point jump over an empty point. At most four.
+    pub(crate) fn superstring_mates(&self, s: Point) -> Vec<Point> {
+        let b = &self.board;
+        let own = b.cell(s);
+        let mut mates: Vec<Point> = Vec::new();
+        let stride = b.stride() as i32;
+        for st in b.stones(s) {
+            let [u, l, r, d] = b.neighbors(st);
+            for (i, dg) in b.diagonals(st).into_iter().enumerate() {
+                if b.cell(dg) != own || b.same_string(dg, s) {
+                    continue;
+                }
+                // The two points shared by st and the diagonal stone.
+                let (a, c) = match i {
+                    0 => (u, l),
+                    1 => (u, r),
+                    2 => (d, l),
+                    _ => (d, r),
+                };
+                if (b.cell(a) == Cell::Empty || b.cell(c) == Cell::Empty)
+                    && !mates.iter().any(|&m| b.same_string(m, dg))
+                {
+                    mates.push(dg);
+                }
+            }
+            for (k, n) in [u, l, r, d].into_iter().enumerate() {
+                if b.cell(n) != Cell::Empty {
+                    continue;
+                }
+                let delta = [-stride, -1, 1, stride][k];
+                let far = Point((n.0 as i32 + delta) as u16);
+                if b.on_board(far)
+                    && b.cell(far) == own
+                    && !b.same_string(far, s)
+                    && !mates.iter().any(|&m| b.same_string(m, far))
+                {
+                    mates.push(far);
+                }
+            }
+            if mates.len() >= 4 {
+                break;
+            }
+        }
+        mates.truncate(4);
+        mates
+    }
+
     /// Candidate attacking moves against the string at `s` (owned by the
     /// opponent of `att`), best first.
     pub(crate) fn attack_moves(&self, s: Point, att: Color, libs: &[Point]) -> Vec<Point> {
@@ -153,6 +202,20 @@ impl Reader {
                     let own = self.libs_after(att, l, 4) as i32;
                     if own >= 3 {
                         cand.add(l, 35 + 5 * own);
+                    }
+                }
+            }
+        }
+
+        // Cut the string off from loosely connected friends that are short
+        // of liberties.
+        if nlibs <= 3 && stackp <= self.cfg.branch_depth {
+            for m in self.superstring_mates(s) {
+                if b.liberty_count(m) <= 3 {
+                    for l in b.liberties(m) {
+                        if self.libs_after(att, l, 2) >= 2 {
+                            cand.add(l, 45);
+                        }
                     }
                 }
             }
@@ -252,6 +315,19 @@ impl Reader {
                     let own = self.libs_after(def, l, 3) as i32;
                     let base = if n == 2 { 30 } else { 10 };
                     cand.add(l, if own >= 2 { base + 10 * own } else { base - 15 });
+                }
+            }
+        }
+
+        // Help loosely connected friends: capture what ataris them.
+        if nlibs <= 3 && stackp <= self.cfg.branch_depth {
+            for m in self.superstring_mates(s) {
+                for (h, n) in self.neighbours_of_color(m, att) {
+                    if n == 1 {
+                        for l in b.liberties(h) {
+                            cand.add(l, 60);
+                        }
+                    }
                 }
             }
         }
