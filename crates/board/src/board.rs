@@ -17,7 +17,10 @@ use crate::zobrist;
 
 /// A Go board: stones, strings with exact liberty sets kept incrementally,
 /// Zobrist hashes, ko state, captures, and an undo journal.
-#[derive(Clone, Debug)]
+///
+/// `clone_from` reuses the target's allocations (a playout resets its board
+/// from a start position this way without touching the allocator).
+#[derive(Debug)]
 pub struct Board {
     pub(crate) size: usize,
     pub(crate) stride: usize,
@@ -38,6 +41,54 @@ pub struct Board {
     pub(crate) ko_rule: KoRule,
     pub(crate) history: Vec<(Color, Move)>,
     pub(crate) journal: Journal,
+}
+
+/// Written out (not derived) so that `clone_from` reuses allocations; keep
+/// both methods in step with the fields.
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            size: self.size,
+            stride: self.stride,
+            cells: self.cells.clone(),
+            next: self.next.clone(),
+            head: self.head.clone(),
+            str_size: self.str_size.clone(),
+            lib_count: self.lib_count.clone(),
+            words: self.words,
+            libs: self.libs.clone(),
+            empties: self.empties.clone(),
+            empty_pos: self.empty_pos.clone(),
+            to_move: self.to_move,
+            ko: self.ko,
+            captures: self.captures,
+            hash: self.hash,
+            ko_rule: self.ko_rule,
+            history: self.history.clone(),
+            journal: self.journal.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, src: &Board) {
+        self.size = src.size;
+        self.stride = src.stride;
+        self.cells.clone_from(&src.cells);
+        self.next.clone_from(&src.next);
+        self.head.clone_from(&src.head);
+        self.str_size.clone_from(&src.str_size);
+        self.lib_count.clone_from(&src.lib_count);
+        self.words = src.words;
+        self.libs.clone_from(&src.libs);
+        self.empties.clone_from(&src.empties);
+        self.empty_pos.clone_from(&src.empty_pos);
+        self.to_move = src.to_move;
+        self.ko = src.ko;
+        self.captures = src.captures;
+        self.hash = src.hash;
+        self.ko_rule = src.ko_rule;
+        self.history.clone_from(&src.history);
+        self.journal.clone_from(&src.journal);
+    }
 }
 
 impl Board {

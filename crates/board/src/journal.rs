@@ -34,7 +34,7 @@ pub(crate) struct SavedString {
 }
 
 /// The journal of undoable moves.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct Journal {
     pub moves: Vec<MoveRecord>,
     /// Saved string records; the liberty words of entry `k` are
@@ -45,6 +45,27 @@ pub(crate) struct Journal {
     pub merges: Vec<(u16, u16)>,
     /// `(head, size)` of each captured string, in order.
     pub captured: Vec<(u16, u16)>,
+}
+
+impl Clone for Journal {
+    fn clone(&self) -> Journal {
+        Journal {
+            moves: self.moves.clone(),
+            saved: self.saved.clone(),
+            saved_words: self.saved_words.clone(),
+            merges: self.merges.clone(),
+            captured: self.captured.clone(),
+        }
+    }
+
+    /// Field by field, keeping the allocations.
+    fn clone_from(&mut self, src: &Journal) {
+        self.moves.clone_from(&src.moves);
+        self.saved.clone_from(&src.saved);
+        self.saved_words.clone_from(&src.saved_words);
+        self.merges.clone_from(&src.merges);
+        self.captured.clone_from(&src.captured);
+    }
 }
 
 impl Journal {

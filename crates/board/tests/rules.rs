@@ -381,3 +381,26 @@ fn hashes_are_golden() {
     assert_eq!(b.hash(), GOLDEN.0);
     assert_eq!(b.hash_with_player(), GOLDEN.1);
 }
+
+#[test]
+fn clone_from_copies_everything() {
+    let mut a = Board::new(9).unwrap();
+    for m in ["E5", "D5", "D4", "C4"] {
+        let c = a.to_move();
+        play(&mut a, c, m);
+    }
+    let mut b = Board::new(19).unwrap();
+    play(&mut b, Color::Black, "Q16");
+    b.clone_from(&a);
+    b.check_consistency().unwrap();
+    assert_eq!(b.size(), 9);
+    assert_eq!(b.cells(), a.cells());
+    assert_eq!(b.history(), a.history());
+    assert_eq!(b.hash_with_player(), a.hash_with_player());
+    b.undo().unwrap();
+    a.undo().unwrap();
+    assert_eq!(b.cells(), a.cells());
+    let c = a.clone();
+    assert_eq!(c.undo_depth(), 3);
+    c.check_consistency().unwrap();
+}
