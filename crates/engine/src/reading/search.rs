@@ -56,7 +56,20 @@ impl Reader {
             return o;
         }
         let out = if libs.len() == 1 {
-            self.capture_at(att, s, libs[0])
+            let direct = self.capture_at(att, s, libs[0]);
+            if direct.code == Code::Fail && self.stackp() <= self.cfg.backfill_depth {
+                // The capture walks into a snapback (or is illegal): look
+                // for another way, such as taking away the defender's
+                // counter-capture first.
+                let moves: Vec<Point> = self
+                    .attack_moves(s, att, &libs)
+                    .into_iter()
+                    .filter(|&m| m != libs[0])
+                    .collect();
+                self.try_attacks(s, att, &moves)
+            } else {
+                direct
+            }
         } else {
             let mut moves = self.attack_moves(s, att, &libs);
             hint_first(&mut moves, self.cache_hint(&key));
@@ -70,7 +83,7 @@ impl Reader {
     fn capture_at(&mut self, att: Color, s: Point, lib: Point) -> Outcome {
         match self.play(att, lib) {
             Some(p) => {
-                let captured = self.board.cell(s) == Cell::Empty;
+                let captured = self.board.cell(s) == Cell::Empty && !self.snapped_back(lib);
                 self.pop();
                 if !captured {
                     return FAIL;
@@ -91,13 +104,21 @@ impl Reader {
         }
     }
 
+    /// After a capture at `m`: is the capturing string (of more than one
+    /// stone) left in atari, so that the defender takes it back (snapback)?
+    fn snapped_back(&self, m: Point) -> bool {
+        self.board.string_size(m) > 1 && self.board.liberty_count(m) == 1
+    }
+
     /// Try the attacker's moves in order; stop at the first clean win.
     pub(crate) fn try_attacks(&mut self, s: Point, att: Color, moves: &[Point]) -> Outcome {
         let mut best = FAIL;
         for &m in moves {
             let Some(p) = self.play(att, m) else { continue };
             let mut code = if self.board.cell(s) == Cell::Empty {
-                if p.ko_capture {
+                if self.snapped_back(m) {
+                    Code::Fail
+                } else if p.ko_capture {
                     Code::KoA
                 } else {
                     Code::Win
