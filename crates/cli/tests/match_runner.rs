@@ -237,7 +237,7 @@ fn adjudication_of_scripted_engines() {
         (
             "slow",
             "pass",
-            &["--time-per-move", "1", "--time-margin", "0.3"],
+            &["--time-per-move", "1", "--time-margin", "1"],
             "W+T",
             "time",
             0,

@@ -229,7 +229,7 @@ fn hanging_and_dying_engines() {
             "--engine",
             "sh fake.sh",
             "--timeout",
-            "0.5",
+            "1.5",
             "--json",
             "fake.tst",
             "after.tst",
