@@ -34,7 +34,7 @@ impl Default for ReadConfig {
             fourlib_depth: 7,
             ko_depth: 8,
             max_stackp: 80,
-            node_limit: 15_000,
+            node_limit: 30_000,
         }
     }
 }
