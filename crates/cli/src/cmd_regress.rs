@@ -4,11 +4,12 @@
 //!
 //! Submodules: [`suite`] reads `.tst` files, [`judge`] compares answers as
 //! GNU Go's scripts do, [`runner`] drives the engine through one suite,
-//! [`report`] prints the table and the JSON.
+//! [`report`] prints the table and the JSON, [`select`] picks tests by number.
 
 mod judge;
 mod report;
 mod runner;
+mod select;
 mod suite;
 
 use std::io::Write;
@@ -23,13 +24,14 @@ use katachi_gtp::client::{CommandLine, StderrMode};
 use judge::Judge;
 use report::{JsonReport, JsonSuite, Summary};
 use runner::{run_suite, RunConfig};
-use suite::Suite;
+use suite::{Item, Suite};
 
 /// Arguments of `katachi regress`.
 #[derive(clap::Args)]
 pub struct Args {
     /// Regression suites in GNU Go's format; each runs with its own folder
-    /// as the engine's working directory.
+    /// as the engine's working directory. `FILE.tst:6,13-15` runs only those
+    /// tests (and every unnumbered command).
     #[arg(required = true, value_name = "FILE.tst")]
     files: Vec<PathBuf>,
     /// Engine command line (default: this katachi's `gtp` subcommand).
@@ -74,8 +76,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
     // Read every suite and compile every expectation before running any.
     let mut suites = Vec::new();
-    for path in &args.files {
-        let suite = Suite::load(path)?;
+    for arg in &args.files {
+        let (path, selection) = select::split_argument(arg);
+        let path = &path;
+        let mut suite = Suite::load(path)?;
+        if let Some(selection) = selection {
+            suite.items.retain(|item| match item {
+                Item::Test(t) => selection.contains(t.number),
+                Item::Setup { .. } => true,
+            });
+            if suite.tests().next().is_none() {
+                anyhow::bail!(
+                    "{}: no test of {} is selected",
+                    arg.display(),
+                    path.display()
+                );
+            }
+        }
         let mut judges = Vec::new();
         for test in suite.tests() {
             if let Some(expected) = &test.expected {

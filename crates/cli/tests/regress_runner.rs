@@ -190,6 +190,28 @@ fn hand_written_suite_against_gnugo() {
         .expect("a table row");
     let numbers: Vec<&str> = row.split_whitespace().collect();
     assert_eq!(&numbers[1..6], ["10", "7", "3", "1", "2"], "{row}");
+
+    // Choosing tests: the setup commands still run, so test 10 sees E4.
+    let out = katachi(
+        &[
+            "regress",
+            "--engine",
+            &engine,
+            "--json",
+            "suites/hand.tst:1,8-10",
+        ],
+        &dir,
+    );
+    assert_eq!(
+        verdicts(&json(&out)),
+        [(1, true), (8, false), (9, true), (10, true)]
+    );
+    let out = katachi(
+        &["regress", "--engine", &engine, "suites/hand.tst:99"],
+        &dir,
+    );
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no test of suites/hand.tst is selected"));
 }
 
 /// A scripted engine: `answer TEXT` answers TEXT, `hang` never answers,
