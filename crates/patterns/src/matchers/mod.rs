@@ -26,6 +26,7 @@
 //! Each takes a caller-owned [`Scratch`], so a compiled matcher is immutable
 //! and can be shared between threads.
 
+pub mod corner;
 pub mod position;
 pub mod reference;
 pub mod rows;
@@ -54,6 +55,8 @@ pub struct Match {
 pub struct Scratch {
     /// The board as 64-bit row words, from the matched colour's view.
     pub rows: RowBoard,
+    /// Prefix hashes of corner rectangles ([`corner`]).
+    pub prefix: Vec<u64>,
 }
 
 /// A matcher: finds every geometric match of its database on a position.

@@ -31,6 +31,11 @@ impl<'a> Position<'a> {
         self.size
     }
 
+    /// The padded cell array.
+    pub fn cells(&self) -> &'a [Cell] {
+        self.cells
+    }
+
     /// The padded index stride.
     pub fn stride(&self) -> usize {
         self.size + 1

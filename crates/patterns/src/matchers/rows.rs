@@ -48,10 +48,19 @@ impl RowBoard {
         let n = pos.size();
         self.size = n;
         self.words = [u64::MAX; MAX_SIZE + 2 * PAD];
+        // Cells are 0 empty, 1 white, 2 black, 3 edge: for white they are
+        // already own = 1, opponent = 2; for black 1 and 2 swap.
+        let table: [u64; 4] = match color {
+            Color::White => [0, 1, 2, 3],
+            Color::Black => [0, 2, 1, 3],
+        };
+        let stride = n + 1;
+        let cells = pos.cells();
         for i in 0..n {
             let mut w = (u64::MAX << (2 * (n + PAD))) | ((1 << (2 * PAD)) - 1);
-            for j in 0..n {
-                w |= code(pos.cell_at(i as i32, j as i32), color) << (2 * (j + PAD));
+            let row = &cells[(i + 1) * stride + 1..(i + 1) * stride + 1 + n];
+            for (j, &cell) in row.iter().enumerate() {
+                w |= table[cell as usize] << (2 * (j + PAD));
             }
             self.words[i + PAD] = w;
         }

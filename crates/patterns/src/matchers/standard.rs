@@ -14,9 +14,15 @@
 //! survivors get the bounding-box and edge test, then one shift-and-compare
 //! per row for the cells outside the window ([`super::rows`]). Both
 //! compares are exact, so no element-wise pass follows.
+//!
+//! Variants pinned to one corner that name every point of their rectangle
+//! (joseki) are not filed in buckets: the [`CornerIndex`] finds their
+//! candidates by hashing the corner rectangles, and they are then verified
+//! with the same window and row compares.
 
 use katachi_board::Color;
 
+use super::corner::CornerIndex;
 use super::rows::PAD;
 use super::{Match, Matcher, Position, Scratch};
 use crate::compile::variant::{RowMask, Variant};
@@ -56,6 +62,8 @@ struct Hot {
     transform: Transform,
     origin: (i8, i8),
     mark: (i8, i8),
+    /// The window and-compare (also in the bucket entries).
+    window: (u64, u64),
 }
 
 /// The standard matcher (immutable; scratch is the caller's).
@@ -67,6 +75,7 @@ pub struct StandardMatcher {
     /// `bucket_start[k]..bucket_start[k + 1]` indexes `candidates`.
     bucket_start: Vec<u32>,
     candidates: Vec<Candidate>,
+    corners: CornerIndex,
 }
 
 /// The 2-bit states a variant accepts at offset `(di, dj)` from its anchor,
@@ -119,6 +128,7 @@ impl StandardMatcher {
         let mut hot = Vec::with_capacity(db.variants.len());
         let mut rows = Vec::new();
         let mut buckets: Vec<Vec<Candidate>> = vec![Vec::new(); BUCKETS];
+        let (corners, in_corner_index) = CornerIndex::build(&db.variants);
         for (k, v) in db.variants.iter().enumerate() {
             let edges = (v.edges.top as u8)
                 | (v.edges.bottom as u8) << 1
@@ -137,8 +147,12 @@ impl StandardMatcher {
                 transform: v.transform,
                 origin: v.origin,
                 mark: v.mark,
+                window: (mask, want),
             });
             rows.extend_from_slice(&outside);
+            if in_corner_index[k] {
+                continue;
+            }
             let centre = accepted(v, 0, 0) & 0b0111;
             let nbrs = [(-1, 0), (0, -1), (0, 1), (1, 0)].map(|(di, dj)| accepted(v, di, dj));
             for (key, bucket) in buckets.iter_mut().enumerate() {
@@ -166,6 +180,7 @@ impl StandardMatcher {
             rows,
             bucket_start,
             candidates,
+            corners,
         }
     }
 
@@ -214,7 +229,44 @@ impl Matcher for StandardMatcher {
     ) {
         let rb = &mut scratch.rows;
         rb.load(pos, color);
+        let rb = &scratch.rows;
         let n = pos.size() as i32;
+        let emit = |h: &Hot, i: i32, j: i32, out: &mut Vec<Match>| {
+            let at =
+                |(di, dj): (i8, i8)| pos.point((i + di as i32) as usize, (j + dj as i32) as usize);
+            out.push(Match {
+                pattern: h.pattern,
+                transform: h.transform,
+                origin: at(h.origin),
+                mark: at(h.mark),
+            });
+        };
+        if !self.corners.is_empty() {
+            let anchor = |v: u32, n: i32| {
+                let h = &self.hot[v as usize];
+                let i = if h.edges & 1 != 0 {
+                    -(h.min_i as i32)
+                } else {
+                    n - 1 - h.max_i as i32
+                };
+                let j = if h.edges & 4 != 0 {
+                    -(h.min_j as i32)
+                } else {
+                    n - 1 - h.max_j as i32
+                };
+                (i, j)
+            };
+            self.corners
+                .candidates(rb, anchor, &mut scratch.prefix, |v, i, j| {
+                    let h = &self.hot[v as usize];
+                    if rb.window(i, j) & h.window.0 == h.window.1 && self.finish(h, rb, i, j, n) {
+                        emit(h, i, j, out);
+                    }
+                });
+        }
+        if self.candidates.is_empty() {
+            return;
+        }
         for i in 0..n {
             for j in 0..n {
                 let w = rb.window(i, j);
@@ -234,15 +286,7 @@ impl Matcher for StandardMatcher {
                     }
                     let h = &self.hot[c.variant as usize];
                     if self.finish(h, rb, i, j, n) {
-                        let at = |(di, dj): (i8, i8)| {
-                            pos.point((i + di as i32) as usize, (j + dj as i32) as usize)
-                        };
-                        out.push(Match {
-                            pattern: h.pattern,
-                            transform: h.transform,
-                            origin: at(h.origin),
-                            mark: at(h.mark),
-                        });
+                        emit(h, i, j, out);
                     }
                 }
             }
