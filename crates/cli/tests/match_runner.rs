@@ -190,6 +190,8 @@ while read -r line; do
         refuse) printf '?%s cannot\n\n' "$id"; continue;;
       esac
       printf '=%s %s\n\n' "$id" "$r";;
+    play)
+      if [ "$mode" = noplay ]; then printf '?%s illegal move\n\n' "$id"; else printf '=%s\n\n' "$id"; fi;;
     final_score) printf '=%s W+7.5\n\n' "$id";;
     name) printf '=%s fake-%s\n\n' "$id" "$mode";;
     quit) printf '=%s\n\n' "$id"; exit 0;;
@@ -214,7 +216,7 @@ fn adjudication_of_scripted_engines() {
     let dir = scratch("fake");
     std::fs::write(dir.join("fake.sh"), FAKE).unwrap();
     // (black, white, extra args, result, ending, moves, note fragment)
-    let cases: [Case; 7] = [
+    let cases: [Case; 8] = [
         (
             "e5",
             "pass",
@@ -254,6 +256,15 @@ fn adjudication_of_scripted_engines() {
             "refused to move",
         ),
         ("pass", "pass", &[], "W+7.5", "score", 2, ""),
+        (
+            "e5",
+            "noplay",
+            &[],
+            "Void",
+            "void",
+            1,
+            "which katachi's board allows",
+        ),
     ];
     for (black, white, extra, result, ending, moves, note) in cases {
         let black_cmd = format!("sh fake.sh {black}");
