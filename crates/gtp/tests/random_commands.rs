@@ -130,7 +130,7 @@ fn genmove_with_undo_keeps_the_board_consistent() {
                 .wrapping_add(1442695040888963407);
             let line = match state >> 61 {
                 0 => "undo",
-                1 | 2 | 3 => "genmove black",
+                1..=3 => "genmove black",
                 4 => "kgs-genmove_cleanup white",
                 _ => "genmove white",
             };
