@@ -131,8 +131,8 @@ fn planted() -> impl Strategy<Value = (OwnedPosition, Color, Plant)> {
         .prop_map(|(db_i, pat_i, o_i, at_i, size, black, noise)| {
             let color = if black { Color::Black } else { Color::White };
             let mut pos = OwnedPosition::empty(size);
-            for k in 0..size * size {
-                let stone = match noise[k] {
+            for (k, roll) in noise.iter().take(size * size).enumerate() {
+                let stone = match roll {
                     0..=19 => Some(Color::Black),
                     20..=39 => Some(Color::White),
                     _ => None,
