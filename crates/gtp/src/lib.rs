@@ -67,6 +67,9 @@
 //!   `clear_board`, `loadsgf` or a handicap command replaces the board.
 //! - Registering a name twice replaces the earlier command, so a module
 //!   registered later may override a simpler version.
+//! - Registration must stay cheap: `katachi gtp` answers its first command
+//!   in about a millisecond. Heavy data (pattern databases, tables) is built
+//!   on first use and kept in an extension.
 //! - [`Registry::standard`] calls [`commands::register`] and then
 //!   [`analysis::register`]; the analysis commands of the tactical reading
 //!   go into [`analysis`] and need no change elsewhere.

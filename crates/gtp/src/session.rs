@@ -284,6 +284,17 @@ mod tests {
     }
 
     #[test]
+    fn sessions_can_move_between_threads() {
+        fn assert_send<T: Send>() {}
+        assert_send::<Session>();
+        let mut s = Session::new(Config::default());
+        let answer = std::thread::spawn(move || s.execute_line("1 name"))
+            .join()
+            .unwrap();
+        assert_eq!(answer, Some("=1 katachi\n\n".into()));
+    }
+
+    #[test]
     fn unsupported_start_size_falls_back_to_19() {
         let config = Config {
             board_size: 99,
