@@ -57,16 +57,21 @@ impl Reader {
         }
         let out = if libs.len() == 1 {
             let direct = self.capture_at(att, s, libs[0]);
-            if direct.code == Code::Fail && self.stackp() <= self.cfg.backfill_depth {
-                // The capture walks into a snapback (or is illegal): look
-                // for another way, such as taking away the defender's
-                // counter-capture first.
+            if direct.code != Code::Win && self.stackp() <= self.cfg.backfill_depth {
+                // The capture is only a ko, walks into a snapback or is
+                // illegal: look for a better way, such as first taking away
+                // the defender's counter-capture.
                 let moves: Vec<Point> = self
                     .attack_moves(s, att, &libs)
                     .into_iter()
                     .filter(|&m| m != libs[0])
                     .collect();
-                self.try_attacks(s, att, &moves)
+                let other = self.try_attacks(s, att, &moves);
+                if other.code > direct.code {
+                    other
+                } else {
+                    direct
+                }
             } else {
                 direct
             }
