@@ -113,8 +113,12 @@ pub struct Diagnostic {
     pub message: String,
     /// How to fix it, when there is an obvious way.
     pub hint: Option<String>,
-    /// The text of the line `span` starts on (for the excerpt).
+    /// The text of the line `span` starts on (for the excerpt); on very long
+    /// lines only a window around the place, see `excerpt_start`.
     pub source_line: String,
+    /// How many characters of the line precede `source_line` (0 unless the
+    /// line was clipped).
+    pub excerpt_start: usize,
     /// A secondary place ("first defined here"), with its line text.
     pub note: Option<Note>,
 }
@@ -125,6 +129,8 @@ pub struct Note {
     pub span: Span,
     pub message: String,
     pub source_line: String,
+    /// Characters of the line preceding `source_line`.
+    pub excerpt_start: usize,
 }
 
 impl Diagnostic {
@@ -143,7 +149,7 @@ impl Diagnostic {
 }
 
 /// Writes `line | text` and a caret line under `span` (clipped to the line).
-fn excerpt(f: &mut fmt::Formatter<'_>, span: &Span, text: &str) -> fmt::Result {
+fn excerpt(f: &mut fmt::Formatter<'_>, span: &Span, text: &str, skipped: usize) -> fmt::Result {
     let num = span.start.line.to_string();
     let pad = " ".repeat(num.len());
     writeln!(f, "{pad} |")?;
@@ -152,9 +158,10 @@ fn excerpt(f: &mut fmt::Formatter<'_>, span: &Span, text: &str) -> fmt::Result {
         .map(|c| if c == '\t' { ' ' } else { c })
         .collect();
     writeln!(f, "{num} | {shown}")?;
-    let col = span.start.column.max(1);
-    let width = if span.end.line == span.start.line && span.end.column > col {
-        span.end.column - col
+    let col = span.start.column.saturating_sub(skipped).max(1);
+    let end = span.end.column.saturating_sub(skipped);
+    let width = if span.end.line == span.start.line && end > col {
+        (end - col).min(text.chars().count().saturating_sub(col - 1).max(1))
     } else {
         1
     };
@@ -170,7 +177,7 @@ impl fmt::Display for Diagnostic {
         writeln!(f, "{sev}: {}", self.message)?;
         let num_width = self.span.start.line.to_string().len();
         writeln!(f, "{}--> {}", " ".repeat(num_width), self.location())?;
-        excerpt(f, &self.span, &self.source_line)?;
+        excerpt(f, &self.span, &self.source_line, self.excerpt_start)?;
         if let Some(note) = &self.note {
             writeln!(f)?;
             writeln!(
@@ -182,7 +189,7 @@ impl fmt::Display for Diagnostic {
                 note.span.start.line,
                 note.span.start.column
             )?;
-            excerpt(f, &note.span, &note.source_line)?;
+            excerpt(f, &note.span, &note.source_line, note.excerpt_start)?;
         }
         if let Some(hint) = &self.hint {
             writeln!(f)?;

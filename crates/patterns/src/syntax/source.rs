@@ -4,12 +4,18 @@
 use super::diagnostic::{Diagnostic, DiagnosticKind, Note, Severity};
 use super::span::{Position, Span};
 
+/// Longest source line copied whole into a diagnostic.
+pub const MAX_EXCERPT: usize = 200;
+
 /// A `.db` text with its name and line table.
 #[derive(Clone, Debug)]
 pub struct Source<'a> {
     name: &'a str,
-    /// Start offset and text (without line terminator) of each line.
-    lines: Vec<(usize, &'a str)>,
+    /// Start offset and text (without line terminator) of each line, and
+    /// for non-ASCII lines the byte offset of each character (for ASCII
+    /// lines columns and byte offsets coincide), so that positions cost O(1)
+    /// even on very long lines.
+    lines: Vec<(usize, &'a str, Option<Vec<usize>>)>,
 }
 
 impl<'a> Source<'a> {
@@ -20,7 +26,8 @@ impl<'a> Source<'a> {
         for piece in text.split_inclusive('\n') {
             let body = piece.strip_suffix('\n').unwrap_or(piece);
             let body = body.strip_suffix('\r').unwrap_or(body);
-            lines.push((start, body));
+            let offsets = (!body.is_ascii()).then(|| body.char_indices().map(|(b, _)| b).collect());
+            lines.push((start, body, offsets));
             start += piece.len();
         }
         Source { name, lines }
@@ -46,14 +53,19 @@ impl<'a> Source<'a> {
     /// Position of the character at 0-based character index `col` of line `n`
     /// (the end of the line if `col` is past it).
     pub fn pos(&self, n: usize, col: usize) -> Position {
-        let (start, text) = n
-            .checked_sub(1)
-            .and_then(|i| self.lines.get(i))
-            .copied()
-            .unwrap_or((0, ""));
-        let byte = text.char_indices().nth(col).map_or(text.len(), |(b, _)| b);
+        let Some((start, text, offsets)) = n.checked_sub(1).and_then(|i| self.lines.get(i)) else {
+            return Position {
+                offset: 0,
+                line: n,
+                column: col + 1,
+            };
+        };
+        let byte = match offsets {
+            None => col.min(text.len()),
+            Some(o) => o.get(col).copied().unwrap_or(text.len()),
+        };
         Position {
-            offset: start + byte,
+            offset: *start + byte,
             line: n,
             column: col + 1,
         }
@@ -79,6 +91,7 @@ impl<'a> Source<'a> {
         message: impl Into<String>,
         hint: Option<String>,
     ) -> Diagnostic {
+        let (source_line, excerpt_start) = self.window(span);
         Diagnostic {
             severity,
             kind,
@@ -86,7 +99,8 @@ impl<'a> Source<'a> {
             span,
             message: message.into(),
             hint,
-            source_line: self.line(span.start.line).to_string(),
+            source_line,
+            excerpt_start,
             note: None,
         }
     }
@@ -127,10 +141,28 @@ impl<'a> Source<'a> {
 
     /// A note pointing at `span`, for [`Diagnostic::note`].
     pub fn note(&self, span: Span, message: impl Into<String>) -> Note {
+        let (source_line, excerpt_start) = self.window(span);
         Note {
             span,
             message: message.into(),
-            source_line: self.line(span.start.line).to_string(),
+            source_line,
+            excerpt_start,
         }
+    }
+
+    /// The excerpt of the line `span` starts on: the whole line, or on lines
+    /// longer than [`MAX_EXCERPT`] characters a window around the place
+    /// (so that thousands of diagnostics on a huge line stay small), with
+    /// the number of characters skipped at its left.
+    fn window(&self, span: Span) -> (String, usize) {
+        let line = self.line(span.start.line);
+        if line.len() <= MAX_EXCERPT {
+            return (line.to_string(), 0);
+        }
+        let skip = span.start.column.saturating_sub(1 + MAX_EXCERPT / 4);
+        let from = self.pos(span.start.line, skip).offset;
+        let to = self.pos(span.start.line, skip + MAX_EXCERPT).offset;
+        let base = self.pos(span.start.line, 0).offset;
+        (line[from - base..to - base].to_string(), skip)
     }
 }
