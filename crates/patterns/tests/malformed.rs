@@ -378,3 +378,25 @@ fn rendered_note_points_at_the_first_definition() {
   = hint: a pattern proposes one move; mark other points with labels in the constraint diagram";
     assert_eq!(diags[0].to_string(), expected);
 }
+
+#[test]
+fn huge_lines_give_clipped_excerpts_with_the_caret_in_place() {
+    let row = format!("{}#*", ".".repeat(5000));
+    let text = format!("Pattern H\n\n{row}\n\n:8,-\n");
+    let (db, diags) = parse_db(&text, "huge.db");
+    assert!(db.patterns.is_empty());
+    assert_eq!(diags.len(), 1);
+    let d = &diags[0];
+    assert_eq!((d.span.start.line, d.span.start.column), (3, 5001));
+    assert!(d.source_line.chars().count() <= 200, "excerpt not clipped");
+    let rendered = d.to_string();
+    let lines: Vec<&str> = rendered.lines().collect();
+    let code = lines[3];
+    let caret = lines[4];
+    let at = caret.find('^').expect("caret");
+    assert_eq!(
+        code.as_bytes()[at],
+        b'#',
+        "caret under the bad symbol:\n{code}\n{caret}"
+    );
+}
