@@ -346,7 +346,19 @@ impl Reader {
                 }
             }
         }
-        let limit = if stackp > self.cfg.branch_depth {
+        // At the root, a wider net: races against longer neighbours.
+        if stackp == 0 {
+            for (h, n) in self.neighbours_of_color(s, att) {
+                if n == 4 {
+                    for l in b.liberties(h) {
+                        cand.add(l, 5);
+                    }
+                }
+            }
+        }
+        let limit = if stackp == 0 {
+            MAX_DEFENSE_MOVES + 6
+        } else if stackp > self.cfg.branch_depth {
             3
         } else {
             MAX_DEFENSE_MOVES
