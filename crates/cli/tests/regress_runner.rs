@@ -223,6 +223,7 @@ while read -r line; do
   case "$1" in
     die) echo "fake engine: fatal error" >&2; exit 7;;
     hang) sleep 30;;
+    babble) printf 'hello there\n\n';;
     answer) shift; printf '=%s %s\n\n' "$id" "$*";;
     quit) printf '=%s\n\n' "$id"; exit 0;;
     *) printf '?%s unknown command\n\n' "$id";;
@@ -244,7 +245,11 @@ fn hanging_and_dying_engines() {
          5 answer C3\n#? [C3]\n",
     )
     .unwrap();
-    std::fs::write(dir.join("after.tst"), "1 answer D4\n#? [D4]\n").unwrap();
+    std::fs::write(
+        dir.join("after.tst"),
+        "1 answer D4\n#? [D4]\n2 babble\n#? [x]\n3 answer E5\n#? [E5]\n",
+    )
+    .unwrap();
     let out = katachi(
         &[
             "regress",
@@ -278,7 +283,16 @@ fn hanging_and_dying_engines() {
     assert!(stderr.contains("restarting the engine"), "{stderr}");
     assert!(stderr.contains("exit status: 7"), "{stderr}");
     assert!(stderr.contains("fake engine: fatal error"), "{stderr}");
-    assert_eq!(doc["suites"][1]["passed"], 1);
+    // Garbage fails its test, and the restarted engine goes on.
+    let after = doc["suites"][1]["results"].as_array().unwrap();
+    let passed: Vec<bool> = after
+        .iter()
+        .map(|r| r["passed"].as_bool().unwrap())
+        .collect();
+    assert_eq!(passed, [true, false, true]);
+    let garbage = after[1]["error"].as_str().unwrap();
+    assert!(garbage.contains("not GTP: \"hello there\""), "{garbage}");
+    assert!(stderr.contains("after.tst:3 (test 2)"), "{stderr}");
     // The scripted engine has no node counter.
     assert!(results[0]["nodes"].is_null());
 }
