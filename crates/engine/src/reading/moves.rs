@@ -275,7 +275,9 @@ impl Reader {
                 }
             }
         }
-        let limit = if stackp > self.cfg.branch_depth {
+        let limit = if stackp == 0 {
+            MAX_ATTACK_MOVES + 6
+        } else if stackp > self.cfg.branch_depth {
             nlibs.max(2)
         } else {
             MAX_ATTACK_MOVES
@@ -347,7 +349,7 @@ impl Reader {
             }
         }
         // At the root, a wider net: races against longer neighbours.
-        if stackp == 0 {
+        if stackp <= 1 {
             for (h, n) in self.neighbours_of_color(s, att) {
                 if n == 4 {
                     for l in b.liberties(h) {
@@ -356,7 +358,7 @@ impl Reader {
                 }
             }
         }
-        let limit = if stackp == 0 {
+        let limit = if stackp <= 1 {
             MAX_DEFENSE_MOVES + 6
         } else if stackp > self.cfg.branch_depth {
             3
