@@ -15,6 +15,8 @@ mod suite;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Duration;
 
 use anyhow::Context as _;
@@ -23,7 +25,7 @@ use katachi_gtp::client::{CommandLine, StderrMode};
 
 use judge::Judge;
 use report::{JsonReport, JsonSuite, Summary};
-use runner::{run_suite, RunConfig};
+use runner::{run_suite, RunConfig, SuiteOutcome};
 use suite::{Item, Suite};
 
 /// Arguments of `katachi regress`.
@@ -48,6 +50,10 @@ pub struct Args {
     /// lines for error messages).
     #[arg(long)]
     engine_stderr: bool,
+    /// Suites to run at the same time, each with its own engine. Times per
+    /// test are only comparable between runs with the same setting.
+    #[arg(short, long, default_value_t = 1)]
+    jobs: usize,
 }
 
 /// Run `katachi regress`.
@@ -117,19 +123,41 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .expect("valid template")
             .progress_chars("=> "),
     );
-    let mut outcomes = Vec::new();
-    for (suite, judges) in &suites {
-        bar.set_message(suite.path.display().to_string());
-        let outcome = run_suite(suite, judges, &config, &mut || bar.inc(1))
-            .with_context(|| format!("cannot run {}", suite.path.display()))?;
-        bar.suspend(|| {
-            for warning in &outcome.warnings {
-                eprintln!("katachi regress: {warning}");
-            }
-        });
-        outcomes.push(outcome);
-    }
+    // Workers take the next suite in turn; results keep the given order.
+    let next = AtomicUsize::new(0);
+    let slots: Mutex<Vec<Option<anyhow::Result<SuiteOutcome>>>> =
+        Mutex::new(suites.iter().map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..args.jobs.clamp(1, suites.len().max(1)) {
+            scope.spawn(|| loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                let Some((suite, judges)) = suites.get(index) else {
+                    break;
+                };
+                bar.set_message(suite.path.display().to_string());
+                let outcome = run_suite(suite, judges, &config, &mut || bar.inc(1))
+                    .with_context(|| format!("cannot run {}", suite.path.display()));
+                if let Ok(outcome) = &outcome {
+                    bar.suspend(|| {
+                        for warning in &outcome.warnings {
+                            eprintln!("katachi regress: {warning}");
+                        }
+                    });
+                }
+                if let Ok(mut slots) = slots.lock() {
+                    slots[index] = Some(outcome);
+                }
+            });
+        }
+    });
     bar.finish_and_clear();
+    let slots = slots
+        .into_inner()
+        .map_err(|_| anyhow::anyhow!("a suite runner panicked"))?;
+    let mut outcomes = Vec::new();
+    for slot in slots {
+        outcomes.push(slot.ok_or_else(|| anyhow::anyhow!("a suite was not run"))??);
+    }
 
     let summaries: Vec<Summary> = outcomes.iter().map(Summary::of).collect();
     let mut out = std::io::stdout().lock();

@@ -360,7 +360,8 @@ fn every_gnugo_suite_parses() {
     }
 }
 
-/// GNU Go's published figures (issue 5) come out of our judge.
+/// GNU Go's published figures (issue 5) come out of our judge, with the
+/// suites run two at a time and reported in the order given.
 #[test]
 fn gnugo_reproduces_its_own_figures() {
     let (Some(engine), Some(regression)) = (
@@ -375,6 +376,8 @@ fn gnugo_reproduces_its_own_figures() {
             "--engine",
             &engine,
             "--json",
+            "--jobs",
+            "2",
             "reading.tst",
             "capture.tst",
             "unconditional.tst",
