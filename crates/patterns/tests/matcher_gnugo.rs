@@ -8,6 +8,7 @@ mod matcher_support;
 
 use katachi_board::Color;
 use katachi_patterns::compile::CompiledDb;
+use katachi_patterns::matchers::incremental::IncrementalMatcher;
 use katachi_patterns::matchers::reference::ReferenceMatcher;
 use katachi_patterns::matchers::standard::StandardMatcher;
 use katachi_patterns::matchers::{Matcher, Scratch};
@@ -21,7 +22,10 @@ fn check_db(db_name: &str) {
     let recorded = load_recorded(&shared, &db, &canon, &boards);
     let compiled = CompiledDb::compile(&db);
     let reference = ReferenceMatcher::new(&db);
-    let engines: Vec<Box<dyn Matcher>> = vec![Box::new(StandardMatcher::new(&compiled))];
+    let engines: Vec<Box<dyn Matcher>> = vec![
+        Box::new(StandardMatcher::new(&compiled)),
+        Box::new(IncrementalMatcher::new(&compiled)),
+    ];
     let mut scratch = Scratch::default();
     let mut problems = Vec::new();
     let (mut total, mut compared) = (0usize, 0usize);

@@ -12,6 +12,7 @@ use std::sync::OnceLock;
 use katachi_board::Color;
 use katachi_patterns::compile::transform::kept_orientations;
 use katachi_patterns::compile::{CompiledDb, Transform};
+use katachi_patterns::matchers::incremental::IncrementalMatcher;
 use katachi_patterns::matchers::reference::ReferenceMatcher;
 use katachi_patterns::matchers::standard::StandardMatcher;
 use katachi_patterns::matchers::{Matcher, OwnedPosition, Scratch};
@@ -63,7 +64,10 @@ fn build(name: String, db: &PatternDb) -> Engines {
         name,
         db: db.clone(),
         reference: ReferenceMatcher::new(db),
-        others: vec![Box::new(StandardMatcher::new(&compiled))],
+        others: vec![
+            Box::new(StandardMatcher::new(&compiled)),
+            Box::new(IncrementalMatcher::new(&compiled)),
+        ],
     }
 }
 

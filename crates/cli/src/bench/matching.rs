@@ -17,11 +17,12 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
-use katachi_board::Color;
+use katachi_board::{Board, Color, Move};
 use katachi_patterns::compile::CompiledDb;
+use katachi_patterns::matchers::incremental::IncrementalMatcher;
 use katachi_patterns::matchers::reference::ReferenceMatcher;
 use katachi_patterns::matchers::standard::StandardMatcher;
-use katachi_patterns::matchers::{Match, Matcher, OwnedPosition, Scratch};
+use katachi_patterns::matchers::{Match, Matcher, OwnedPosition, Position, Scratch};
 use katachi_patterns::model::PatternDb;
 use katachi_patterns::syntax::{parse_db, Severity};
 
@@ -44,6 +45,12 @@ pub struct Args {
     /// Minimum time spent per position, colour and matcher, in ms.
     #[arg(long, default_value_t = 2.0)]
     min_ms: f64,
+    /// Random 19x19 games for the incremental matcher's per-move figure.
+    #[arg(long, default_value_t = 10)]
+    games: usize,
+    /// Moves per random game.
+    #[arg(long, default_value_t = 250)]
+    moves: usize,
 }
 
 /// Load and merge the databases.
@@ -156,6 +163,46 @@ fn quantile(v: &[f64], q: f64) -> f64 {
     }
 }
 
+/// Median and mean µs of one incremental update (one colour) over random
+/// 19x19 games: each move is a uniformly random legal move (pass when none).
+fn time_incremental(m: &IncrementalMatcher, games: usize, moves: usize) -> (f64, f64, usize) {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let mut samples = Vec::new();
+    let mut matches = 0;
+    for _ in 0..games {
+        let mut board = Board::new(19).expect("19x19");
+        let mut trackers: Vec<_> = [Color::Black, Color::White]
+            .into_iter()
+            .map(|c| m.start(Position::of_board(&board), c))
+            .collect();
+        for _ in 0..moves {
+            let color = board.to_move();
+            let points: Vec<_> = board.points().collect();
+            let start = next(points.len());
+            let played = (0..points.len())
+                .map(|k| points[(start + k) % points.len()])
+                .any(|p| board.play(color, Move::Play(p)).is_ok());
+            if !played {
+                let _ = board.play(color, Move::Pass);
+            }
+            for t in trackers.iter_mut() {
+                let at = Instant::now();
+                m.update(t, Position::of_board(&board));
+                samples.push(at.elapsed().as_secs_f64() * 1e6);
+                matches += t.matches().count();
+            }
+        }
+    }
+    let mean = samples.iter().sum::<f64>() / samples.len().max(1) as f64;
+    (median(&samples), mean, matches / samples.len().max(1))
+}
+
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let db = load_db(&args.db)?;
     let boards = args
@@ -209,6 +256,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             quantile(&both, 0.9),
             t.matches[0] as f64 / n,
             t.matches[1] as f64 / n
+        );
+    }
+    let incremental = IncrementalMatcher::new(&compiled);
+    if args.games > 0 {
+        let (med, mean, per) = time_incremental(&incremental, args.games, args.moves);
+        println!(
+            "incremental: {} random 19x19 games of {} moves, one colour per update: median {med:.2} µs, mean {mean:.2} µs per move ({per} matches kept on average)",
+            args.games, args.moves
         );
     }
     Ok(ExitCode::SUCCESS)

@@ -24,7 +24,7 @@ use katachi_board::Color;
 
 use super::corner::CornerIndex;
 use super::rows::PAD;
-use super::{Match, Matcher, Position, Scratch};
+use super::{Match, Matcher, Position, RowBoard, Scratch};
 use crate::compile::variant::{RowMask, Variant};
 use crate::compile::{CompiledDb, PatternId, Transform};
 
@@ -49,7 +49,7 @@ struct Candidate {
 
 /// The per-variant facts the survivors of the window test need.
 #[derive(Clone, Copy, Debug)]
-struct Hot {
+pub(super) struct Hot {
     min_i: i8,
     max_i: i8,
     min_j: i8,
@@ -191,7 +191,7 @@ impl StandardMatcher {
 
     /// Finish checking a variant whose window test passed at `(i, j)`.
     #[inline]
-    fn finish(&self, h: &Hot, rb: &super::RowBoard, i: i32, j: i32, n: i32) -> bool {
+    fn finish(&self, h: &Hot, rb: &RowBoard, i: i32, j: i32, n: i32) -> bool {
         let top = i + h.min_i as i32;
         let bottom = i + h.max_i as i32;
         let left = j + h.min_j as i32;
@@ -215,6 +215,118 @@ impl StandardMatcher {
     }
 }
 
+impl Hot {
+    /// The match of this variant anchored at `(i, j)`.
+    pub(super) fn match_at(&self, pos: Position<'_>, i: i32, j: i32) -> Match {
+        let at = |(di, dj): (i8, i8)| pos.point((i + di as i32) as usize, (j + dj as i32) as usize);
+        Match {
+            pattern: self.pattern,
+            transform: self.transform,
+            origin: at(self.origin),
+            mark: at(self.mark),
+        }
+    }
+
+    /// The bounding box `(top, left, bottom, right)` anchored at `(i, j)`.
+    #[inline]
+    pub(super) fn bbox(&self, i: i32, j: i32) -> (i32, i32, i32, i32) {
+        (
+            i + self.min_i as i32,
+            j + self.min_j as i32,
+            i + self.max_i as i32,
+            j + self.max_j as i32,
+        )
+    }
+}
+
+impl StandardMatcher {
+    /// The largest distance from an anchor to a cell of its bounding box.
+    pub(super) fn reach(&self) -> i32 {
+        self.hot
+            .iter()
+            .map(|h| {
+                [h.min_i, h.max_i, h.min_j, h.max_j]
+                    .into_iter()
+                    .map(|x| (x as i32).abs())
+                    .max()
+                    .unwrap_or(0)
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Call `f(variant, i, j)` for every match of a bucketed variant
+    /// anchored at `(i, j)`.
+    #[inline]
+    pub(super) fn scan_anchor(
+        &self,
+        rb: &RowBoard,
+        i: i32,
+        j: i32,
+        f: &mut impl FnMut(&Hot, i32, i32),
+    ) {
+        let n = rb.size() as i32;
+        let w = rb.window(i, j);
+        let a = (w >> window_bit(0, 0)) & 3;
+        let code = ((w >> window_bit(-1, 0)) & 3)
+            | ((w >> window_bit(0, -1)) & 3) << 2
+            | ((w >> window_bit(0, 1)) & 3) << 4
+            | ((w >> window_bit(1, 0)) & 3) << 6;
+        let key = (a * 256 + code) as usize;
+        let (lo, hi) = (
+            self.bucket_start[key] as usize,
+            self.bucket_start[key + 1] as usize,
+        );
+        for c in &self.candidates[lo..hi] {
+            if w & c.mask != c.want {
+                continue;
+            }
+            let h = &self.hot[c.variant as usize];
+            if self.finish(h, rb, i, j, n) {
+                f(h, i, j);
+            }
+        }
+    }
+
+    /// Call `f(variant, i, j)` for every match of a corner-indexed variant.
+    pub(super) fn scan_corners(
+        &self,
+        rb: &RowBoard,
+        prefix: &mut Vec<u64>,
+        f: &mut impl FnMut(&Hot, i32, i32),
+    ) {
+        if self.corners.is_empty() {
+            return;
+        }
+        let n = rb.size() as i32;
+        let anchor = |v: u32, n: i32| {
+            let h = &self.hot[v as usize];
+            let i = if h.edges & 1 != 0 {
+                -(h.min_i as i32)
+            } else {
+                n - 1 - h.max_i as i32
+            };
+            let j = if h.edges & 4 != 0 {
+                -(h.min_j as i32)
+            } else {
+                n - 1 - h.max_j as i32
+            };
+            (i, j)
+        };
+        self.corners.candidates(rb, anchor, prefix, |v, i, j| {
+            let h = &self.hot[v as usize];
+            if rb.window(i, j) & h.window.0 == h.window.1 && self.finish(h, rb, i, j, n) {
+                f(h, i, j);
+            }
+        });
+    }
+
+    /// Whether any variant is filed in the buckets.
+    pub(super) fn has_buckets(&self) -> bool {
+        !self.candidates.is_empty()
+    }
+}
+
 impl Matcher for StandardMatcher {
     fn name(&self) -> &'static str {
         "standard"
@@ -227,68 +339,17 @@ impl Matcher for StandardMatcher {
         scratch: &mut Scratch,
         out: &mut Vec<Match>,
     ) {
-        let rb = &mut scratch.rows;
-        rb.load(pos, color);
+        scratch.rows.load(pos, color);
         let rb = &scratch.rows;
-        let n = pos.size() as i32;
-        let emit = |h: &Hot, i: i32, j: i32, out: &mut Vec<Match>| {
-            let at =
-                |(di, dj): (i8, i8)| pos.point((i + di as i32) as usize, (j + dj as i32) as usize);
-            out.push(Match {
-                pattern: h.pattern,
-                transform: h.transform,
-                origin: at(h.origin),
-                mark: at(h.mark),
-            });
-        };
-        if !self.corners.is_empty() {
-            let anchor = |v: u32, n: i32| {
-                let h = &self.hot[v as usize];
-                let i = if h.edges & 1 != 0 {
-                    -(h.min_i as i32)
-                } else {
-                    n - 1 - h.max_i as i32
-                };
-                let j = if h.edges & 4 != 0 {
-                    -(h.min_j as i32)
-                } else {
-                    n - 1 - h.max_j as i32
-                };
-                (i, j)
-            };
-            self.corners
-                .candidates(rb, anchor, &mut scratch.prefix, |v, i, j| {
-                    let h = &self.hot[v as usize];
-                    if rb.window(i, j) & h.window.0 == h.window.1 && self.finish(h, rb, i, j, n) {
-                        emit(h, i, j, out);
-                    }
-                });
-        }
-        if self.candidates.is_empty() {
+        let mut emit = |h: &Hot, i: i32, j: i32| out.push(h.match_at(pos, i, j));
+        self.scan_corners(rb, &mut scratch.prefix, &mut emit);
+        if !self.has_buckets() {
             return;
         }
+        let n = pos.size() as i32;
         for i in 0..n {
             for j in 0..n {
-                let w = rb.window(i, j);
-                let a = (w >> window_bit(0, 0)) & 3;
-                let code = ((w >> window_bit(-1, 0)) & 3)
-                    | ((w >> window_bit(0, -1)) & 3) << 2
-                    | ((w >> window_bit(0, 1)) & 3) << 4
-                    | ((w >> window_bit(1, 0)) & 3) << 6;
-                let key = (a * 256 + code) as usize;
-                let (lo, hi) = (
-                    self.bucket_start[key] as usize,
-                    self.bucket_start[key + 1] as usize,
-                );
-                for c in &self.candidates[lo..hi] {
-                    if w & c.mask != c.want {
-                        continue;
-                    }
-                    let h = &self.hot[c.variant as usize];
-                    if self.finish(h, rb, i, j, n) {
-                        emit(h, i, j, out);
-                    }
-                }
+                self.scan_anchor(rb, i, j, &mut emit);
             }
         }
     }
