@@ -335,7 +335,9 @@ impl Reader {
         }
 
         // Second-order liberties when short of liberties.
-        if (nlibs <= 2 && stackp <= self.cfg.depth) || (nlibs == 3 && stackp <= self.cfg.fourlib_depth) {
+        if (nlibs <= 2 && stackp <= self.cfg.depth)
+            || (nlibs == 3 && stackp <= self.cfg.fourlib_depth)
+        {
             for &l in libs {
                 for n in b.neighbors(l) {
                     if b.cell(n) != Cell::Empty || libs.contains(&n) {
