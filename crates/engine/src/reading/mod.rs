@@ -29,6 +29,10 @@ pub use config::ReadConfig;
 use cache::{Cache, Entry, Key, Query};
 use ko::{Frame, KoState};
 
+/// The cache is emptied when it reaches this many results (a few tens of
+/// megabytes), so that a long session keeps bounded memory.
+const MAX_CACHE_ENTRIES: usize = 1 << 20;
+
 /// Counters of one query (or, in [`Reader::total`], of the reader's life).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -245,6 +249,10 @@ impl Reader {
     fn cache_put(&mut self, key: Key, out: Outcome) {
         if self.stats.exhausted {
             return;
+        }
+        if self.cache.len() >= MAX_CACHE_ENTRIES {
+            // Bounded memory over a long session: start afresh.
+            self.cache.clear();
         }
         let stackp = self.stackp();
         self.cache.insert(
