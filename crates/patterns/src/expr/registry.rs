@@ -310,7 +310,9 @@ pub struct ConstSpec {
     pub doc: &'static str,
 }
 
-/// Every named constant. Reading codes are ordered `0 < KO_B < KO_A < WIN`.
+/// Every named constant. Reading codes take GNU Go's values (`WIN` 5, `KO_A` 4,
+/// `GAIN` 3, `LOSS` 2, `KO_B` 1, failure 0), so raw constraint values compare
+/// with GNU Go's recorded ones.
 pub static CONSTANTS: &[ConstSpec] = &[
     ConstSpec {
         name: "WIN",
@@ -323,8 +325,18 @@ pub static CONSTANTS: &[ConstSpec] = &[
         doc: "reading result: success if the side wins the ko, taking it first",
     },
     ConstSpec {
-        name: "KO_B",
+        name: "GAIN",
         value: 3,
+        doc: "reading result: the attack or defence fails, but something else is captured",
+    },
+    ConstSpec {
+        name: "LOSS",
+        value: 2,
+        doc: "reading result: the attack or defence succeeds, but another string is lost",
+    },
+    ConstSpec {
+        name: "KO_B",
+        value: 1,
         doc: "reading result: success if the side wins the ko, the opponent taking it first",
     },
     ConstSpec {
