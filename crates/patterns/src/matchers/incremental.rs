@@ -153,10 +153,23 @@ impl IncrementalMatcher {
         }
         std::mem::swap(&mut t.rows, &mut t.next);
         let changed = &t.changed;
+        // Changed points as a bitmap per row, so that a box test costs one
+        // and per box row however many stones a capture removed.
+        let mut changed_rows = [0u32; katachi_board::MAX_SIZE];
+        for &(pi, pj) in changed {
+            changed_rows[pi as usize] |= 1 << pj;
+        }
+        let few = changed.len() <= 2;
         let touches = |top: i32, left: i32, bottom: i32, right: i32| {
-            changed
+            if few {
+                return changed
+                    .iter()
+                    .any(|&(pi, pj)| pi >= top && pi <= bottom && pj >= left && pj <= right);
+            }
+            let cols = ((1u64 << (right - left + 1)) - 1) << left;
+            changed_rows[top as usize..=bottom as usize]
                 .iter()
-                .any(|&(pi, pj)| pi >= top && pi <= bottom && pj >= left && pj <= right)
+                .any(|&r| r as u64 & cols != 0)
         };
         t.entries
             .retain(|e| !touches(e.top as i32, e.left as i32, e.bottom as i32, e.right as i32));
