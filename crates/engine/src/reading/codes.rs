@@ -4,7 +4,9 @@
 /// Outcome of a reading query for the player who moves first.
 ///
 /// The numeric values are GNU Go's internal ones (`WIN = 5`, `KO_A = 4`,
-/// `KO_B = 3`, failure `0`); the order is the order of preference.
+/// `KO_B = 1`, failure `0`; GNU Go's `GAIN = 3` and `LOSS = 2` are not
+/// produced by this reading), so constraint values compare with GNU Go's
+/// recorded ones; the declaration order is the order of preference.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 pub enum Code {
@@ -12,7 +14,7 @@ pub enum Code {
     #[default]
     Fail = 0,
     /// Success through ko where the player to move must find the first ko threat.
-    KoB = 3,
+    KoB = 1,
     /// Success through ko where the player to move takes the ko first.
     KoA = 4,
     /// Unconditional success.
