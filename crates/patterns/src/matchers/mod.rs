@@ -27,6 +27,7 @@
 //! and can be shared between threads.
 
 pub mod corner;
+pub mod dfa;
 pub mod incremental;
 pub mod position;
 pub mod reference;
