@@ -19,7 +19,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use katachi_board::MAX_SIZE;
 
-use super::rows::RowBoard;
+use super::rows::{RowBoard, PAD};
 use crate::compile::variant::Variant;
 
 /// Fixed-seed random numbers (splitmix64), so hashes are reproducible.
@@ -67,13 +67,28 @@ struct Shape {
 /// The corner index of a database (immutable).
 #[derive(Clone, Debug)]
 pub struct CornerIndex {
-    /// `zobrist[a][b][s - 1]` for own (`s` = 1) and opponent (`s` = 2).
-    zobrist: Vec<[[u64; 2]; MAX_SIZE]>,
+    /// `zobrist[a][b][s]` for point value `s`: random for own (1) and
+    /// opponent (2) stones, 0 for empty (0) and off-board (3), so that the
+    /// scan needs no branch.
+    zobrist: Vec<[[u64; 4]; MAX_SIZE]>,
     /// Per corner: the rectangle sizes in use.
     shapes: [Vec<(u8, u8)>; 4],
     /// Per corner: the largest height and width in use.
     extent: [(usize, usize); 4],
     table: Table,
+    /// One bit per `filter_bit` value of the keys in `table`, so that most
+    /// rectangles are rejected by one bit test instead of a table probe.
+    filter: Vec<u64>,
+}
+
+/// Bits of the probe filter (2^18 bits, 32 KiB).
+const FILTER_BITS: u32 = 18;
+
+/// The filter bit of a (shape, hash) key.
+fn filter_bit(shape: Shape, hash: u64) -> usize {
+    let code = shape.corner as u64 | (shape.height as u64) << 2 | (shape.width as u64) << 10;
+    ((hash ^ code.wrapping_mul(0x9e37_79b9_7f4a_7c15)).wrapping_mul(0xff51_afd7_ed55_8ccd)
+        >> (64 - FILTER_BITS)) as usize
 }
 
 /// The corner a variant is pinned to, if it is eligible.
@@ -115,14 +130,15 @@ impl CornerIndex {
     /// returns the index and, per variant, whether it was taken.
     pub fn build(variants: &[Variant]) -> (CornerIndex, Vec<bool>) {
         let mut seed = 0x6b61_7461_6368_6921;
-        let zobrist: Vec<[[u64; 2]; MAX_SIZE]> = (0..MAX_SIZE)
-            .map(|_| std::array::from_fn(|_| [splitmix(&mut seed), splitmix(&mut seed)]))
+        let zobrist: Vec<[[u64; 4]; MAX_SIZE]> = (0..MAX_SIZE)
+            .map(|_| std::array::from_fn(|_| [0, splitmix(&mut seed), splitmix(&mut seed), 0]))
             .collect();
         let mut index = CornerIndex {
             zobrist,
             shapes: Default::default(),
             extent: [(0, 0); 4],
             table: Table::default(),
+            filter: vec![0; 1 << (FILTER_BITS - 6)],
         };
         let mut taken = vec![false; variants.len()];
         for (k, v) in variants.iter().enumerate() {
@@ -131,7 +147,7 @@ impl CornerIndex {
             for e in &v.elements {
                 if e.want != 0 {
                     let (a, b) = relative(v, shape.corner, e.di, e.dj);
-                    hash ^= index.zobrist[a][b][e.want as usize - 1];
+                    hash ^= index.zobrist[a][b][e.want as usize];
                 }
             }
             let c = shape.corner as usize;
@@ -144,6 +160,8 @@ impl CornerIndex {
                 ext.1.max(shape.width as usize),
             );
             index.table.entry((shape, hash)).or_default().push(k as u32);
+            let bit = filter_bit(shape, hash);
+            index.filter[bit >> 6] |= 1 << (bit & 63);
             taken[k] = true;
         }
         (index, taken)
@@ -177,13 +195,13 @@ impl CornerIndex {
             prefix.resize(eh * ew, 0);
             for a in 0..eh {
                 let i = if corner & 1 == 0 { a } else { n - 1 - a };
+                let word = rb.word(i as i32);
+                let zob = &self.zobrist[a];
                 let mut row = 0u64;
                 for b in 0..ew {
                     let j = if corner & 2 == 0 { b } else { n - 1 - b };
-                    let s = rb.at(i as i32, j as i32);
-                    if s == 1 || s == 2 {
-                        row ^= self.zobrist[a][b][s as usize - 1];
-                    }
+                    let s = (word >> (2 * (j + PAD))) & 3;
+                    row ^= zob[b][s as usize];
                     let above = if a > 0 { prefix[(a - 1) * ew + b] } else { 0 };
                     prefix[a * ew + b] = row ^ above;
                 }
@@ -194,14 +212,16 @@ impl CornerIndex {
                     continue;
                 }
                 let hash = prefix[(h - 1) * ew + (w - 1)];
-                let key = (
-                    Shape {
-                        corner,
-                        height: h as u8,
-                        width: w as u8,
-                    },
-                    hash,
-                );
+                let shape = Shape {
+                    corner,
+                    height: h as u8,
+                    width: w as u8,
+                };
+                let bit = filter_bit(shape, hash);
+                if self.filter[bit >> 6] & (1 << (bit & 63)) == 0 {
+                    continue;
+                }
+                let key = (shape, hash);
                 if let Some(list) = self.table.get(&key) {
                     for &v in list {
                         let (i, j) = variants_anchor(v, n as i32);
