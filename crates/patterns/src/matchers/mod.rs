@@ -21,10 +21,23 @@
 //! `*` if the pattern has one, else the anchor's point
 //! ([`crate::compile::anchor`]).
 //!
-//! Engines: [`reference::ReferenceMatcher`] (the definition as obvious code)
-//! and [`standard::StandardMatcher`] (compiled, indexed, row-word masks).
+//! Engines, all implementing [`Matcher`] and all checked against the
+//! reference (tests `matcher_*.rs`):
+//! - [`reference::ReferenceMatcher`]: the definition as obvious code, over
+//!   the model;
+//! - [`standard::StandardMatcher`]: built from a
+//!   [`CompiledDb`](crate::compile::CompiledDb); buckets keyed by the anchor
+//!   and its four neighbours, a 5x5 window and-compare, row-word masks, and
+//!   the [`corner::CornerIndex`] for corner-pinned exact patterns (joseki);
+//! - [`dfa`]: one automaton per database;
+//! - [`incremental::IncrementalMatcher`]: keeps the matches of a changing
+//!   board in a [`incremental::Tracker`], rematching only around changed
+//!   points (its `find_all` is a full match).
+//!
 //! Each takes a caller-owned [`Scratch`], so a compiled matcher is immutable
-//! and can be shared between threads.
+//! and can be shared between threads. A new engine implements [`Matcher`],
+//! builds from [`CompiledDb`](crate::compile::CompiledDb) (or the model),
+//! and joins the engine lists of the differential tests.
 
 pub mod corner;
 pub mod dfa;
