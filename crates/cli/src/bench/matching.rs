@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context};
 use katachi_board::{Board, Color, Move};
 use katachi_patterns::compile::CompiledDb;
+use katachi_patterns::matchers::dfa::DfaMatcher;
 use katachi_patterns::matchers::incremental::IncrementalMatcher;
 use katachi_patterns::matchers::reference::ReferenceMatcher;
 use katachi_patterns::matchers::standard::StandardMatcher;
@@ -227,6 +228,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         compiled.variants.len(),
         standard.index_len()
     );
+    let start = Instant::now();
+    let dfa = DfaMatcher::new(&compiled);
+    let s = dfa.stats();
+    println!(
+        "dfa: {} states ({} product states, {} verify leaves, reads {} of {} path steps), built in {:.1} ms, {:.0} KiB",
+        s.states,
+        s.product_states,
+        s.leaves,
+        s.depth,
+        s.path_len,
+        start.elapsed().as_secs_f64() * 1e3,
+        s.bytes as f64 / 1024.0
+    );
     let mix_text: Vec<String> = mix
         .iter()
         .rev()
@@ -238,7 +252,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         "matcher", "med µs B", "med µs W", "med µs B+W", "p90 µs B+W", "matches/pos B / W"
     );
     let reference = ReferenceMatcher::new(&db);
-    let mut engines: Vec<(&dyn Matcher, bool)> = vec![(&standard, false)];
+    let mut engines: Vec<(&dyn Matcher, bool)> = vec![(&standard, false), (&dfa, false)];
     if args.reference {
         engines.push((&reference, true));
     }

@@ -1,5 +1,5 @@
 //! `katachi patterns match FILE.sgf --move N --db FILE.db [--db ...]
-//! [--color B|W] [--matcher reference|standard] [--json]`: the geometric
+//! [--color B|W] [--matcher reference|standard|dfa] [--json]`: the geometric
 //! matches of a database on a position (the position before move N, as GNU
 //! Go's `loadsgf`), for the player to move or the given colour.
 //!
@@ -15,6 +15,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context};
 use katachi_board::Color;
 use katachi_patterns::compile::CompiledDb;
+use katachi_patterns::matchers::dfa::DfaMatcher;
 use katachi_patterns::matchers::reference::ReferenceMatcher;
 use katachi_patterns::matchers::standard::StandardMatcher;
 use katachi_patterns::matchers::{Match, Matcher, Position, Scratch};
@@ -29,6 +30,8 @@ pub enum Engine {
     Reference,
     /// The compiled, indexed matcher.
     Standard,
+    /// One automaton over the whole database.
+    Dfa,
 }
 
 /// Arguments of `patterns match`.
@@ -51,7 +54,17 @@ pub struct Args {
     /// One JSON object per match.
     #[arg(long)]
     pub json: bool,
+    /// Also evaluate each match: class checks and constraint result.
+    #[arg(long)]
+    pub eval: bool,
+    /// With --eval: the value of every sub-expression and the reading behind it.
+    #[arg(long, requires = "eval")]
+    pub trace: bool,
 }
+
+// The evaluation report (`--eval`, `--trace`) lives next to this file.
+#[path = "eval.rs"]
+mod eval;
 
 fn load_db(files: &[PathBuf]) -> anyhow::Result<PatternDb> {
     let mut db = PatternDb::default();
@@ -93,6 +106,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let engine: Box<dyn Matcher> = match args.matcher {
         Engine::Reference => Box::new(ReferenceMatcher::new(&db)),
         Engine::Standard => Box::new(StandardMatcher::new(&CompiledDb::compile(&db))),
+        Engine::Dfa => Box::new(DfaMatcher::new(&CompiledDb::compile(&db))),
     };
     let pos = Position::of_board(&loaded.board);
     let mut found: Vec<Match> = Vec::new();
@@ -104,6 +118,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             m.origin,
         )
     });
+
+    if args.eval {
+        let text = eval::report(&db, &loaded.board, color, &found, args.json, args.trace);
+        print!("{text}");
+        return Ok(ExitCode::SUCCESS);
+    }
 
     let vertex = |p| {
         let (r, c) = pos.row_col(p);
