@@ -161,7 +161,7 @@ impl Reader {
         let mut moves = Vec::new();
         for s in [a, b] {
             let libs = self.libs_of(s);
-            for m in self.defense_moves(s, def, &libs) {
+            for m in self.defense_moves(s, def, &libs, &[]) {
                 if !moves.contains(&m) {
                     moves.push(m);
                 }

@@ -18,6 +18,9 @@ pub struct ReadConfig {
     /// Up to this many moves, a ko may be taken "conditionally" (as if a ko
     /// threat had been made and answered).
     pub ko_depth: u32,
+    /// Up to this many moves, the attack and defence pattern databases add
+    /// candidates (matching scans the board, so only near the root).
+    pub pattern_depth: u32,
     /// Hard bound on moves in one variation (ladders are long but finite).
     pub max_stackp: u32,
     /// Nodes one top-level query may spend before giving up (the attacker
@@ -33,6 +36,7 @@ impl Default for ReadConfig {
             backfill_depth: 12,
             fourlib_depth: 7,
             ko_depth: 8,
+            pattern_depth: 2,
             max_stackp: 80,
             node_limit: 30_000,
         }
@@ -47,6 +51,7 @@ impl ReadConfig {
         self.backfill_depth += 1;
         self.fourlib_depth += 1;
         self.ko_depth += 1;
+        self.pattern_depth += 1;
     }
 
     /// Every depth parameter one lower, never below zero (GTP `decrease_depths`).
@@ -56,5 +61,6 @@ impl ReadConfig {
         self.backfill_depth = self.backfill_depth.saturating_sub(1);
         self.fourlib_depth = self.fourlib_depth.saturating_sub(1);
         self.ko_depth = self.ko_depth.saturating_sub(1);
+        self.pattern_depth = self.pattern_depth.saturating_sub(1);
     }
 }

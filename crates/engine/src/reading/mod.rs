@@ -19,12 +19,18 @@ mod config;
 mod ko;
 mod ladder;
 mod moves;
+mod patterns;
 mod search;
 
 use katachi_board::{Board, Color, Point};
 
 pub use codes::Code;
 pub use config::ReadConfig;
+pub use patterns::TacticalPatterns;
+
+use std::sync::Arc;
+
+use katachi_patterns::matchers::Scratch;
 
 use cache::{Cache, Entry, Key, Query};
 use ko::{Frame, KoState};
@@ -75,11 +81,25 @@ pub struct Reader {
     total: Stats,
     ko: KoState,
     stack: Vec<Frame>,
+    /// The compiled attack and defence databases (shared, immutable).
+    patterns: Arc<TacticalPatterns>,
+    /// The matcher's working memory, reused between nodes.
+    scratch: Scratch,
+    /// Whether a pattern constraint is being evaluated: its readings do not
+    /// match patterns again (that would recurse at every shallow node).
+    in_constraint: bool,
 }
 
 impl Reader {
-    /// A reader on its own copy of `board`.
+    /// A reader on its own copy of `board`, compiling the embedded tactical
+    /// databases.
     pub fn new(board: Board, cfg: ReadConfig) -> Reader {
+        Reader::with_patterns(board, cfg, TacticalPatterns::embedded())
+    }
+
+    /// A reader on its own copy of `board` that shares already compiled
+    /// tactical databases.
+    pub fn with_patterns(board: Board, cfg: ReadConfig, patterns: Arc<TacticalPatterns>) -> Reader {
         Reader {
             board,
             cfg,
@@ -88,7 +108,15 @@ impl Reader {
             total: Stats::default(),
             ko: KoState::default(),
             stack: Vec::new(),
+            patterns,
+            scratch: Scratch::default(),
+            in_constraint: false,
         }
+    }
+
+    /// The tactical databases this reader matches.
+    pub fn patterns(&self) -> &Arc<TacticalPatterns> {
+        &self.patterns
     }
 
     /// The position being read.

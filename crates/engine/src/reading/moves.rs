@@ -149,12 +149,21 @@ impl Reader {
 
     /// Candidate attacking moves against the string at `s` (owned by the
     /// opponent of `att`), best first.
-    pub(crate) fn attack_moves(&self, s: Point, att: Color, libs: &[Point]) -> Vec<Point> {
+    pub(crate) fn attack_moves(
+        &self,
+        s: Point,
+        att: Color,
+        libs: &[Point],
+        extra: &[(Point, i32)],
+    ) -> Vec<Point> {
         let b = &self.board;
         let stackp = self.stackp();
         let nlibs = libs.len();
         let def = att.opponent();
         let mut cand = Candidates::default();
+        for &(p, score) in extra {
+            cand.add(p, score);
+        }
 
         for &l in libs {
             let own = self.libs_after(att, l, 4) as i32;
@@ -287,12 +296,21 @@ impl Reader {
 
     /// Candidate defending moves for the string at `s` (owned by `def`),
     /// best first.
-    pub(crate) fn defense_moves(&self, s: Point, def: Color, libs: &[Point]) -> Vec<Point> {
+    pub(crate) fn defense_moves(
+        &self,
+        s: Point,
+        def: Color,
+        libs: &[Point],
+        extra: &[(Point, i32)],
+    ) -> Vec<Point> {
         let b = &self.board;
         let stackp = self.stackp();
         let nlibs = libs.len();
         let att = def.opponent();
         let mut cand = Candidates::default();
+        for &(p, score) in extra {
+            cand.add(p, score);
+        }
 
         for &l in libs {
             let after = self.libs_after(def, l, 6) as i32;

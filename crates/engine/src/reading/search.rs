@@ -61,8 +61,9 @@ impl Reader {
                 // The capture is only a ko, walks into a snapback or is
                 // illegal: look for a better way, such as first taking away
                 // the defender's counter-capture.
+                let extra = self.pattern_moves(s, att, true);
                 let moves: Vec<Point> = self
-                    .attack_moves(s, att, &libs)
+                    .attack_moves(s, att, &libs, &extra)
                     .into_iter()
                     .filter(|&m| m != libs[0])
                     .collect();
@@ -76,7 +77,8 @@ impl Reader {
                 direct
             }
         } else {
-            let mut moves = self.attack_moves(s, att, &libs);
+            let extra = self.pattern_moves(s, att, true);
+            let mut moves = self.attack_moves(s, att, &libs, &extra);
             hint_first(&mut moves, self.cache_hint(&key));
             self.try_attacks(s, att, &moves)
         };
@@ -169,7 +171,8 @@ impl Reader {
         if let Some(o) = self.cache_get(&key) {
             return o;
         }
-        let mut moves = self.defense_moves(s, def, &libs);
+        let extra = self.pattern_moves(s, def, false);
+        let mut moves = self.defense_moves(s, def, &libs, &extra);
         hint_first(&mut moves, self.cache_hint(&key));
         let out = self.try_defenses(s, def, &moves);
         self.cache_put(key, out);

@@ -1,0 +1,181 @@
+//! Candidate moves from katachi's own tactical pattern databases
+//! (`patterns/attack.db`, class `A`; `patterns/defense.db`, class `D`).
+//!
+//! The databases are compiled once into a [`TacticalPatterns`] value that
+//! readers share through an `Arc`. At a node, the standard matcher finds
+//! every geometric match for the side to move (the pattern's `O`); a match
+//! counts only if one of its `X` stones (attack) or `O` stones (defence)
+//! belongs to the string being read, its `*` is empty, and its constraint,
+//! if any, holds when evaluated through [`PatternEval`]. The survivors'
+//! moves join the general candidates with a fixed bonus; the search still
+//! verifies every one of them.
+
+use std::sync::Arc;
+
+use katachi_board::{Board, Cell, Color, Point};
+use katachi_patterns::compile::{CompiledDb, Transform};
+use katachi_patterns::database;
+use katachi_patterns::expr::{eval, Bindings, Expr};
+use katachi_patterns::matchers::standard::StandardMatcher;
+use katachi_patterns::matchers::{Match, Matcher, Position};
+use katachi_patterns::model::{Elem, Pattern, PatternDb};
+
+use super::Reader;
+use crate::autohelper::PatternEval;
+
+/// Score given to a move that a database pattern proposes (liberties of
+/// the target start at about 100, second-order liberties at 40-60).
+const PATTERN_SCORE: i32 = 35;
+
+/// One database with its compiled matcher.
+#[derive(Debug)]
+struct TacticalDb {
+    db: PatternDb,
+    matcher: StandardMatcher,
+}
+
+impl TacticalDb {
+    fn load(name: &str) -> TacticalDb {
+        let db = database::embedded(name).unwrap_or_default();
+        let matcher = StandardMatcher::new(&CompiledDb::compile(&db));
+        TacticalDb { db, matcher }
+    }
+}
+
+/// The attack and defence databases, compiled once and shared.
+#[derive(Debug)]
+pub struct TacticalPatterns {
+    attack: TacticalDb,
+    defense: TacticalDb,
+}
+
+impl TacticalPatterns {
+    /// Parse and compile the embedded `attack` and `defense` databases.
+    pub fn embedded() -> Arc<TacticalPatterns> {
+        Arc::new(TacticalPatterns {
+            attack: TacticalDb::load("attack"),
+            defense: TacticalDb::load("defense"),
+        })
+    }
+
+    /// Number of patterns in the attack and defence databases.
+    pub fn sizes(&self) -> (usize, usize) {
+        (
+            self.attack.db.patterns.len(),
+            self.defense.db.patterns.len(),
+        )
+    }
+}
+
+/// The board point where diagram cell `(r, c)` lands for a match with
+/// orientation `t` whose cell (0, 0) is at `origin`; `None` off the board.
+fn cell_point(board: &Board, origin: Point, t: Transform, r: usize, c: usize) -> Option<Point> {
+    let stride = board.size() + 1;
+    let r0 = (origin.index() / stride) as i32 - 1;
+    let c0 = (origin.index() % stride) as i32 - 1;
+    let (dr, dc) = t.apply(r as i32, c as i32);
+    let (row, col) = (r0 + dr, c0 + dc);
+    let n = board.size() as i32;
+    if row < 0 || col < 0 || row >= n || col >= n {
+        return None;
+    }
+    board.point(row as usize, col as usize)
+}
+
+/// The `*` and every label of a match's constraint diagram (each at its
+/// first cell), as constraint bindings.
+fn match_bindings(p: &Pattern, board: &Board, t: Transform, origin: Point) -> Bindings<Point> {
+    let mv = p
+        .move_point
+        .and_then(|(r, c)| cell_point(board, origin, t, r, c));
+    let mut b = Bindings::new(mv);
+    for l in &p.labels {
+        if let Some(&(r, c)) = l.cells.first() {
+            if let Some(pt) = cell_point(board, origin, t, r, c) {
+                b = b.with_label(l.name, pt);
+            }
+        }
+    }
+    b
+}
+
+impl Reader {
+    /// Moves the tactical databases propose for `mover` against (when
+    /// `attack`) or in defence of the string at `s`, with their scores.
+    /// Only used near the root: matching scans the whole board and a
+    /// constraint may read.
+    pub(crate) fn pattern_moves(
+        &mut self,
+        s: Point,
+        mover: Color,
+        attack: bool,
+    ) -> Vec<(Point, i32)> {
+        if self.in_constraint || self.stackp() > self.cfg.pattern_depth {
+            return Vec::new();
+        }
+        let pats = Arc::clone(&self.patterns);
+        let tdb = if attack { &pats.attack } else { &pats.defense };
+        if tdb.db.patterns.is_empty() {
+            return Vec::new();
+        }
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let mut found: Vec<Match> = Vec::new();
+        tdb.matcher.find_all(
+            Position::of_board(&self.board),
+            mover,
+            &mut scratch,
+            &mut found,
+        );
+        self.scratch = scratch;
+        let target_elem = if attack { Elem::Opp } else { Elem::Own };
+        let mut out: Vec<(Point, i32)> = Vec::new();
+        for m in found {
+            let p = &tdb.db.patterns[m.pattern.index()];
+            if p.move_point.is_none()
+                || self.board.cell(m.mark) != Cell::Empty
+                || out.iter().any(|e| e.0 == m.mark)
+            {
+                continue;
+            }
+            let touches = p.elements().any(|(r, c, e)| {
+                e == target_elem
+                    && cell_point(&self.board, m.origin, m.transform, r, c)
+                        .is_some_and(|q| self.board.same_string(q, s))
+            });
+            if !touches {
+                continue;
+            }
+            if let Some(expr) = &p.constraint {
+                let bindings = match_bindings(p, &self.board, m.transform, m.origin);
+                if !self.constraint_holds(expr, &bindings, mover) {
+                    continue;
+                }
+            }
+            out.push((m.mark, PATTERN_SCORE));
+        }
+        out
+    }
+
+    /// Evaluate a constraint for a pattern whose `O` is `o`. Readings it
+    /// starts are nested queries: their nodes count towards the current
+    /// query, whose statistics they must not reset.
+    fn constraint_holds(&mut self, expr: &Expr, bindings: &Bindings<Point>, o: Color) -> bool {
+        let saved = self.stats;
+        let total = self.total;
+        self.stats = super::Stats::default();
+        self.in_constraint = true;
+        let r = {
+            let mut pe = PatternEval::new(self, o);
+            eval(expr, bindings, &mut pe)
+        };
+        self.in_constraint = false;
+        let nested = self.stats;
+        self.stats = saved;
+        self.total = total;
+        self.stats.nodes += nested.nodes;
+        self.stats.cache_hits += nested.cache_hits;
+        self.stats.moves += nested.moves;
+        // A constraint that cannot be evaluated does not hold.
+        r.ok().and_then(|v| v.truthy().ok()).unwrap_or(false)
+    }
+}
