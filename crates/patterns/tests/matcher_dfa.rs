@@ -12,6 +12,7 @@ use std::sync::OnceLock;
 use std::time::Instant;
 
 use katachi_board::Color;
+use katachi_patterns::compile::dfa::{build, DfaConfig};
 use katachi_patterns::compile::transform::kept_orientations;
 use katachi_patterns::compile::{CompiledDb, Transform};
 use katachi_patterns::database::{embedded, embedded_names};
@@ -22,6 +23,7 @@ use katachi_patterns::matchers::{Matcher, OwnedPosition, Scratch};
 use katachi_patterns::model::{Elem, Pattern, PatternDb};
 use matcher_support::*;
 use proptest::prelude::*;
+use proptest::strategy::ValueTree;
 
 struct Engines {
     name: String,
@@ -371,6 +373,56 @@ proptest! {
                 );
             }
             prop_assert_eq!(&got, &want, "{} {:?}", e.name, color);
+        }
+    }
+}
+
+/// The size controls change the automaton, never the matches: tiny budgets
+/// (everything decided at verify leaves), small leaf sizes and depth limits
+/// give the reference matcher's matches on random positions too.
+#[test]
+fn size_controls_keep_the_matches() {
+    let configs = [
+        DfaConfig {
+            max_product_states: 2,
+            ..DfaConfig::default()
+        },
+        DfaConfig {
+            max_product_states: 500,
+            ..DfaConfig::default()
+        },
+        DfaConfig {
+            leaf_size: 3,
+            ..DfaConfig::default()
+        },
+        DfaConfig {
+            max_depth: 5,
+            ..DfaConfig::default()
+        },
+    ];
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let positions: Vec<OwnedPosition> = (0..12)
+        .map(|_| position().new_tree(&mut runner).expect("tree").current())
+        .collect();
+    let mut scratch = Scratch::default();
+    for e in engines().iter().filter(|e| e.db.patterns.len() <= 100) {
+        let compiled = CompiledDb::compile(&e.db);
+        for config in configs {
+            let dfa = build(&compiled, config).expect("budget holds the start");
+            let s = dfa.stats;
+            let m = DfaMatcher::from_dfa(&compiled, dfa);
+            for pos in &positions {
+                for color in [Color::Black, Color::White] {
+                    let mut want = Vec::new();
+                    e.reference
+                        .find_all(pos.view(), color, &mut scratch, &mut want);
+                    want.sort();
+                    let mut got = Vec::new();
+                    m.find_all(pos.view(), color, &mut scratch, &mut got);
+                    got.sort();
+                    assert_eq!(got, want, "{} {config:?} ({} states)", e.name, s.states);
+                }
+            }
         }
     }
 }

@@ -32,12 +32,11 @@
 //! the same prefix of the path; reading a value keeps those that accept it.
 //! Variants whose last constrained step has been read leave the set and
 //! become the state's *attributes* (reported on arrival); an empty set with
-//! no attributes is the error state 0. The product is built level by level
-//! (level `d`: after `d` steps), deduplicating each level's states by their
-//! sets, so each is expanded once.
+//! no attributes is the error state 0. Product states are deduplicated by
+//! (depth, live set, attributes), so each is expanded once.
 //!
 //! The automaton is acyclic (every step advances along the path), so it is
-//! then minimised bottom-up, deepest level first: a state is registered
+//! then minimised bottom-up, deepest states first: a state is registered
 //! under the signature (attributes, successors), equal signatures being one
 //! state (hash-consing, Revuz's minimisation of acyclic automata). States
 //! with the same future merge even at different depths, which is sound as
@@ -49,17 +48,20 @@
 //! The product can explode (GNU Go could not build one for `pat`): the
 //! variants' free cells interleave, and every combination of values read so
 //! far that keeps a different subset alive is a state. The builder has a
-//! budget of product states ([`DfaConfig::max_product_states`]): when the
-//! next level would exceed it, the states of the last level become *verify
-//! leaves* — each lists its live variants with the index of their next
-//! constraint, and the matcher checks those remaining constraints directly
-//! (an and-compare per cell). So the automaton reads as deep along the
-//! path as the budget allows and filters the candidates by everything read
-//! so far; a database whose whole product fits gets the pure automaton.
+//! budget of product states ([`DfaConfig::max_product_states`]) and expands
+//! best-first: always the unexpanded state with the most live variants
+//! (the shallowest among equals). When the budget is spent, the states not
+//! yet expanded become *verify leaves*: each lists its live variants with
+//! the index of their next constraint, and the matcher checks those
+//! remaining constraints directly (an and-compare per cell). So the
+//! automaton reads deepest where most patterns are still possible, every
+//! leaf holds few candidates, and a database whose whole product fits gets
+//! the pure automaton.
 //! [`DfaConfig::leaf_size`] and [`DfaConfig::max_depth`] force leaves
 //! earlier (small live sets, or a fixed depth).
 
-use std::collections::HashMap;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
 use std::time::{Duration, Instant};
 
 use super::variant::Variant;
@@ -130,7 +132,7 @@ pub struct DfaStats {
     pub leaf_size: usize,
     /// Depth limit used (`u16::MAX`: none).
     pub max_depth: u16,
-    /// Deepest level the product reached (path steps read).
+    /// Most path steps the automaton reads before a leaf or the end.
     pub depth: usize,
     /// States that are verify leaves.
     pub leaves: usize,
@@ -233,14 +235,16 @@ pub fn spiral_path(mut offsets: Vec<(i8, i8)>) -> Vec<(i8, i8)> {
     offsets
 }
 
-/// A product state during the level-by-level construction.
+/// A product state during the construction.
 struct Product {
+    /// Path steps read before arriving here.
+    depth: u16,
     /// Variants still alive whose constraints are not all read yet.
     live: Vec<u32>,
     /// Variants whose last constraint was the step just read: attributes.
     done: Vec<u32>,
-    /// Indices of the successors in the next level (`u32::MAX`: error);
-    /// `None` while unexpanded (a leaf if it stays so with `live` nonempty).
+    /// Indices of the successors (`u32::MAX`: error); `None` while
+    /// unexpanded (a verify leaf if it stays so with `live` nonempty).
     next: Option<[u32; 4]>,
 }
 
@@ -285,15 +289,9 @@ impl Tables {
     }
 }
 
-/// Build the automaton of `db` with `config`.
-///
-/// The product is built level by level (level `d` = states after reading
-/// `d` steps), each level's states deduplicated by their variant sets.
-/// When a level would take the total past `config.max_product_states`, the
-/// states of the level before become verify leaves instead: the automaton
-/// reads as deep as the budget allows (the size control). Then the levels
-/// are minimised from the deepest up. Fails only if the start state alone
-/// exceeds the budget.
+/// Build the automaton of `db` with `config` (see the module docs: a
+/// best-first product within the budget, then bottom-up minimisation).
+/// Fails only if the budget cannot hold the start state.
 pub fn build(db: &CompiledDb, config: DfaConfig) -> Result<Dfa, TooBig> {
     let start_time = Instant::now();
     let cells: Vec<Vec<((i8, i8), u8)>> = db.variants.iter().map(variant_cells).collect();
@@ -329,124 +327,118 @@ pub fn build(db: &CompiledDb, config: DfaConfig) -> Result<Dfa, TooBig> {
         return Err(TooBig { product_states: 0 });
     }
 
-    let mut levels: Vec<Vec<Product>> = vec![vec![Product {
+    // Best-first expansion: always the unexpanded state with the most live
+    // variants (shallowest first among equals), until the budget is spent.
+    let mut products: Vec<Product> = vec![Product {
+        depth: 0,
         live: (0..cells.len() as u32).collect(),
         done: Vec::new(),
         next: None,
-    }]];
-    let mut total = 1usize;
-    let mut depth = 0usize;
-    while depth < path.len() && depth < config.max_depth as usize {
-        let mut index: HashMap<(Vec<u32>, Vec<u32>), u32> = HashMap::new();
-        let mut level: Vec<Product> = Vec::new();
-        let mut nexts: Vec<Option<[u32; 4]>> = Vec::new();
-        let mut over = false;
-        for p in &levels[depth] {
-            let expand = !p.live.is_empty() && (depth == 0 || p.live.len() > config.leaf_size);
-            if !expand {
-                nexts.push(None);
+    }];
+    let mut index: HashMap<(u16, Vec<u32>, Vec<u32>), u32> = HashMap::new();
+    let mut queue: BinaryHeap<(usize, Reverse<u16>, u32)> = BinaryHeap::new();
+    queue.push((cells.len(), Reverse(0), 0));
+    while let Some((_, Reverse(depth), k)) = queue.pop() {
+        let d = depth as usize;
+        let p = &products[k as usize];
+        let expand = !p.live.is_empty()
+            && d < path.len()
+            && (d == 0 || p.live.len() > config.leaf_size)
+            && depth < config.max_depth;
+        if !expand {
+            continue;
+        }
+        if products.len() + 4 > config.max_product_states {
+            break;
+        }
+        let live = p.live.clone();
+        let mut row = [u32::MAX; 4];
+        for (value, slot) in row.iter_mut().enumerate() {
+            let (mut done, mut alive) = (Vec::new(), Vec::new());
+            for &v in &live {
+                if accept[d][v as usize] & (1 << value) != 0 {
+                    if last[v as usize] as usize <= d {
+                        done.push(v);
+                    } else {
+                        alive.push(v);
+                    }
+                }
+            }
+            if done.is_empty() && alive.is_empty() {
                 continue;
             }
-            let mut row = [u32::MAX; 4];
-            for (value, slot) in row.iter_mut().enumerate() {
-                let (mut done, mut live) = (Vec::new(), Vec::new());
-                for &v in &p.live {
-                    if accept[depth][v as usize] & (1 << value) != 0 {
-                        if last[v as usize] as usize <= depth {
-                            done.push(v);
-                        } else {
-                            live.push(v);
-                        }
-                    }
+            let key = (depth + 1, alive, done);
+            *slot = match index.get(&key) {
+                Some(&i) => i,
+                None => {
+                    let i = products.len() as u32;
+                    let (_, alive, done) = key.clone();
+                    index.insert(key, i);
+                    queue.push((alive.len(), Reverse(depth + 1), i));
+                    products.push(Product {
+                        depth: depth + 1,
+                        live: alive,
+                        done,
+                        next: None,
+                    });
+                    i
                 }
-                if done.is_empty() && live.is_empty() {
-                    continue;
-                }
-                let key = (live, done);
-                *slot = match index.get(&key) {
-                    Some(&i) => i,
-                    None => {
-                        let i = level.len() as u32;
-                        let (live, done) = key.clone();
-                        index.insert(key, i);
-                        level.push(Product {
-                            live,
-                            done,
-                            next: None,
-                        });
-                        i
-                    }
-                };
-            }
-            nexts.push(Some(row));
-            if total + level.len() > config.max_product_states {
-                over = true;
-                break;
-            }
+            };
         }
-        if over {
-            break;
-        }
-        total += level.len();
-        for (p, n) in levels[depth].iter_mut().zip(nexts) {
-            p.next = n;
-        }
-        if level.is_empty() {
-            break;
-        }
-        levels.push(level);
-        depth += 1;
+        products[k as usize].next = Some(row);
     }
+    drop(index);
 
-    // Minimise from the deepest level up.
+    // Minimise, deepest states first (successors are always deeper).
+    let mut order: Vec<u32> = (0..products.len() as u32).collect();
+    order.sort_by_key(|&k| Reverse(products[k as usize].depth));
     let mut t = Tables {
         next: vec![[StateId::ERROR; 4]],
         attr_start: vec![0, 0],
         leaf_start: vec![0, 0],
         ..Tables::default()
     };
-    let mut below: Vec<StateId> = Vec::new();
-    for (d, level) in levels.iter().enumerate().rev() {
-        let mut ids = Vec::with_capacity(level.len());
-        for p in level {
-            let id = match p.next {
-                Some(row) => {
-                    let next = row.map(|i| {
-                        if i == u32::MAX {
-                            StateId::ERROR
-                        } else {
-                            below[i as usize]
+    let mut ids = vec![StateId::ERROR; products.len()];
+    let mut reached = 0;
+    for &k in &order {
+        let p = &products[k as usize];
+        let id = match p.next {
+            Some(row) => {
+                reached = reached.max(p.depth as usize + 1);
+                let next = row.map(|i| {
+                    if i == u32::MAX {
+                        StateId::ERROR
+                    } else {
+                        ids[i as usize]
+                    }
+                });
+                t.register(p.done.clone(), Vec::new(), next)
+            }
+            None => {
+                let pend = p
+                    .live
+                    .iter()
+                    .map(|&v| {
+                        let lo = cons_start[v as usize] as usize;
+                        let hi = cons_start[v as usize + 1] as usize;
+                        let skip = constraints[lo..hi]
+                            .iter()
+                            .take_while(|c| c.step < p.depth)
+                            .count();
+                        Pending {
+                            variant: v,
+                            from: (lo + skip) as u32,
                         }
-                    });
-                    t.register(p.done.clone(), Vec::new(), next)
-                }
-                None => {
-                    let pend = p
-                        .live
-                        .iter()
-                        .map(|&v| {
-                            let lo = cons_start[v as usize] as usize;
-                            let hi = cons_start[v as usize + 1] as usize;
-                            let skip = constraints[lo..hi]
-                                .iter()
-                                .take_while(|c| (c.step as usize) < d)
-                                .count();
-                            Pending {
-                                variant: v,
-                                from: (lo + skip) as u32,
-                            }
-                        })
-                        .collect();
-                    t.register(p.done.clone(), pend, [StateId::ERROR; 4])
-                }
-            };
-            ids.push(id);
-        }
-        below = ids;
+                    })
+                    .collect();
+                t.register(p.done.clone(), pend, [StateId::ERROR; 4])
+            }
+        };
+        ids[k as usize] = id;
     }
-    let start = below[0];
-    let product_states = total + 1;
-    let reached = levels.len() - 1;
+    let start = ids[0];
+    let product_states = products.len() + 1;
+    drop(products);
     let Tables {
         mut next,
         attr_start,
@@ -519,8 +511,8 @@ pub fn build(db: &CompiledDb, config: DfaConfig) -> Result<Dfa, TooBig> {
     })
 }
 
-/// The automaton of `db` as deep as `max_product_states` allows (pure if
-/// the whole product fits).
+/// The automaton of `db` within `max_product_states` (pure if the whole
+/// product fits, else with verify leaves).
 pub fn build_auto(db: &CompiledDb, max_product_states: usize) -> Dfa {
     let config = DfaConfig {
         max_product_states: max_product_states.max(2),

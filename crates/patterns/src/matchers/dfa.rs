@@ -38,10 +38,13 @@ pub struct DfaMatcher {
     hot: Vec<Hot>,
     /// Largest coordinate magnitude of a path offset.
     reach: usize,
+    /// Whether the start state itself reports (a verify leaf when the
+    /// budget could not even expand it).
+    start_reports: bool,
 }
 
 /// Product-state budget of [`DfaMatcher::new`] before it uses verify leaves.
-pub const DEFAULT_BUDGET: usize = 300_000;
+pub const DEFAULT_BUDGET: usize = 100_000;
 
 impl DfaMatcher {
     /// Build the automaton of `db` ([`build_auto`] with
@@ -83,11 +86,13 @@ impl DfaMatcher {
             .map(|&(a, b)| a.unsigned_abs().max(b.unsigned_abs()) as usize)
             .max()
             .unwrap_or(0);
+        let start_reports = reports(1);
         DfaMatcher {
             dfa,
             next,
             hot,
             reach,
+            start_reports,
         }
     }
 
@@ -180,6 +185,9 @@ impl Matcher for DfaMatcher {
             for j in 0..n {
                 let base = (i + pad) * w + j + pad;
                 let mut s = 1usize;
+                if self.start_reports {
+                    self.report(s, &board, base, &deltas, pos, i as i32, j as i32, out);
+                }
                 for &d in &deltas {
                     let cell = board[(base as isize + d) as usize];
                     let t = next[4 * s + cell as usize];
