@@ -12,6 +12,7 @@
 //! that a match can be traced back to the pattern as written.
 
 pub mod anchor;
+pub mod corner_tree;
 pub mod dfa;
 pub mod symmetry;
 pub mod transform;

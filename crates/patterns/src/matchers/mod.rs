@@ -40,6 +40,7 @@
 //! and joins the engine lists of the differential tests.
 
 pub mod corner;
+pub mod corner_tree;
 pub mod dfa;
 pub mod incremental;
 pub mod position;
