@@ -21,6 +21,9 @@ pub struct ReadConfig {
     /// Up to this many moves, the attack and defence pattern databases add
     /// candidates (matching scans the board, so only near the root).
     pub pattern_depth: u32,
+    /// Up to this many moves, a defence that the general candidates miss
+    /// is also sought at the attacker's own key point.
+    pub vital_depth: u32,
     /// Hard bound on moves in one variation (ladders are long but finite).
     pub max_stackp: u32,
     /// Nodes one top-level query may spend before giving up (the attacker
@@ -37,6 +40,7 @@ impl Default for ReadConfig {
             fourlib_depth: 7,
             ko_depth: 8,
             pattern_depth: 2,
+            vital_depth: 0,
             max_stackp: 80,
             node_limit: 30_000,
         }
@@ -52,6 +56,7 @@ impl ReadConfig {
         self.fourlib_depth += 1;
         self.ko_depth += 1;
         self.pattern_depth += 1;
+        self.vital_depth += 1;
     }
 
     /// Every depth parameter one lower, never below zero (GTP `decrease_depths`).
@@ -62,5 +67,6 @@ impl ReadConfig {
         self.fourlib_depth = self.fourlib_depth.saturating_sub(1);
         self.ko_depth = self.ko_depth.saturating_sub(1);
         self.pattern_depth = self.pattern_depth.saturating_sub(1);
+        self.vital_depth = self.vital_depth.saturating_sub(1);
     }
 }

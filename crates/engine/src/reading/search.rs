@@ -174,7 +174,21 @@ impl Reader {
         let extra = self.pattern_moves(s, def, false);
         let mut moves = self.defense_moves(s, def, &libs, &extra);
         hint_first(&mut moves, self.cache_hint(&key));
-        let out = self.try_defenses(s, def, &moves);
+        let mut out = self.try_defenses(s, def, &moves);
+        if out.code != Code::Win && self.stackp() <= self.cfg.vital_depth {
+            // The attacker's key point is often the defender's too
+            // (occupying the point of a net, a throw-in or a placement):
+            // when the general candidates fall short, read the attack and
+            // try its move as a defence.
+            if let Some(m) = self.do_attack(s).mv {
+                if !moves.contains(&m) {
+                    let o = self.try_defenses(s, def, &[m]);
+                    if o.code > out.code {
+                        out = o;
+                    }
+                }
+            }
+        }
         self.cache_put(key, out);
         out
     }
