@@ -3,7 +3,8 @@
 //! the joseki databases, over the reference positions, timed as
 //! `katachi bench match` times them: per position and colour, calls timed
 //! one by one for at least 2 ms and the median call kept; the figure is
-//! the median over positions (GNU Go's corner tree: 3.2 µs per call, one
+//! the median over positions; the `(timer)` row is the cost of timing
+//! a call that does nothing (GNU Go's corner tree: 3.2 µs per call, one
 //! colour). The joseki database is compiled from GNU Go's seven SGF trees
 //! by katachi's joseki compiler; `SHARED` defaults to `$KATACHI_SHARED`,
 //! else `../shared` of the workspace.
@@ -17,7 +18,7 @@ use katachi_patterns::compile::CompiledDb;
 use katachi_patterns::joseki::{compile_sgf, JosekiOptions};
 use katachi_patterns::matchers::corner_tree::CornerTreeMatcher;
 use katachi_patterns::matchers::standard::StandardMatcher;
-use katachi_patterns::matchers::{Match, Matcher, OwnedPosition, Scratch};
+use katachi_patterns::matchers::{Match, Matcher, OwnedPosition, Position, Scratch};
 use katachi_patterns::model::PatternDb;
 use katachi_patterns::syntax::parse_db;
 
@@ -30,6 +31,17 @@ const SGFS: [(&str, &str); 7] = [
     ("sansan", "JS"),
     ("takamoku", "JT"),
 ];
+
+/// A matcher that does nothing: its row is the cost of timing a call.
+struct Nothing;
+
+impl Matcher for Nothing {
+    fn name(&self) -> &'static str {
+        "(timer)"
+    }
+
+    fn find_all(&self, _: Position<'_>, _: Color, _: &mut Scratch, _: &mut Vec<Match>) {}
+}
 
 fn median(v: &[f64]) -> f64 {
     let mut v = v.to_vec();
@@ -116,7 +128,7 @@ fn main() {
         "matcher", "med µs B", "med µs W", "med µs B+W", "p90 µs B+W", "matches/pos B / W"
     );
     let min = Duration::from_millis(2);
-    for m in [&corner as &dyn Matcher, &standard] {
+    for m in [&corner as &dyn Matcher, &standard, &Nothing] {
         let mut scratch = Scratch::default();
         let mut out: Vec<Match> = Vec::with_capacity(64);
         let mut us = [Vec::new(), Vec::new()];

@@ -2,10 +2,12 @@
 //! (seed 004) over a [`CornerTree`](crate::compile::corner_tree::CornerTree).
 //!
 //! Per call, the rows of the board near its four corners are read once
-//! into 32-bit stone masks (own, opponent). Per corner they are turned
-//! corner-relative (row `a` from the corner's horizontal edge, bit `b` the
-//! distance from its vertical edge), and the number of stones in a corner
-//! area `[0, a] x [0, b]` is a sum of `a + 1` masked popcounts.
+//! into 32-bit stone masks (own, opponent), eight cells per multiply. Per
+//! corner the rows are taken in order from the corner's horizontal edge
+//! (row `a`), and a per-size table gives the bit of column distance `b`
+//! and the mask of the columns from the vertical edge to it, so the
+//! number of stones in a corner area `[0, a] x [0, b]` is a sum of masked
+//! popcounts, two rows per 64-bit word (no hardware popcount is assumed).
 //!
 //! The walk, per corner: the first stones of the tree's paths must be alone
 //! in their corner area, and the stones alone in theirs form a staircase
@@ -23,29 +25,88 @@
 //! so that the matcher is exact on any database; on the joseki databases
 //! there are none.
 
-use katachi_board::{Color, MAX_SIZE};
+use katachi_board::{Cell, Color, MAX_SIZE};
 
 use super::standard::StandardMatcher;
 use super::{Match, Matcher, Position, Scratch};
 use crate::compile::corner_tree::{CornerTree, Relation, TreeStats};
 use crate::compile::CompiledDb;
 
-/// Stone masks of one corner, corner-relative.
-struct Corner {
-    /// `[own, opponent]` stones of row `a`, bit `b`.
+/// Bit tables of one side of a board size: for column distance `b` from
+/// the vertical edge, the board bit of that column and the mask of the
+/// columns from the edge to it.
+#[derive(Clone, Copy, Debug)]
+struct Side {
+    bit: [u32; MAX_SIZE],
+    area: [u32; MAX_SIZE],
+}
+
+/// Stone masks of one corner: row `a` from the corner's horizontal edge,
+/// board column bits (read through a [`Side`]).
+struct Corner<'a> {
+    /// `[own, opponent]` stones of row `a`.
     stones: [[u32; MAX_SIZE]; 2],
-    /// Both colours.
-    occ: [u32; MAX_SIZE],
+    /// Rows `2k` and `2k + 1` of both colours, in the low and high half.
+    pairs: [u64; MAX_SIZE.div_ceil(2)],
+    side: &'a Side,
     /// Rows in use (`min(size, extent)`).
     rows: usize,
 }
 
-impl Corner {
-    /// Stones in the corner area `[0, a] x [0, b]`.
+/// Per byte, the number of set bits of that byte of `x`.
+#[inline]
+fn byte_counts(x: u64) -> u64 {
+    let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f
+}
+
+/// The white and the black stones of a board row as bit masks (bit `j` =
+/// column `j`): eight cells at a time, whose low and high bits (white = 1,
+/// black = 2) are gathered into a byte by one multiply each.
+#[inline]
+fn row_bits(row: &[Cell]) -> (u32, u32) {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let (mut w, mut b) = (0u32, 0u32);
+    let mut chunks = row.chunks_exact(8);
+    for (q, chunk) in chunks.by_ref().enumerate() {
+        let x = u64::from_le_bytes(std::array::from_fn(|k| chunk[k] as u8));
+        w |= (((x & LOW).wrapping_mul(GATHER) >> 56) as u32) << (8 * q);
+        b |= ((((x >> 1) & LOW).wrapping_mul(GATHER) >> 56) as u32) << (8 * q);
+    }
+    let base = row.len() - chunks.remainder().len();
+    for (k, &c) in chunks.remainder().iter().enumerate() {
+        let c = c as u32;
+        w |= (c & 1) << (base + k);
+        b |= (c >> 1) << (base + k);
+    }
+    (w, b)
+}
+
+impl Corner<'_> {
+    /// Whether row `a` holds a stone of colour index `c` at distance `b`.
+    #[inline]
+    fn has(&self, c: usize, a: usize, b: usize) -> bool {
+        self.stones[c][a] & self.side.bit[b] != 0
+    }
+
+    /// Stones in the corner area `[0, a] x [0, b]`: byte-wise popcounts of
+    /// two rows at a time, summed before one horizontal add (no byte can
+    /// exceed 8 x 13).
     #[inline]
     fn count(&self, a: usize, b: usize) -> u32 {
-        let mask = (2u32 << b).wrapping_sub(1);
-        self.occ[..=a].iter().map(|r| (r & mask).count_ones()).sum()
+        let m = self.side.area[b] as u64;
+        let mm = m | m << 32;
+        let rows = a + 1;
+        let mut acc = 0u64;
+        for &p in &self.pairs[..rows / 2] {
+            acc += byte_counts(p & mm);
+        }
+        if rows & 1 == 1 {
+            acc += byte_counts(self.pairs[rows / 2] & m);
+        }
+        (acc.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
     }
 }
 
@@ -58,6 +119,8 @@ pub struct CornerTreeMatcher {
     root_child: Vec<u32>,
     /// Matcher of the variants that are not corner forms.
     rest: Option<StandardMatcher>,
+    /// `sides[n][right]`: bit tables of board size `n`, left and right.
+    sides: Vec<[Side; 2]>,
 }
 
 impl CornerTreeMatcher {
@@ -83,10 +146,29 @@ impl CornerTreeMatcher {
             };
             StandardMatcher::new(&sub)
         });
+        let sides = (0..=MAX_SIZE)
+            .map(|n| {
+                [false, true].map(|right| {
+                    let mut side = Side {
+                        bit: [0; MAX_SIZE],
+                        area: [0; MAX_SIZE],
+                    };
+                    let mut area = 0u32;
+                    for b in 0..n {
+                        let bit = if right { 1 << (n - 1 - b) } else { 1 << b };
+                        area |= bit;
+                        side.bit[b] = bit;
+                        side.area[b] = area;
+                    }
+                    side
+                })
+            })
+            .collect();
         CornerTreeMatcher {
             tree,
             root_child,
             rest,
+            sides,
         }
     }
 
@@ -96,7 +178,6 @@ impl CornerTreeMatcher {
     }
 
     /// Check the forms of variation `k` and walk its children.
-    #[allow(clippy::too_many_arguments)]
     fn walk(
         &self,
         k: usize,
@@ -124,7 +205,7 @@ impl CornerTreeMatcher {
                 continue;
             }
             let (a, b) = (ch.a as usize, ch.b as usize);
-            if a >= cn.rows || (cn.stones[first ^ ch.other as usize][a] >> b) & 1 == 0 {
+            if a >= cn.rows || !cn.has(first ^ ch.other as usize, a, b) {
                 continue;
             }
             if cn.count(a, b) != ch.count as u32 {
@@ -199,19 +280,10 @@ impl Matcher for CornerTreeMatcher {
         let mut board = [[0u32; 2]; MAX_SIZE];
         let cells = pos.cells();
         let stride = n + 1;
-        let own_code = match color {
-            Color::White => 1u32,
-            Color::Black => 2u32,
-        };
+        let white = color == Color::White;
         let read = |i: usize, board: &mut [[u32; 2]; MAX_SIZE]| {
-            let row = &cells[(i + 1) * stride + 1..(i + 1) * stride + 1 + n];
-            let (mut own, mut opp) = (0u32, 0u32);
-            for (j, &c) in row.iter().enumerate() {
-                let c = c as u32;
-                own |= ((c == own_code) as u32) << j;
-                opp |= ((c == 3 - own_code) as u32) << j;
-            }
-            board[i] = [own, opp];
+            let (w, b) = row_bits(&cells[(i + 1) * stride + 1..(i + 1) * stride + 1 + n]);
+            board[i] = if white { [w, b] } else { [b, w] };
         };
         if 2 * rows >= n {
             for i in 0..n {
@@ -226,19 +298,18 @@ impl Matcher for CornerTreeMatcher {
         for corner in 0..4u8 {
             let mut cn = Corner {
                 stones: [[0; MAX_SIZE]; 2],
-                occ: [0; MAX_SIZE],
+                pairs: [0; MAX_SIZE.div_ceil(2)],
+                side: &self.sides[n][(corner >> 1) as usize],
                 rows,
             };
-            for a in 0..rows {
+            let mut occ = [0u32; MAX_SIZE];
+            for (a, o) in occ.iter_mut().enumerate().take(rows) {
                 let i = if corner & 1 == 0 { a } else { n - 1 - a };
-                let [mut own, mut opp] = board[i];
-                if corner & 2 != 0 {
-                    own = own.reverse_bits() >> (32 - n);
-                    opp = opp.reverse_bits() >> (32 - n);
-                }
+                let [own, opp] = board[i];
                 cn.stones[0][a] = own;
                 cn.stones[1][a] = opp;
-                cn.occ[a] = own | opp;
+                *o = own | opp;
+                cn.pairs[a / 2] |= ((own | opp) as u64) << (32 * (a & 1));
             }
             let ctx = Ctx { pos, corner, n };
             // Forms without stones hang on the root.
@@ -249,28 +320,33 @@ impl Matcher for CornerTreeMatcher {
                     ctx.emit(f, &cn, out);
                 }
             }
-            // The staircase: stones alone in their corner area.
-            let mut min_b = u32::MAX;
-            for a in 0..rows {
-                let row = cn.occ[a];
+            // The staircase: the stones alone in their corner area are the
+            // rows' stones nearest the vertical edge that are nearer than
+            // those of every row before.
+            let mut min_b = usize::MAX;
+            for (a, &row) in occ.iter().enumerate().take(rows) {
                 if row == 0 {
                     continue;
                 }
-                let b = row.trailing_zeros();
+                let b = if corner & 2 == 0 {
+                    row.trailing_zeros() as usize
+                } else {
+                    n + row.leading_zeros() as usize - 32
+                };
                 if b >= min_b {
                     continue;
                 }
                 min_b = b;
-                if b as usize >= e {
+                if b >= e {
                     continue;
                 }
-                let k = self.root_child[a * e + b as usize];
+                let k = self.root_child[a * e + b];
                 if k == 0 {
                     continue;
                 }
                 let k = (k - 1) as usize;
                 // The first stone's colour: 0 own, 1 opponent.
-                let first = ((cn.stones[1][a] >> b) & 1) as usize;
+                let first = cn.has(1, a, b) as usize;
                 let relation = if first == 0 {
                     Relation::Same
                 } else {

@@ -30,6 +30,9 @@
 //!   and its four neighbours, a 5x5 window and-compare, row-word masks, and
 //!   the [`corner::CornerIndex`] for corner-pinned exact patterns (joseki);
 //! - [`dfa`]: one automaton per database;
+//! - [`corner_tree::CornerTreeMatcher`]: GNU Go's corner matcher (seed
+//!   004), a variation tree over the stones of corner-only exact patterns
+//!   (joseki), with a standard matcher for any other variants;
 //! - [`incremental::IncrementalMatcher`]: keeps the matches of a changing
 //!   board in a [`incremental::Tracker`], rematching only around changed
 //!   points (its `find_all` is a full match).
