@@ -1,23 +1,50 @@
-//! Unconditional life (dragon.texi, "unconditional_status"): which stones
-//! can never be captured even if the opponent plays any number of moves in
-//! a row (invincible, `Alive`), which empty points the opponent can never
-//! turn into a living group (territory), and the stones inside such
-//! territory (`Dead`).
+//! Unconditional life (dragon.texi, "unconditional_status"; utils.texi,
+//! `unconditional_life`): which stones can never be captured even if the
+//! opponent plays any number of moves in a row (invincible, `Alive`), which
+//! empty points the opponent can never turn into a living group
+//! (territory), and the stones inside such territory (`Dead`).
 //!
-//! Invincibility is found by letting the opponent play every legal move
-//! again and again (captures included, never suicide) until nothing is
-//! legal any more: the opponent's stones only grow and ours only shrink, so
-//! the end is the same in any order, and whatever of ours is still on the
-//! board then has only liberties the opponent can never fill (Benson's
-//! criterion reached by simulation).
+//! The definition implemented is GNU Go's documented procedure, run once
+//! for each colour C on a scratch copy of the position, with only the
+//! opponent O moving (captures allowed, suicide never, ko irrelevant since
+//! C never moves):
 //!
-//! A region bounded by invincible stones of colour C is C's territory when
-//! the opponent cannot build a group with two eyes inside it: that needs two
-//! non-adjacent points of the region whose neighbours all lie in the region
-//! and such that every part of the rest of the region touching one of them
-//! touches both.
+//! 1. **Invincible strings.** Cycle through the strings of C: O plays on
+//!    every liberty of the string that it legally can, again and again;
+//!    if the string is captured the moves stay on the board, otherwise
+//!    they are taken back. Repeat until no string of C can be removed this
+//!    way. The strings of C still on the board that O cannot capture so
+//!    are unconditionally alive.
+//!
+//!    *Seki exception* (dragon.texi notes that a plain version of this
+//!    procedure calls a rare class of seki groups dead): a string of C of
+//!    at most two stones that is the only stone of C in its region of
+//!    points without O stones, that region being bordered by a single O
+//!    string, is removed only if O can capture it without ever leaving its
+//!    own string in atari first. Otherwise the string stays on the board
+//!    (not alive): capturing it would give O a two-point eye only, while
+//!    O's self-atari lets C capture the surrounding string instead, the
+//!    mutual-damage shape of a seki, so nothing there is unconditional.
+//! 2. **Territory**, continuing from the position that step 1 left:
+//!    - a: O plays on every liberty of the invincible strings where legal
+//!      (one pass, in point order);
+//!    - b: O extends its strings in atari, again and again, except where
+//!      that would be suicide;
+//!    - c: O plays on every empty point with at least two empty neighbours
+//!      (splitting big eyes into small ones);
+//!    - d: O plays on every empty point with at least one empty neighbour
+//!      (reducing two-point eyes to one).
+//!
+//!    The stones of O's strings then in atari and the remaining liberties
+//!    of C's invincible strings are C's unconditional territory.
+//!
+//! The status of a point of the original position is then: `Alive` for a
+//! stone of C's invincible strings, or a stone of C next to (or on) C's
+//! territory; `Dead` for a stone of O on C's territory; `BlackTerritory` or
+//! `WhiteTerritory` for an empty point of C's territory; `Undecided`
+//! otherwise.
 
-use katachi_board::{Board, Cell, Color, Point};
+use katachi_board::{Board, Cell, Color, Move, Point};
 
 /// Unconditional status of one point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,46 +67,38 @@ pub struct Unconditional {
     status: Vec<Status>,
 }
 
-/// Regions with more candidate eye pairs than this are assumed to give the
-/// opponent room to live (checking all pairs would cost more than it tells).
-const MAX_EYE_PAIRS: usize = 4000;
-
 impl Unconditional {
     /// Compute the status of every point of `board`.
     pub fn compute(board: &Board) -> Unconditional {
-        let mut status = vec![Status::Undecided; board.cells().len()];
+        let n = board.cells().len();
+        let mut status = vec![Status::Undecided; n];
         for c in [Color::Black, Color::White] {
-            let inv = invincible(board, c);
-            for p in board.points() {
-                if inv[p.index()] {
-                    status[p.index()] = Status::Alive;
-                }
-            }
-        }
-        for c in [Color::Black, Color::White] {
-            let walls = invincible(board, c);
+            let life = Life::of(board, c);
             let territory = match c {
                 Color::Black => Status::BlackTerritory,
                 Color::White => Status::WhiteTerritory,
             };
-            for region in regions(board, &walls) {
-                if opponent_can_live(board, c, &region) {
-                    continue;
-                }
-                for &p in &region {
-                    status[p.index()] = match board.cell(p).color() {
+            for p in board.points() {
+                let i = p.index();
+                if life.alive[i] {
+                    status[i] = Status::Alive;
+                } else if life.territory[i] {
+                    status[i] = match board.cell(p).color() {
                         None => territory,
                         Some(s) if s == c => Status::Alive,
                         Some(_) => Status::Dead,
                     };
                 }
-                // Stones of c next to their own territory live.
-                for &p in &region {
-                    for q in board.neighbors(p) {
-                        if board.on_board(q) && board.cell(q) == c.cell() {
-                            status[q.index()] = Status::Alive;
-                        }
-                    }
+            }
+            // Stones of c next to their own territory live.
+            for p in board.points() {
+                if board.cell(p) == c.cell()
+                    && board
+                        .neighbors(p)
+                        .into_iter()
+                        .any(|q| board.on_board(q) && life.territory[q.index()])
+                {
+                    status[p.index()] = Status::Alive;
                 }
             }
         }
@@ -100,203 +119,231 @@ impl Unconditional {
     }
 }
 
+/// The result of the procedure for one colour, indexed by point.
+struct Life {
+    /// Stones of the invincible strings.
+    alive: Vec<bool>,
+    /// The colour's unconditional territory.
+    territory: Vec<bool>,
+}
+
+impl Life {
+    /// Run both steps of the module's procedure for colour `c`.
+    fn of(board: &Board, c: Color) -> Life {
+        let mut b = board.clone();
+        let alive = remove_capturable(&mut b, c);
+        let territory = territory(&mut b, c, &alive);
+        Life { alive, territory }
+    }
+}
+
 /// Stones of `c` that survive any number of consecutive opponent moves
-/// (Benson's pass-alive strings), indexed by point.
-///
-/// Regions are the connected sets of points without a stone of `c`. A
-/// region is vital to a string next to it when each of its empty points is
-/// a liberty of that string. Strings with fewer than two vital regions are
-/// dropped, then regions touching a dropped string, until nothing changes;
-/// what remains can never be captured.
+/// (step 1 of the module's procedure), indexed by point.
 pub fn invincible(board: &Board, c: Color) -> Vec<bool> {
-    let own = c.cell();
-    let n = board.cells().len();
-    // Strings of c, numbered.
-    let mut sid = vec![usize::MAX; n];
-    let mut heads = Vec::new();
-    for p in board.points() {
-        if board.cell(p) == own && sid[p.index()] == usize::MAX {
-            for s in board.stones(p) {
-                sid[s.index()] = heads.len();
-            }
-            heads.push(p);
-        }
+    remove_capturable(&mut board.clone(), c)
+}
+
+/// Whether `o` may put a stone on `p`: the point is empty and the stone
+/// would have a liberty after captures. Ko plays no part (only one side
+/// moves here).
+fn can_play(b: &Board, o: Color, p: Point) -> bool {
+    if b.cell(p) != Cell::Empty {
+        return false;
     }
-    let not_own: Vec<bool> = (0..n).map(|i| sid[i] == usize::MAX).collect();
-    let mut wall = vec![true; n];
-    for p in board.points() {
-        wall[p.index()] = !not_own[p.index()];
+    b.neighbors(p).into_iter().any(|q| match b.cell(q) {
+        Cell::Empty => true,
+        Cell::Edge => false,
+        cell if cell == o.cell() => b.liberty_count(q) > 1,
+        _ => b.liberty_count(q) == 1,
+    })
+}
+
+/// Play `o` at `p` if legal; whether it was played.
+fn put(b: &mut Board, o: Color, p: Point) -> bool {
+    if can_play(b, o, p) {
+        b.play_unchecked(o, Move::Play(p));
+        true
+    } else {
+        false
     }
-    let regions = regions(board, &wall);
-    // Per region: the strings next to it, and those it is vital to.
-    let mut adjacent: Vec<Vec<usize>> = Vec::with_capacity(regions.len());
-    let mut vital_to: Vec<Vec<usize>> = Vec::with_capacity(regions.len());
-    for region in &regions {
-        let mut adj: Vec<usize> = Vec::new();
-        for &p in region {
-            for q in board.neighbors(p) {
-                if board.on_board(q)
-                    && sid[q.index()] != usize::MAX
-                    && !adj.contains(&sid[q.index()])
-                {
-                    adj.push(sid[q.index()]);
-                }
-            }
-        }
-        let vital: Vec<usize> = adj
-            .iter()
-            .copied()
-            .filter(|&k| {
-                region.iter().all(|&p| {
-                    board.cell(p) != Cell::Empty
-                        || board
-                            .neighbors(p)
-                            .into_iter()
-                            .any(|q| board.on_board(q) && sid[q.index()] == k)
-                })
-            })
-            .collect();
-        adjacent.push(adj);
-        vital_to.push(vital);
-    }
-    let mut alive = vec![true; heads.len()];
-    let mut live_region = vec![true; regions.len()];
+}
+
+/// Step 1: remove every string of `c` that the opponent captures by
+/// filling its liberties, until none is left to remove.
+fn remove_capturable(b: &mut Board, c: Color) -> Vec<bool> {
     loop {
         let mut changed = false;
-        for (k, a) in alive.iter_mut().enumerate() {
-            if !*a {
+        let mut done = vec![false; b.cells().len()];
+        for p in b.points().collect::<Vec<_>>() {
+            if b.cell(p) != c.cell() || done[p.index()] {
                 continue;
             }
-            let count = (0..regions.len())
-                .filter(|&r| live_region[r] && vital_to[r].contains(&k))
-                .count();
-            if count < 2 {
-                *a = false;
-                changed = true;
+            for s in b.stones(p) {
+                done[s.index()] = true;
             }
-        }
-        for r in 0..regions.len() {
-            if live_region[r] && adjacent[r].iter().any(|&k| !alive[k]) {
-                live_region[r] = false;
+            let careful = seki_inside(b, c, p);
+            let depth = b.undo_depth();
+            if fill_captures(b, c, p, careful) {
                 changed = true;
+            } else {
+                undo_to(b, depth);
             }
         }
         if !changed {
             break;
         }
     }
-    let mut out = vec![false; n];
-    for p in board.points() {
-        let k = sid[p.index()];
-        if k != usize::MAX && alive[k] {
-            out[p.index()] = true;
-        }
-    }
-    out
-}
-
-/// Connected regions of the points not marked in `wall`.
-fn regions(board: &Board, wall: &[bool]) -> Vec<Vec<Point>> {
-    let mut seen = wall.to_vec();
-    let mut out = Vec::new();
-    for p in board.points() {
-        if seen[p.index()] {
-            continue;
-        }
-        seen[p.index()] = true;
-        let mut region = vec![p];
-        let mut i = 0;
-        while i < region.len() {
-            let q = region[i];
-            i += 1;
-            for n in board.neighbors(q) {
-                if board.on_board(n) && !seen[n.index()] {
-                    seen[n.index()] = true;
-                    region.push(n);
+    let mut alive = vec![false; b.cells().len()];
+    for p in b.points().collect::<Vec<_>>() {
+        if b.cell(p) == c.cell() && !alive[p.index()] {
+            let depth = b.undo_depth();
+            let capturable = fill_captures(b, c, p, false);
+            undo_to(b, depth);
+            if !capturable {
+                for s in b.stones(p) {
+                    alive[s.index()] = true;
                 }
             }
         }
-        out.push(region);
     }
-    out
+    alive
 }
 
-/// Whether the side that does not own the wall around `region` could build
-/// a two-eyed group inside it with any number of moves.
-fn opponent_can_live(board: &Board, owner: Color, region: &[Point]) -> bool {
-    let inside = |p: Point| region.contains(&p);
-    let opp = owner.opponent().cell();
-    let own = owner.cell();
-    // An eye must end empty: not an opponent stone (those never leave the
-    // board), not a liberty of an owner's stone inside the region (the
-    // opponent has to fill those to capture it), and not next to the
-    // owner's walls. Captured owner stones leave usable points.
-    let interior: Vec<Point> = region
-        .iter()
-        .copied()
-        .filter(|&p| board.cell(p) != opp)
-        .filter(|&p| {
-            board.cell(p) == own || !board.neighbors(p).into_iter().any(|n| board.cell(n) == own)
-        })
-        .filter(|&p| {
-            board
-                .neighbors(p)
-                .into_iter()
-                .all(|n| !board.on_board(n) || inside(n))
-        })
-        .collect();
-    if interior.len() < 2 {
-        return false;
+/// Take back moves until the journal is `depth` deep.
+fn undo_to(b: &mut Board, depth: usize) {
+    while b.undo_depth() > depth {
+        if b.undo().is_err() {
+            break;
+        }
     }
-    let mut pairs = 0;
-    for (i, &e1) in interior.iter().enumerate() {
-        for &e2 in &interior[i + 1..] {
-            if board.neighbors(e1).contains(&e2) {
+}
+
+/// Let the opponent play on the liberties of the string of `c` at `p`,
+/// pass after pass, until it is captured (`true`, the moves stay on the
+/// board) or no liberty can be played (`false`, the moves stay too: the
+/// caller takes them back). With `careful`, the opponent never plays a
+/// move that leaves its own string in atari without capturing.
+fn fill_captures(b: &mut Board, c: Color, p: Point, careful: bool) -> bool {
+    let o = c.opponent();
+    let mut libs: Vec<Point> = Vec::new();
+    loop {
+        libs.clear();
+        libs.extend(b.liberties(p));
+        let mut progress = false;
+        for &l in &libs {
+            if !can_play(b, o, l) {
                 continue;
             }
-            pairs += 1;
-            if pairs > MAX_EYE_PAIRS || two_eyes(board, region, e1, e2) {
+            b.play_unchecked(o, Move::Play(l));
+            if b.cell(p) != c.cell() {
                 return true;
+            }
+            if careful && b.liberty_count(l) < 2 {
+                let _ = b.undo();
+                continue;
+            }
+            progress = true;
+        }
+        if !progress {
+            return false;
+        }
+    }
+}
+
+/// Strings of at most this many stones can be the inside of a seki whose
+/// outside can never become invincible (see the module docs).
+const MAX_SEKI_STONES: usize = 2;
+
+/// Whether the string of `c` at `p` is small (`MAX_SEKI_STONES`), the only
+/// stone of `c` in its region of points without an opponent stone, and that
+/// region is bordered by a single opponent string: the inside of a possible
+/// seki (module docs, step 1).
+fn seki_inside(b: &Board, c: Color, p: Point) -> bool {
+    if b.string_size(p) > MAX_SEKI_STONES {
+        return false;
+    }
+    let o = c.opponent().cell();
+    let mut seen = vec![false; b.cells().len()];
+    let mut stack = vec![p];
+    let mut wall: Option<Point> = None;
+    seen[p.index()] = true;
+    while let Some(q) = stack.pop() {
+        if b.cell(q) == c.cell() && !b.same_string(p, q) {
+            return false;
+        }
+        for n in b.neighbors(q) {
+            if !b.on_board(n) {
+                continue;
+            }
+            if b.cell(n) == o {
+                match wall {
+                    None => wall = Some(n),
+                    Some(w) if !b.same_string(w, n) => return false,
+                    Some(_) => {}
+                }
+            } else if !seen[n.index()] {
+                seen[n.index()] = true;
+                stack.push(n);
             }
         }
     }
-    false
+    true
 }
 
-/// With the whole region but `e1` and `e2` filled, does every filled part
-/// touching one eye touch the other, and is there at least one such part?
-fn two_eyes(board: &Board, region: &[Point], e1: Point, e2: Point) -> bool {
-    let mut comp: Vec<(Point, usize)> = Vec::new();
-    let mut ncomp = 0;
-    for &p in region {
-        if p == e1 || p == e2 || comp.iter().any(|c| c.0 == p) {
-            continue;
+/// Step 2: `c`'s territory on the position left by step 1.
+fn territory(b: &mut Board, c: Color, alive: &[bool]) -> Vec<bool> {
+    let o = c.opponent();
+    let n = b.cells().len();
+    let points: Vec<Point> = b.points().collect();
+    let own_neighbor = |b: &Board, p: Point| {
+        b.neighbors(p)
+            .into_iter()
+            .any(|q| b.cell(q) == c.cell() && alive[q.index()])
+    };
+    let empty_neighbors = |b: &Board, p: Point| {
+        b.neighbors(p)
+            .into_iter()
+            .filter(|&q| b.cell(q) == Cell::Empty)
+            .count()
+    };
+    // a. Fill the liberties of the invincible strings.
+    for &p in &points {
+        if b.cell(p) == Cell::Empty && own_neighbor(b, p) {
+            put(b, o, p);
         }
-        let mut stack = vec![p];
-        comp.push((p, ncomp));
-        while let Some(q) = stack.pop() {
-            for n in board.neighbors(q) {
-                if n != e1 && n != e2 && region.contains(&n) && !comp.iter().any(|c| c.0 == n) {
-                    comp.push((n, ncomp));
-                    stack.push(n);
+    }
+    // b. Extend strings in atari.
+    loop {
+        let mut changed = false;
+        for &p in &points {
+            if b.cell(p) == o.cell() && b.liberty_count(p) == 1 {
+                let l = b.liberties(p).next().expect("one liberty");
+                if put(b, o, l) {
+                    changed = true;
                 }
             }
         }
-        ncomp += 1;
+        if !changed {
+            break;
+        }
     }
-    let touching = |e: Point| -> Vec<usize> {
-        let mut v: Vec<usize> = board
-            .neighbors(e)
-            .into_iter()
-            .filter_map(|n| comp.iter().find(|c| c.0 == n).map(|c| c.1))
-            .collect();
-        v.sort_unstable();
-        v.dedup();
-        v
-    };
-    let t1 = touching(e1);
-    let t2 = touching(e2);
-    !t1.is_empty() && t1 == t2
+    // c, d. Split big eyes, then reduce two-point eyes.
+    for need in [2, 1] {
+        for &p in &points {
+            if b.cell(p) == Cell::Empty && empty_neighbors(b, p) >= need {
+                put(b, o, p);
+            }
+        }
+    }
+    let mut territory = vec![false; n];
+    for &p in &points {
+        territory[p.index()] = match b.cell(p) {
+            Cell::Empty => own_neighbor(b, p),
+            cell if cell == o.cell() => b.liberty_count(p) == 1,
+            _ => false,
+        };
+    }
+    territory
 }
 
 #[cfg(test)]
