@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context};
 use katachi_board::{Board, Color, Move};
 use katachi_patterns::compile::CompiledDb;
+use katachi_patterns::matchers::corner_tree::CornerTreeMatcher;
 use katachi_patterns::matchers::dfa::DfaMatcher;
 use katachi_patterns::matchers::incremental::IncrementalMatcher;
 use katachi_patterns::matchers::reference::ReferenceMatcher;
@@ -252,7 +253,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         "matcher", "med µs B", "med µs W", "med µs B+W", "p90 µs B+W", "matches/pos B / W"
     );
     let reference = ReferenceMatcher::new(&db);
-    let mut engines: Vec<(&dyn Matcher, bool)> = vec![(&standard, false), (&dfa, false)];
+    let corner = CornerTreeMatcher::new(&compiled);
+    let mut engines: Vec<(&dyn Matcher, bool)> =
+        vec![(&standard, false), (&dfa, false), (&corner, false)];
     if args.reference {
         engines.push((&reference, true));
     }
