@@ -373,4 +373,22 @@ mod tests {
         assert_ne!(u.status(at(&b, "B1")), Status::Alive);
         assert_eq!(u.status(at(&b, "D4")), Status::Undecided);
     }
+
+    #[test]
+    fn a_two_stone_string_sharing_all_liberties_with_its_ring_is_seki() {
+        // White can capture the two black stones only by putting its own
+        // ring in atari first, and would get a two-point eye for it.
+        let b = Board::from_ascii(
+            "OO.OO
+             O.X.O
+             OOXOO
+             OO.OO
+             OOOOO",
+        )
+        .expect("board");
+        let u = Unconditional::compute(&b);
+        for v in ["A5", "C5", "B4", "C4", "C3", "C2"] {
+            assert_eq!(u.status(at(&b, v)), Status::Undecided, "{v}");
+        }
+    }
 }
