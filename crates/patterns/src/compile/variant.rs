@@ -174,6 +174,46 @@ impl Variant {
         }
     }
 
+    /// The same placement test anchored on element `k` instead: every
+    /// offset moves by that element's offset, so the variant anchored at
+    /// `(i, j)` here matches exactly when `self` anchored at
+    /// `(i - di, j - dj)` does.
+    pub fn reanchored(&self, k: usize) -> Variant {
+        let e = self.elements[k];
+        let (di, dj) = (e.di, e.dj);
+        let shift = |(a, b): (i8, i8)| (a - di, b - dj);
+        Variant {
+            pattern: self.pattern,
+            transform: self.transform,
+            anchor_mask: e.mask,
+            anchor_want: e.want,
+            min_i: self.min_i - di,
+            max_i: self.max_i - di,
+            min_j: self.min_j - dj,
+            max_j: self.max_j - dj,
+            edges: self.edges,
+            origin: shift(self.origin),
+            mark: shift(self.mark),
+            elements: self
+                .elements
+                .iter()
+                .map(|x| Element {
+                    di: x.di - di,
+                    dj: x.dj - dj,
+                    ..*x
+                })
+                .collect(),
+            rows: self
+                .rows
+                .iter()
+                .map(|r| RowMask {
+                    di: r.di - di,
+                    ..*r
+                })
+                .collect(),
+        }
+    }
+
     /// Whether the bounding box and the edge constraints allow the anchor on
     /// board point `(i, j)` of a `size` x `size` board.
     #[inline]

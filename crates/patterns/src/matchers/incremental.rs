@@ -1,36 +1,44 @@
 //! The incremental matcher: keeps the matches of one colour on a changing
-//! board, rematching after a move or an undo only the placements whose
-//! bounding box overlaps a changed point (the blog's incremental shape map).
+//! board, rematching after a move or an undo only around the changed points
+//! (the blog's incremental shape map, indexed by the changed point).
 //!
 //! [`IncrementalMatcher::start`] does a full match into a [`Tracker`];
 //! [`IncrementalMatcher::update`] compares the tracker's row words with the
 //! position's (a move, its captures, or an undo show up as changed points,
-//! so the caller passes nothing but the new position), drops the kept
-//! matches whose bounding box contains a changed point, and rescans only
-//! the anchors from which a variant's box can reach a changed point,
-//! keeping the new matches that overlap one. Variants are split into tiers
-//! by reach (how far their box extends from the anchor), each tier a
-//! [`StandardMatcher`], so that the many small patterns are rescanned over
-//! a small area and only the few large ones over a large one.
-
+//! so the caller passes nothing but the new position). Kept matches whose
+//! bounding box contains a changed point are checked again and dropped if
+//! they no longer fit. A placement that fits now but did not before has an
+//! element on a changed point (otherwise it saw the same board), so the new
+//! matches are found from the changed points alone: every variant is also
+//! compiled anchored on each of its elements, and that per-element index (a
+//! [`StandardMatcher`] whose buckets are keyed by the changed point and its
+//! neighbours) is scanned at each changed point only. A candidate that also
+//! fitted the previous board is already kept; the rest are new.
 use katachi_board::Color;
 
 use super::standard::{Hot, StandardMatcher};
 use super::{Match, Matcher, Position, RowBoard, Scratch};
 use crate::compile::CompiledDb;
 
-/// Reach limits of the tiers (the last tier takes the rest).
-const TIERS: [i32; 3] = [2, 3, 4];
-
 /// The incremental matcher of a database (immutable; state lives in
 /// [`Tracker`]s).
 #[derive(Clone, Debug)]
 pub struct IncrementalMatcher {
-    /// `(reach, matcher)` per tier.
+    /// `(reach, matcher)` per tier: the database's variants split by reach,
+    /// for the first full match and for the points that became empty.
     tiers: Vec<(i32, StandardMatcher)>,
+    /// Every variant anchored on each element that accepts a stone, all in
+    /// buckets, for the points that received a stone.
+    by_element: StandardMatcher,
 }
 
-/// One kept match with its bounding box.
+/// Reach limits of the tiers (the last tier takes the rest).
+const TIERS: [i32; 3] = [2, 3, 4];
+
+/// Where an entry's variant lives: a tier, or the per-element index.
+const BY_ELEMENT: u8 = u8::MAX;
+
+/// One kept match with its bounding box and what checks it again.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     m: Match,
@@ -38,6 +46,12 @@ struct Entry {
     left: i8,
     bottom: i8,
     right: i8,
+    /// Anchor of `variant` of the matcher `source` (a tier, or
+    /// [`BY_ELEMENT`]).
+    i: i8,
+    j: i8,
+    source: u8,
+    variant: u32,
 }
 
 /// The matches of one colour on one evolving position.
@@ -49,6 +63,7 @@ pub struct Tracker {
     entries: Vec<Entry>,
     changed: Vec<(i32, i32)>,
     prefix: Vec<u64>,
+    added: Vec<Entry>,
 }
 
 impl Tracker {
@@ -63,7 +78,7 @@ impl Tracker {
     }
 }
 
-fn entry(h: &Hot, pos: Position<'_>, i: i32, j: i32) -> Entry {
+fn entry(h: &Hot, pos: Position<'_>, variant: u32, source: u8, i: i32, j: i32) -> Entry {
     let (top, left, bottom, right) = h.bbox(i, j);
     Entry {
         m: h.match_at(pos, i, j),
@@ -71,11 +86,16 @@ fn entry(h: &Hot, pos: Position<'_>, i: i32, j: i32) -> Entry {
         left: left as i8,
         bottom: bottom as i8,
         right: right as i8,
+        i: i as i8,
+        j: j as i8,
+        source,
+        variant,
     }
 }
 
 impl IncrementalMatcher {
-    /// Split `db`'s variants into tiers by reach and build each.
+    /// Split `db`'s variants into tiers by reach and build each; build the
+    /// per-element index.
     pub fn new(db: &CompiledDb) -> IncrementalMatcher {
         let reach = |v: &crate::compile::Variant| {
             [v.min_i, v.max_i, v.min_j, v.max_j]
@@ -84,26 +104,47 @@ impl IncrementalMatcher {
                 .max()
                 .unwrap_or(0)
         };
+        let part = |keep: &dyn Fn(&crate::compile::Variant) -> bool| CompiledDb {
+            name: db.name.clone(),
+            patterns: db.patterns.clone(),
+            variants: db.variants.iter().filter(|v| keep(v)).cloned().collect(),
+        };
         let mut tiers = Vec::new();
         let mut low = -1;
         for limit in TIERS.into_iter().chain([i32::MAX]) {
-            let part = CompiledDb {
-                name: db.name.clone(),
-                patterns: db.patterns.clone(),
-                variants: db
-                    .variants
-                    .iter()
-                    .filter(|v| reach(v) > low && reach(v) <= limit)
-                    .cloned()
-                    .collect(),
-            };
-            if !part.variants.is_empty() {
-                let m = StandardMatcher::new(&part);
-                tiers.push((m.reach(), m));
+            let tier = part(&|v| reach(v) > low && reach(v) <= limit);
+            if !tier.variants.is_empty() {
+                tiers.push((limit.min(db.max_reach()), StandardMatcher::new(&tier)));
             }
             low = limit;
         }
-        IncrementalMatcher { tiers }
+        let stone =
+            |e: &crate::compile::variant::Element| (1 & e.mask) == e.want || (2 & e.mask) == e.want;
+        let by_element = CompiledDb {
+            name: db.name.clone(),
+            patterns: db.patterns.clone(),
+            variants: db
+                .variants
+                .iter()
+                .flat_map(|v| {
+                    (0..v.elements.len())
+                        .filter(|&k| stone(&v.elements[k]))
+                        .map(move |k| v.reanchored(k))
+                })
+                .collect(),
+        };
+        IncrementalMatcher {
+            tiers,
+            by_element: StandardMatcher::bucketed(&by_element),
+        }
+    }
+
+    fn source(&self, source: u8) -> &StandardMatcher {
+        if source == BY_ELEMENT {
+            &self.by_element
+        } else {
+            &self.tiers[source as usize].1
+        }
     }
 
     /// A tracker holding every match of `color` on `pos`.
@@ -115,12 +156,14 @@ impl IncrementalMatcher {
             entries: Vec::new(),
             changed: Vec::new(),
             prefix: Vec::new(),
+            added: Vec::new(),
         };
         t.rows.load(pos, color);
-        for (_, m) in &self.tiers {
+        for (k, (_, m)) in self.tiers.iter().enumerate() {
             let rb = &t.rows;
             let entries = &mut t.entries;
-            let mut add = |h: &Hot, i: i32, j: i32| entries.push(entry(h, pos, i, j));
+            let mut add =
+                |v: u32, h: &Hot, i: i32, j: i32| entries.push(entry(h, pos, v, k as u8, i, j));
             m.scan_corners(rb, &mut t.prefix, &mut add);
             if m.has_buckets() {
                 let n = rb.size() as i32;
@@ -151,7 +194,9 @@ impl IncrementalMatcher {
         if t.changed.is_empty() {
             return;
         }
+        // Now `rows` is the new board and `next` the previous one.
         std::mem::swap(&mut t.rows, &mut t.next);
+        let (new, old) = (&t.rows, &t.next);
         let changed = &t.changed;
         // Changed points as a bitmap per row, so that a box test costs one
         // and per box row however many stones a capture removed.
@@ -171,24 +216,45 @@ impl IncrementalMatcher {
                 .iter()
                 .any(|&r| r as u64 & cols != 0)
         };
-        t.entries
-            .retain(|e| !touches(e.top as i32, e.left as i32, e.bottom as i32, e.right as i32));
-        // Anchors to rescan, as a bitmap per row, per tier.
-        for (reach, m) in &self.tiers {
-            let rb = &t.rows;
-            let entries = &mut t.entries;
-            let mut add = |h: &Hot, i: i32, j: i32| {
-                let (top, left, bottom, right) = h.bbox(i, j);
-                if touches(top, left, bottom, right) {
-                    entries.push(entry(h, pos, i, j));
+        t.entries.retain(|e| {
+            !touches(e.top as i32, e.left as i32, e.bottom as i32, e.right as i32) || {
+                let m = self.source(e.source);
+                m.verify(m.hot(e.variant), new, e.i as i32, e.j as i32)
+            }
+        });
+        // New matches: those that fit the new board but not the previous
+        // one (the others are kept already), each once even when found from
+        // several changed points.
+        let added = &mut t.added;
+        added.clear();
+        // From the points that received a stone: the variants anchored on
+        // an element there.
+        let m = &self.by_element;
+        for &(pi, pj) in changed {
+            if new.at(pi, pj) == 0 {
+                continue;
+            }
+            m.scan_anchor(new, pi, pj, &mut |v, h, i, j| {
+                if !m.verify(h, old, i, j) {
+                    added.push(entry(h, pos, v, BY_ELEMENT, i, j));
+                }
+            });
+        }
+        // Around the points that became empty: every anchor from which a
+        // variant's box reaches one, tier by tier.
+        let emptied = changed.iter().any(|&(pi, pj)| new.at(pi, pj) == 0);
+        for (k, (reach, m)) in self.tiers.iter().enumerate().filter(|_| emptied) {
+            let mut add = |v: u32, h: &Hot, i: i32, j: i32| {
+                if !m.verify(h, old, i, j) {
+                    added.push(entry(h, pos, v, k as u8, i, j));
                 }
             };
-            m.scan_corners(rb, &mut t.prefix, &mut add);
+            m.scan_corners(new, &mut t.prefix, &mut add);
             if !m.has_buckets() {
                 continue;
             }
             let mut rows = [0u32; katachi_board::MAX_SIZE];
-            for &(pi, pj) in changed {
+            for &(pi, pj) in changed.iter().filter(|&&(pi, pj)| new.at(pi, pj) == 0) {
                 let lo = (pj - reach).max(0);
                 let hi = (pj + reach).min(n - 1);
                 let span = ((1u64 << (hi - lo + 1)) - 1) << lo;
@@ -205,10 +271,15 @@ impl IncrementalMatcher {
                 while bits != 0 {
                     let j = bits.trailing_zeros() as i32;
                     bits &= bits - 1;
-                    m.scan_anchor(rb, i as i32, j, &mut add);
+                    m.scan_anchor(new, i as i32, j, &mut add);
                 }
             }
         }
+        if added.len() > 1 {
+            added.sort_unstable_by_key(|e| e.m);
+            added.dedup_by_key(|e| e.m);
+        }
+        t.entries.extend_from_slice(added);
     }
 }
 

@@ -28,7 +28,18 @@ use super::{Match, Matcher, Position, RowBoard, Scratch};
 use crate::compile::variant::{RowMask, Variant};
 use crate::compile::{CompiledDb, PatternId, Transform};
 
-const BUCKETS: usize = 3 * 256;
+/// The cells around the anchor whose states key the buckets: the four
+/// orthogonal neighbours, then (wide index only) the four diagonal ones.
+const KEY_CELLS: [(i8, i8); 8] = [
+    (-1, 0),
+    (0, -1),
+    (0, 1),
+    (1, 0),
+    (-1, -1),
+    (-1, 1),
+    (1, -1),
+    (1, 1),
+];
 
 /// Bit offset of window cell `(di, dj)`, both in `-2..=2`.
 fn window_bit(di: i8, dj: i8) -> u32 {
@@ -76,6 +87,8 @@ pub struct StandardMatcher {
     bucket_start: Vec<u32>,
     candidates: Vec<Candidate>,
     corners: CornerIndex,
+    /// Whether the bucket key takes the diagonal neighbours too.
+    wide: bool,
 }
 
 /// The 2-bit states a variant accepts at offset `(di, dj)` from its anchor,
@@ -125,10 +138,30 @@ fn split(v: &Variant) -> ((u64, u64), Vec<RowMask>) {
 impl StandardMatcher {
     /// Build the matcher (and its index) from a compiled database.
     pub fn new(db: &CompiledDb) -> StandardMatcher {
+        StandardMatcher::build(db, true, false)
+    }
+
+    /// Build with every variant in the buckets (no corner index), so that
+    /// [`StandardMatcher::scan_anchor`] alone finds every match anchored
+    /// on a point.
+    /// The key also takes the four diagonal neighbours (3 x 4^8 buckets),
+    /// for indexes scanned at a few points only.
+    pub(super) fn bucketed(db: &CompiledDb) -> StandardMatcher {
+        StandardMatcher::build(db, false, true)
+    }
+
+    fn build(db: &CompiledDb, use_corners: bool, wide: bool) -> StandardMatcher {
+        let key_cells = if wide { 8 } else { 4 };
+        let codes = 1usize << (2 * key_cells);
+        let bucket_count = 3 * codes;
         let mut hot = Vec::with_capacity(db.variants.len());
         let mut rows = Vec::new();
-        let mut buckets: Vec<Vec<Candidate>> = vec![Vec::new(); BUCKETS];
-        let (corners, in_corner_index) = CornerIndex::build(&db.variants);
+        let mut buckets: Vec<Vec<Candidate>> = vec![Vec::new(); bucket_count];
+        let (corners, in_corner_index) = if use_corners {
+            CornerIndex::build(&db.variants)
+        } else {
+            (CornerIndex::build(&[]).0, vec![false; db.variants.len()])
+        };
         for (k, v) in db.variants.iter().enumerate() {
             let edges = (v.edges.top as u8)
                 | (v.edges.bottom as u8) << 1
@@ -154,13 +187,26 @@ impl StandardMatcher {
                 continue;
             }
             let centre = accepted(v, 0, 0) & 0b0111;
-            let nbrs = [(-1, 0), (0, -1), (0, 1), (1, 0)].map(|(di, dj)| accepted(v, di, dj));
-            for (key, bucket) in buckets.iter_mut().enumerate() {
-                let (a, code) = (key / 256, key % 256);
-                let ok = centre & (1 << a) != 0
-                    && (0..4).all(|n| nbrs[n] & (1 << ((code >> (2 * n)) & 3)) != 0);
-                if ok {
-                    bucket.push(Candidate {
+            let nbrs: Vec<u8> = KEY_CELLS[..key_cells]
+                .iter()
+                .map(|&(di, dj)| accepted(v, di, dj))
+                .collect();
+            // Every key the variant accepts: the product of the accepted
+            // states of the anchor and of each neighbour.
+            let mut keys = vec![0usize];
+            for (n, set) in nbrs.iter().enumerate() {
+                keys = keys
+                    .iter()
+                    .flat_map(|&key| {
+                        (0..4usize)
+                            .filter(move |s| set & (1 << s) != 0)
+                            .map(move |s| key | s << (2 * n))
+                    })
+                    .collect();
+            }
+            for a in (0..3usize).filter(|a| centre & (1 << a) != 0) {
+                for &code in &keys {
+                    buckets[a * codes + code].push(Candidate {
                         mask,
                         want,
                         variant: k as u32,
@@ -168,7 +214,7 @@ impl StandardMatcher {
                 }
             }
         }
-        let mut bucket_start = Vec::with_capacity(BUCKETS + 1);
+        let mut bucket_start = Vec::with_capacity(bucket_count + 1);
         let mut candidates = Vec::new();
         for b in &buckets {
             bucket_start.push(candidates.len() as u32);
@@ -181,6 +227,7 @@ impl StandardMatcher {
             bucket_start,
             candidates,
             corners,
+            wide,
         }
     }
 
@@ -240,21 +287,6 @@ impl Hot {
 }
 
 impl StandardMatcher {
-    /// The largest distance from an anchor to a cell of its bounding box.
-    pub(super) fn reach(&self) -> i32 {
-        self.hot
-            .iter()
-            .map(|h| {
-                [h.min_i, h.max_i, h.min_j, h.max_j]
-                    .into_iter()
-                    .map(|x| (x as i32).abs())
-                    .max()
-                    .unwrap_or(0)
-            })
-            .max()
-            .unwrap_or(0)
-    }
-
     /// Call `f(variant, i, j)` for every match of a bucketed variant
     /// anchored at `(i, j)`.
     #[inline]
@@ -263,7 +295,7 @@ impl StandardMatcher {
         rb: &RowBoard,
         i: i32,
         j: i32,
-        f: &mut impl FnMut(&Hot, i32, i32),
+        f: &mut impl FnMut(u32, &Hot, i32, i32),
     ) {
         let n = rb.size() as i32;
         let w = rb.window(i, j);
@@ -272,7 +304,15 @@ impl StandardMatcher {
             | ((w >> window_bit(0, -1)) & 3) << 2
             | ((w >> window_bit(0, 1)) & 3) << 4
             | ((w >> window_bit(1, 0)) & 3) << 6;
-        let key = (a * 256 + code) as usize;
+        let key = if self.wide {
+            let diagonal = ((w >> window_bit(-1, -1)) & 3)
+                | ((w >> window_bit(-1, 1)) & 3) << 2
+                | ((w >> window_bit(1, -1)) & 3) << 4
+                | ((w >> window_bit(1, 1)) & 3) << 6;
+            ((a << 16) | diagonal << 8 | code) as usize
+        } else {
+            (a * 256 + code) as usize
+        };
         let (lo, hi) = (
             self.bucket_start[key] as usize,
             self.bucket_start[key + 1] as usize,
@@ -283,7 +323,7 @@ impl StandardMatcher {
             }
             let h = &self.hot[c.variant as usize];
             if self.finish(h, rb, i, j, n) {
-                f(h, i, j);
+                f(c.variant, h, i, j);
             }
         }
     }
@@ -293,7 +333,7 @@ impl StandardMatcher {
         &self,
         rb: &RowBoard,
         prefix: &mut Vec<u64>,
-        f: &mut impl FnMut(&Hot, i32, i32),
+        f: &mut impl FnMut(u32, &Hot, i32, i32),
     ) {
         if self.corners.is_empty() {
             return;
@@ -316,9 +356,21 @@ impl StandardMatcher {
         self.corners.candidates(rb, anchor, prefix, |v, i, j| {
             let h = &self.hot[v as usize];
             if rb.window(i, j) & h.window.0 == h.window.1 && self.finish(h, rb, i, j, n) {
-                f(h, i, j);
+                f(v, h, i, j);
             }
         });
+    }
+
+    /// The hot facts of variant `v`.
+    #[inline]
+    pub(super) fn hot(&self, v: u32) -> &Hot {
+        &self.hot[v as usize]
+    }
+
+    /// Whether variant `h` anchored at board point `(i, j)` matches `rb`.
+    #[inline]
+    pub(super) fn verify(&self, h: &Hot, rb: &RowBoard, i: i32, j: i32) -> bool {
+        rb.window(i, j) & h.window.0 == h.window.1 && self.finish(h, rb, i, j, rb.size() as i32)
     }
 
     /// Whether any variant is filed in the buckets.
@@ -341,7 +393,7 @@ impl Matcher for StandardMatcher {
     ) {
         scratch.rows.load(pos, color);
         let rb = &scratch.rows;
-        let mut emit = |h: &Hot, i: i32, j: i32| out.push(h.match_at(pos, i, j));
+        let mut emit = |_: u32, h: &Hot, i: i32, j: i32| out.push(h.match_at(pos, i, j));
         self.scan_corners(rb, &mut scratch.prefix, &mut emit);
         if !self.has_buckets() {
             return;
