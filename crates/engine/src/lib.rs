@@ -6,6 +6,7 @@
 
 pub mod autohelper;
 pub mod baseline;
+pub mod constraint_trace;
 pub mod libs;
 pub mod reading;
 pub mod unconditional;
