@@ -10,9 +10,13 @@
 //! rectangle `[0, a] x [0, b]` between it and the corner; the *count* of a
 //! form's stone is the number of the form's stones in its corner area.
 //!
-//! A form's stones are sorted by count (then by `a + b`, `a`, `b`), so that
-//! a stone comes after every stone of its corner area: the first stone is
-//! alone in its corner area. The stones, in that order, are a path from the
+//! A form's stones are sorted by count, so that a stone comes after every
+//! stone of its corner area (the first stone is alone in its corner area),
+//! then by distance from the corner (`max(a, b)`, then `a + b`, then `a`):
+//! of the orders tried this gave the smallest tree (17,234 variations for
+//! the 12,944 oriented joseki variants, 8,769 for the 1,622 diagrams as
+//! written, against 8,799 for `a + b` first and ~8,930 for `a` or `b`
+//! first). The stones, in that order, are a path from the
 //! root: a *variation* is one step, with the stone's position, whether its
 //! colour is the *same* as the first stone's or the *other* one, and its
 //! count. Forms sharing a prefix share variations. A form hangs on the
@@ -159,7 +163,7 @@ fn corner_form(v: &Variant) -> Option<Pending> {
             .count()
     };
     let mut keyed: Vec<(usize, (u8, u8, bool))> = stones.iter().map(|s| (count(s), *s)).collect();
-    keyed.sort_by_key(|&(c, (a, b, _))| (c, a as u16 + b as u16, a, b));
+    keyed.sort_by_key(|&(c, (a, b, _))| (c, a.max(b), a + b, a));
     stones = keyed.into_iter().map(|(_, s)| s).collect();
     let relation = match stones.first() {
         None => Relation::Any,
