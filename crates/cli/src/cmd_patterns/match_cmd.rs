@@ -8,6 +8,10 @@
 //! `d` where diagram cell (0, 0) lands, `m` the `*` point (or the anchor),
 //! in GTP coordinates. Otherwise a readable list and the board with every
 //! match's move point marked `*`.
+//!
+//! With `--eval`, each match's class checks and constraint result instead
+//! (JSON adds `c`, `k`, `constraint`, ...), and with `--trace` the value of
+//! every sub-expression and the reading behind it: see `eval.rs`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -54,7 +58,17 @@ pub struct Args {
     /// One JSON object per match.
     #[arg(long)]
     pub json: bool,
+    /// Also evaluate each match: class checks and constraint result.
+    #[arg(long)]
+    pub eval: bool,
+    /// With --eval: the value of every sub-expression and the reading behind it.
+    #[arg(long, requires = "eval")]
+    pub trace: bool,
 }
+
+// The evaluation report (`--eval`, `--trace`) lives next to this file.
+#[path = "eval.rs"]
+mod eval;
 
 fn load_db(files: &[PathBuf]) -> anyhow::Result<PatternDb> {
     let mut db = PatternDb::default();
@@ -108,6 +122,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             m.origin,
         )
     });
+
+    if args.eval {
+        let text = eval::report(&db, &loaded.board, color, &found, args.json, args.trace);
+        print!("{text}");
+        return Ok(ExitCode::SUCCESS);
+    }
 
     let vertex = |p| {
         let (r, c) = pos.row_col(p);

@@ -1,0 +1,152 @@
+//! `katachi patterns match --eval [--trace]`: for each geometric match, its
+//! class checks and its constraint result; with `--trace`, the value of every
+//! sub-expression of the constraint and the reading behind each reading call.
+//!
+//! Class checks: the letters `O o X x` test the dragon status of the
+//! pattern's stones, which katachi does not compute yet; such a match is
+//! reported with its check "not available" (JSON `k`: null), never as kept.
+//! The other letters do not filter matches (they steer move valuation or
+//! mark the move's kind) and are listed with their meaning.
+//!
+//! Constraint: `true`/`false` with the raw value (GNU Go's reading codes for
+//! a bare reading call: WIN 5, KO_A 4, KO_B 1, 0), `skipped: needs F` when
+//! a function the engine does not have yet was reached, or `no constraint`.
+//! Skipped matches are counted in the summary, never accepted silently.
+
+use std::collections::BTreeMap;
+
+use katachi_board::{Board, Color};
+use katachi_engine::constraint_trace::{evaluate, match_bindings, trace, Verdict};
+use katachi_engine::reading::{ReadConfig, Reader};
+use katachi_patterns::matchers::Match;
+use katachi_patterns::model::{class_info, Pattern, PatternDb};
+
+/// Class letters whose check needs dragon status.
+const DRAGON_CLASSES: [char; 4] = ['O', 'o', 'X', 'x'];
+
+/// One class letter and what its check needs.
+fn class_check(letter: char) -> (String, bool) {
+    let meaning = class_info(letter).map_or("unknown class", |c| c.meaning);
+    if DRAGON_CLASSES.contains(&letter) {
+        (
+            format!("{letter}: {meaning}: needs dragon status, not available yet"),
+            false,
+        )
+    } else {
+        (format!("{letter}: {meaning}: no match filter"), true)
+    }
+}
+
+/// Whether the class filter keeps the match: `Some(true)` when the pattern
+/// has no class needing dragon status, `None` when it has one (not
+/// available yet).
+fn class_kept(p: &Pattern) -> Option<bool> {
+    if p.classes.chars().any(|c| DRAGON_CLASSES.contains(&c)) {
+        None
+    } else {
+        Some(true)
+    }
+}
+
+/// Evaluates every match of `found` (on `board`, for `color` as `O`) and
+/// returns the report: readable text, or one JSON object a line.
+pub fn report(
+    db: &PatternDb,
+    board: &Board,
+    color: Color,
+    found: &[Match],
+    json: bool,
+    with_trace: bool,
+) -> String {
+    let mut reader = Reader::new(board.clone(), ReadConfig::default());
+    let mut out = String::new();
+    let (mut held, mut failed, mut none, mut unknown_class) = (0, 0, 0, 0);
+    let mut skipped: BTreeMap<String, usize> = BTreeMap::new();
+    for m in found {
+        let p = &db.patterns[m.pattern.index()];
+        let b = match_bindings(p, board, m.transform, m.origin);
+        let (verdict, traced) = if with_trace {
+            let t = trace(p, &b, &mut reader, color);
+            (t.verdict.clone(), Some(t))
+        } else {
+            (evaluate(p, &b, &mut reader, color), None)
+        };
+        match &verdict {
+            Verdict::NoConstraint => none += 1,
+            Verdict::Value(_) if verdict.holds() == Some(true) => held += 1,
+            Verdict::Value(_) => failed += 1,
+            Verdict::Skipped(f) => *skipped.entry(f.to_string()).or_default() += 1,
+            Verdict::Failed(e) => *skipped.entry(format!("error: {e}")).or_default() += 1,
+        }
+        let kept = class_kept(p);
+        if kept.is_none() {
+            unknown_class += 1;
+        }
+        let checks: Vec<(String, bool)> = p
+            .classes
+            .chars()
+            .filter(|&c| c != '-')
+            .map(class_check)
+            .collect();
+        let trace_lines: Vec<String> = traced
+            .as_ref()
+            .map(|t| t.render(board, "").lines().map(str::to_string).collect())
+            .unwrap_or_default();
+        if json {
+            let (result, needs) = match &verdict {
+                Verdict::NoConstraint => ("none", None),
+                Verdict::Value(_) if verdict.holds() == Some(true) => ("true", None),
+                Verdict::Value(_) => ("false", None),
+                Verdict::Skipped(f) => ("skipped", Some(f.to_string())),
+                Verdict::Failed(e) => ("error", Some(e.clone())),
+            };
+            let mut obj = serde_json::json!({
+                "p": p.name,
+                "o": m.transform.index(),
+                "d": board.vertex(m.origin),
+                "m": board.vertex(m.mark),
+                "classes": p.classes,
+                "class_checks": checks.iter().map(|(t, a)| serde_json::json!({"check": t, "available": a})).collect::<Vec<_>>(),
+                "k": kept.map(u8::from),
+                "c": verdict.number(),
+                "constraint": result,
+            });
+            if let Some(n) = needs {
+                obj["needs"] = serde_json::Value::from(n);
+            }
+            if with_trace {
+                obj["trace"] = serde_json::Value::from(trace_lines);
+            }
+            out.push_str(&format!("{obj}\n"));
+        } else {
+            out.push_str(&format!(
+                "{:<12} o={} d={:<4} m={:<4} constraint: {verdict}\n",
+                p.name,
+                m.transform,
+                board.vertex(m.origin),
+                board.vertex(m.mark),
+            ));
+            if checks.is_empty() {
+                out.push_str("    classes: none\n");
+            }
+            for (c, _) in &checks {
+                out.push_str(&format!("    class {c}\n"));
+            }
+            for l in &trace_lines {
+                out.push_str(&format!("    | {l}\n"));
+            }
+        }
+    }
+    if !json {
+        let skipped_total: usize = skipped.values().sum();
+        out.push_str(&format!(
+            "{} matches: constraint true {held}, false {failed}, no constraint {none}, skipped {skipped_total}; class check not available (dragon status) on {unknown_class}\n",
+            found.len()
+        ));
+        if !skipped.is_empty() {
+            let list: Vec<String> = skipped.iter().map(|(f, n)| format!("{f} {n}")).collect();
+            out.push_str(&format!("skipped, needs: {}\n", list.join(", ")));
+        }
+    }
+    out
+}
