@@ -5,11 +5,15 @@
 //! (an empty board and the command table), so the first answer is immediate.
 
 use std::io;
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use anyhow::Context;
 use katachi_board::KoRule;
 use katachi_gtp::{serve, Config, Session};
+use katachi_patterns::database::{load_file, LoadError};
+use katachi_patterns::model::PatternDb;
 
 /// Arguments of `katachi gtp`.
 #[derive(clap::Args)]
@@ -24,7 +28,14 @@ later.
 
 final_score counts area (Chinese) with EVERY STONE ON THE BOARD ALIVE, since \
 dead-stone analysis does not exist yet: the result is only right when the dead \
-stones have been captured (play on with kgs-genmove_cleanup).")]
+stones have been captured (play on with kgs-genmove_cleanup).
+
+--patterns FILE (repeatable) loads a pattern database (.db, in GNU Go's \
+pattern language) at start-up, with no rebuild: every file is parsed and \
+checked first, warnings go to standard error, and any error ends the \
+program with the diagnostics and a non-zero exit code before GTP starts. \
+The loaded databases are kept in the session's configuration for move \
+generation; the baseline genmove does not consult them yet.")]
 pub struct Args {
     /// Forbid any move that repeats an earlier whole-board position
     /// (positional superko) instead of only the immediate ko recapture.
@@ -35,11 +46,51 @@ pub struct Args {
     /// give the same move).
     #[arg(long, default_value_t = 0)]
     seed: u64,
+
+    /// Load and check this pattern database at start-up (repeatable).
+    #[arg(long = "patterns", value_name = "FILE")]
+    patterns: Vec<PathBuf>,
+}
+
+/// Loads and checks every `--patterns` file; on any error, the message with
+/// every diagnostic of the failing file.
+fn load_patterns(files: &[PathBuf]) -> Result<Vec<Arc<PatternDb>>, String> {
+    let mut out = Vec::new();
+    for f in files {
+        match load_file(f) {
+            Ok((mut db, warnings)) => {
+                for w in &warnings {
+                    eprintln!("{w}");
+                }
+                db.name = f.display().to_string();
+                out.push(Arc::new(db));
+            }
+            Err(LoadError::Invalid { path, diagnostics }) => {
+                let mut msg = String::new();
+                for d in &diagnostics {
+                    msg.push_str(&format!("{d}\n"));
+                }
+                let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+                msg.push_str(&format!("{path}: {errors} errors; not starting"));
+                return Err(msg);
+            }
+            Err(e) => return Err(format!("{e}; not starting")),
+        }
+    }
+    Ok(out)
 }
 
 /// Serve GTP until `quit` or the end of standard input.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let patterns = match load_patterns(&args.patterns) {
+        Ok(p) => p,
+        Err(msg) => {
+            eprintln!("{msg}");
+            return Ok(ExitCode::FAILURE);
+        }
+    };
     let config = Config {
+        patterns,
         ko_rule: if args.superko {
             KoRule::PositionalSuperko
         } else {

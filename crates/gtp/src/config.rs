@@ -5,7 +5,10 @@
 //! generation settings) belong here as further fields, so that handlers
 //! find them through [`Session::config`](crate::Session::config).
 
+use std::sync::Arc;
+
 use katachi_board::KoRule;
+use katachi_patterns::model::PatternDb;
 
 /// Board size a session starts with.
 pub const DEFAULT_BOARD_SIZE: usize = 19;
@@ -24,6 +27,10 @@ pub struct Config {
     pub board_size: usize,
     /// Komi before any `komi` command.
     pub komi: f32,
+    /// Pattern databases loaded and checked at start-up (`--patterns FILE`,
+    /// in command-line order; each named after its file), for move
+    /// generation to use.
+    pub patterns: Vec<Arc<PatternDb>>,
 }
 
 impl Default for Config {
@@ -33,6 +40,7 @@ impl Default for Config {
             seed: 0,
             board_size: DEFAULT_BOARD_SIZE,
             komi: DEFAULT_KOMI,
+            patterns: Vec::new(),
         }
     }
 }
