@@ -2,7 +2,8 @@
 //!
 //! Glue only: the options become a [`katachi_gtp::Config`], and
 //! [`katachi_gtp::serve`] runs the conversation. Start-up does no heavy work
-//! (an empty board and the command table), so the first answer is immediate.
+//! (an empty board, the command table, and checking the `--patterns` files),
+//! so the first answer is immediate.
 
 use std::io;
 use std::path::PathBuf;
