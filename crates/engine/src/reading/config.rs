@@ -22,7 +22,7 @@ pub struct ReadConfig {
     /// candidates (matching scans the board, so only near the root).
     pub pattern_depth: u32,
     /// Up to this many moves, a defence that the general candidates miss
-    /// is also sought at the attacker's own key point.
+    /// is also sought at the attacker's own key point and candidates.
     pub vital_depth: u32,
     /// Hard bound on moves in one variation (ladders are long but finite).
     pub max_stackp: u32,
@@ -40,7 +40,7 @@ impl Default for ReadConfig {
             fourlib_depth: 7,
             ko_depth: 8,
             pattern_depth: 2,
-            vital_depth: 0,
+            vital_depth: 1,
             max_stackp: 80,
             node_limit: 30_000,
         }

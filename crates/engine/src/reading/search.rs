@@ -179,14 +179,20 @@ impl Reader {
             // The attacker's key point is often the defender's too
             // (occupying the point of a net, a throw-in or a placement):
             // when the general candidates fall short, read the attack and
-            // try its move as a defence.
-            if let Some(m) = self.do_attack(s).mv {
-                if !moves.contains(&m) {
-                    let o = self.try_defenses(s, def, &[m]);
-                    if o.code > out.code {
-                        out = o;
-                    }
-                }
+            // try its move, then the attacker's other candidates, as
+            // defences.
+            let mut vital: Vec<Point> = self.do_attack(s).mv.into_iter().collect();
+            // The attacker's other candidates name the points it needs.
+            vital.extend(self.attack_moves(s, def.opponent(), &libs, &[]));
+            let mut tried = moves.clone();
+            vital.retain(|&m| {
+                let new = !tried.contains(&m);
+                tried.push(m);
+                new
+            });
+            let o = self.try_defenses(s, def, &vital);
+            if o.code > out.code {
+                out = o;
             }
         }
         self.cache_put(key, out);
