@@ -8,6 +8,7 @@ mod matcher_support;
 
 use katachi_board::Color;
 use katachi_patterns::compile::CompiledDb;
+use katachi_patterns::matchers::corner_tree::CornerTreeMatcher;
 use katachi_patterns::matchers::incremental::IncrementalMatcher;
 use katachi_patterns::matchers::reference::ReferenceMatcher;
 use katachi_patterns::matchers::standard::StandardMatcher;
@@ -25,6 +26,7 @@ fn check_db(db_name: &str) {
     let engines: Vec<Box<dyn Matcher>> = vec![
         Box::new(StandardMatcher::new(&compiled)),
         Box::new(IncrementalMatcher::new(&compiled)),
+        Box::new(CornerTreeMatcher::new(&compiled)),
     ];
     let mut scratch = Scratch::default();
     let mut problems = Vec::new();

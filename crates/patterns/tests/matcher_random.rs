@@ -12,6 +12,7 @@ use std::sync::OnceLock;
 use katachi_board::Color;
 use katachi_patterns::compile::transform::kept_orientations;
 use katachi_patterns::compile::{CompiledDb, Transform};
+use katachi_patterns::matchers::corner_tree::CornerTreeMatcher;
 use katachi_patterns::matchers::incremental::IncrementalMatcher;
 use katachi_patterns::matchers::reference::ReferenceMatcher;
 use katachi_patterns::matchers::standard::StandardMatcher;
@@ -67,6 +68,7 @@ fn build(name: String, db: &PatternDb) -> Engines {
         others: vec![
             Box::new(StandardMatcher::new(&compiled)),
             Box::new(IncrementalMatcher::new(&compiled)),
+            Box::new(CornerTreeMatcher::new(&compiled)),
         ],
     }
 }
