@@ -2,11 +2,16 @@
 //! index.
 //!
 //! Every kept orientation of every pattern is a [`Variant`] anchored on its
-//! most selective cell. Variants are filed in 768 buckets keyed by what
-//! they accept at the anchor (empty, own, opponent) and at its four
-//! orthogonal neighbours (empty, own, opponent, off-board): a board point
-//! computes its key and visits only its bucket — the anchor colour test and
-//! a first neighbourhood test at once. A bucket entry carries the variant's
+//! most selective cell. Variants are filed in 3 x 4^6 buckets keyed by what
+//! they accept at the anchor (empty, own, opponent), at its four
+//! orthogonal neighbours and at two opposite diagonal neighbours (empty,
+//! own, opponent, off-board): a board point computes its key and visits
+//! only its bucket — the anchor colour test and a first neighbourhood test
+//! at once. A variant is filed under every key it accepts (owl_defendpat:
+//! 152k entries; with the orthogonal neighbours alone 22k entries, but
+//! longer lists and about a fifth slower; with all four diagonals 1.2M
+//! entries and 300 ms to build, which only the incremental matcher's
+//! per-element index, scanned at a few points, uses). A bucket entry carries the variant's
 //! and-compare mask over the 5x5 window around the anchor (50 bits of one
 //! 64-bit word, off-board points included), so most candidates are rejected
 //! by one and-compare on a word read once per point — the grid test, on a
@@ -28,17 +33,18 @@ use super::{Match, Matcher, Position, RowBoard, Scratch};
 use crate::compile::variant::{RowMask, Variant};
 use crate::compile::{CompiledDb, PatternId, Transform};
 
-/// The cells around the anchor whose states key the buckets: the four
-/// orthogonal neighbours, then (wide index only) the four diagonal ones.
+/// The cells around the anchor whose states key the buckets, the first
+/// 6 or all 8 of them: the four orthogonal neighbours, then the diagonal
+/// ones.
 const KEY_CELLS: [(i8, i8); 8] = [
     (-1, 0),
     (0, -1),
     (0, 1),
     (1, 0),
     (-1, -1),
+    (1, 1),
     (-1, 1),
     (1, -1),
-    (1, 1),
 ];
 
 /// Bit offset of window cell `(di, dj)`, both in `-2..=2`.
@@ -87,8 +93,8 @@ pub struct StandardMatcher {
     bucket_start: Vec<u32>,
     candidates: Vec<Candidate>,
     corners: CornerIndex,
-    /// Whether the bucket key takes the diagonal neighbours too.
-    wide: bool,
+    /// How many of [`KEY_CELLS`] key the buckets (6 or 8).
+    key_cells: usize,
 }
 
 /// The 2-bit states a variant accepts at offset `(di, dj)` from its anchor,
@@ -138,7 +144,7 @@ fn split(v: &Variant) -> ((u64, u64), Vec<RowMask>) {
 impl StandardMatcher {
     /// Build the matcher (and its index) from a compiled database.
     pub fn new(db: &CompiledDb) -> StandardMatcher {
-        StandardMatcher::build(db, true, false)
+        StandardMatcher::build(db, true, 6)
     }
 
     /// Build with every variant in the buckets (no corner index), so that
@@ -147,11 +153,10 @@ impl StandardMatcher {
     /// The key also takes the four diagonal neighbours (3 x 4^8 buckets),
     /// for indexes scanned at a few points only.
     pub(super) fn bucketed(db: &CompiledDb) -> StandardMatcher {
-        StandardMatcher::build(db, false, true)
+        StandardMatcher::build(db, false, 8)
     }
 
-    fn build(db: &CompiledDb, use_corners: bool, wide: bool) -> StandardMatcher {
-        let key_cells = if wide { 8 } else { 4 };
+    fn build(db: &CompiledDb, use_corners: bool, key_cells: usize) -> StandardMatcher {
         let codes = 1usize << (2 * key_cells);
         let bucket_count = 3 * codes;
         let mut hot = Vec::with_capacity(db.variants.len());
@@ -227,7 +232,7 @@ impl StandardMatcher {
             bucket_start,
             candidates,
             corners,
-            wide,
+            key_cells,
         }
     }
 
@@ -304,14 +309,18 @@ impl StandardMatcher {
             | ((w >> window_bit(0, -1)) & 3) << 2
             | ((w >> window_bit(0, 1)) & 3) << 4
             | ((w >> window_bit(1, 0)) & 3) << 6;
-        let key = if self.wide {
-            let diagonal = ((w >> window_bit(-1, -1)) & 3)
-                | ((w >> window_bit(-1, 1)) & 3) << 2
-                | ((w >> window_bit(1, -1)) & 3) << 4
-                | ((w >> window_bit(1, 1)) & 3) << 6;
-            ((a << 16) | diagonal << 8 | code) as usize
-        } else {
-            (a * 256 + code) as usize
+        let key = match self.key_cells {
+            6 => {
+                let diagonal = ((w >> window_bit(-1, -1)) & 3) | ((w >> window_bit(1, 1)) & 3) << 2;
+                (a << 12 | diagonal << 8 | code) as usize
+            }
+            _ => {
+                let diagonal = ((w >> window_bit(-1, -1)) & 3)
+                    | ((w >> window_bit(1, 1)) & 3) << 2
+                    | ((w >> window_bit(-1, 1)) & 3) << 4
+                    | ((w >> window_bit(1, -1)) & 3) << 6;
+                (a << 16 | diagonal << 8 | code) as usize
+            }
         };
         let (lo, hi) = (
             self.bucket_start[key] as usize,
