@@ -12,16 +12,17 @@
 
 use std::sync::Arc;
 
-use katachi_board::{Board, Cell, Color, Point};
-use katachi_patterns::compile::{CompiledDb, Transform};
+use katachi_board::{Cell, Color, Point};
+use katachi_patterns::compile::CompiledDb;
 use katachi_patterns::database;
 use katachi_patterns::expr::{eval, Bindings, Expr};
 use katachi_patterns::matchers::standard::StandardMatcher;
 use katachi_patterns::matchers::{Match, Matcher, Position};
-use katachi_patterns::model::{Elem, Pattern, PatternDb};
+use katachi_patterns::model::{Elem, PatternDb};
 
 use super::Reader;
 use crate::autohelper::PatternEval;
+use crate::constraint_trace::{cell_point, match_bindings};
 
 /// Score given to a move that a database pattern proposes (liberties of
 /// the target start at about 100, second-order liberties at 40-60).
@@ -65,38 +66,6 @@ impl TacticalPatterns {
             self.defense.db.patterns.len(),
         )
     }
-}
-
-/// The board point where diagram cell `(r, c)` lands for a match with
-/// orientation `t` whose cell (0, 0) is at `origin`; `None` off the board.
-fn cell_point(board: &Board, origin: Point, t: Transform, r: usize, c: usize) -> Option<Point> {
-    let stride = board.size() + 1;
-    let r0 = (origin.index() / stride) as i32 - 1;
-    let c0 = (origin.index() % stride) as i32 - 1;
-    let (dr, dc) = t.apply(r as i32, c as i32);
-    let (row, col) = (r0 + dr, c0 + dc);
-    let n = board.size() as i32;
-    if row < 0 || col < 0 || row >= n || col >= n {
-        return None;
-    }
-    board.point(row as usize, col as usize)
-}
-
-/// The `*` and every label of a match's constraint diagram (each at its
-/// first cell), as constraint bindings.
-fn match_bindings(p: &Pattern, board: &Board, t: Transform, origin: Point) -> Bindings<Point> {
-    let mv = p
-        .move_point
-        .and_then(|(r, c)| cell_point(board, origin, t, r, c));
-    let mut b = Bindings::new(mv);
-    for l in &p.labels {
-        if let Some(&(r, c)) = l.cells.first() {
-            if let Some(pt) = cell_point(board, origin, t, r, c) {
-                b = b.with_label(l.name, pt);
-            }
-        }
-    }
-    b
 }
 
 impl Reader {
