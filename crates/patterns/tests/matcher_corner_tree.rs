@@ -15,13 +15,12 @@ use std::sync::OnceLock;
 
 use katachi_board::Color;
 use katachi_patterns::compile::corner_tree::CornerTree;
-use katachi_patterns::compile::transform::kept_orientations;
 use katachi_patterns::compile::{CompiledDb, Transform};
 use katachi_patterns::joseki::{compile_sgf, JosekiOptions};
 use katachi_patterns::matchers::corner_tree::CornerTreeMatcher;
 use katachi_patterns::matchers::reference::ReferenceMatcher;
-use katachi_patterns::matchers::{Matcher, OwnedPosition, Scratch};
-use katachi_patterns::model::{Elem, Pattern, PatternDb};
+use katachi_patterns::matchers::{OwnedPosition, Scratch};
+use katachi_patterns::model::{Elem, PatternDb};
 use katachi_patterns::syntax::{parse_db, Severity};
 use matcher_support::*;
 use proptest::prelude::*;
@@ -126,67 +125,12 @@ fn print_tree_sizes() {
 /// reference matcher's matches, and they are GNU Go's recorded ones.
 #[test]
 fn reference_boards_agree() {
-    let Some(shared) = shared_dir() else { return };
-    let boards = load_boards(&shared);
-    let mut scratch = Scratch::default();
-    let mut failures = Vec::new();
-    for e in joseki() {
-        let canon = Canon::new(&e.db);
-        let recorded = load_recorded(&shared, &e.db, &canon, &boards);
-        let mut problems = Vec::new();
-        let mut total = 0;
-        for b in &boards {
-            for color in [Color::Black, Color::White] {
-                let mut want = Vec::new();
-                e.reference
-                    .find_all(b.position(), color, &mut scratch, &mut want);
-                want.sort();
-                let mut got = Vec::new();
-                e.corner
-                    .find_all(b.position(), color, &mut scratch, &mut got);
-                got.sort();
-                total += got.len();
-                if got != want {
-                    problems.push(format!(
-                        "id {} {color:?}: corner {} matches, reference {}",
-                        b.id,
-                        got.len(),
-                        want.len()
-                    ));
-                }
-                let mut keys: Vec<Key> = got
-                    .iter()
-                    .map(|m| canon.key_of(&e.db, m, b.position()))
-                    .collect();
-                keys.sort();
-                match recorded.get(&(b.id, color)) {
-                    None => problems.push(format!("id {} {color:?}: no recorded line", b.id)),
-                    Some(expected) => {
-                        let (ours, theirs) = diff(&keys, expected);
-                        for k in ours {
-                            problems.push(format!("id {} {color:?}: only corner: {k:?}", b.id));
-                        }
-                        for k in theirs {
-                            problems.push(format!("id {} {color:?}: only GNU Go: {k:?}", b.id));
-                        }
-                    }
-                }
-            }
-        }
-        println!(
-            "{}: {} boards x 2 colours, {total} matches, {} differences",
-            e.name,
-            boards.len(),
-            problems.len()
-        );
-        for p in problems.iter().take(10) {
-            println!("  {p}");
-        }
-        if !problems.is_empty() {
-            failures.push(e.name.clone());
-        }
-    }
-    assert!(failures.is_empty(), "differences in {failures:?}");
+    assert_reference_boards_agree("corner", || {
+        joseki()
+            .iter()
+            .map(|e| -> Compared<'_> { (&e.name, &e.db, &e.reference, &e.corner) })
+            .collect()
+    });
 }
 
 /// Every other database of the corpus: the matcher (tree plus fallback)
@@ -200,50 +144,20 @@ fn other_databases_stay_exact() {
         let e = build(name, load_db(&shared, name));
         for b in boards.iter().step_by(4) {
             for color in [Color::Black, Color::White] {
-                let mut want = Vec::new();
-                e.reference
-                    .find_all(b.position(), color, &mut scratch, &mut want);
-                want.sort();
-                let mut got = Vec::new();
-                e.corner
-                    .find_all(b.position(), color, &mut scratch, &mut got);
-                got.sort();
+                let want = sorted_matches(&e.reference, b.position(), color, &mut scratch);
+                let got = sorted_matches(&e.corner, b.position(), color, &mut scratch);
                 assert_eq!(got, want, "{name} id {} {color:?}", b.id);
             }
         }
     }
 }
 
-/// Whether the rectangle lands on the board and every drawn edge lies on
-/// the board's edge.
-fn fits_geometry(p: &Pattern, t: Transform, di: i32, dj: i32, n: i32) -> bool {
-    let on = |(a, b): (i32, i32)| {
-        let (i, j) = (di + a, dj + b);
-        i >= 0 && j >= 0 && i < n && j < n
-    };
-    let (h, w) = (p.height as i32, p.width as i32);
-    let corners = [(0, 0), (0, w - 1), (h - 1, 0), (h - 1, w - 1)];
-    let beyond = [
-        (p.edges.top, (-1, 0)),
-        (p.edges.bottom, (h, 0)),
-        (p.edges.left, (0, -1)),
-        (p.edges.right, (0, w)),
-    ];
-    corners.iter().all(|&(r, c)| on(t.apply(r, c)))
-        && beyond
-            .iter()
-            .all(|&(drawn, (r, c))| !drawn || !on(t.apply(r, c)))
-}
-
 /// A board of size 7, 9, 13 or 19 with sparse random stones, one joseki
 /// pattern of a random database planted in a random kept orientation in a
 /// corner where it fits, and with one chance in three one random point of
-/// its rectangle changed afterwards (a near miss).
-/// The planted placement, when undisturbed: database, pattern, orientation,
-/// origin.
-type Plant = Option<(usize, u32, Transform, (usize, usize))>;
-
-fn planted() -> impl Strategy<Value = (OwnedPosition, Color, Plant)> {
+/// its rectangle changed afterwards (a near miss). The placement is given
+/// only when undisturbed.
+fn planted_corners() -> impl Strategy<Value = (OwnedPosition, Color, Plant)> {
     (
         any::<prop::sample::Index>(),
         any::<prop::sample::Index>(),
@@ -256,48 +170,23 @@ fn planted() -> impl Strategy<Value = (OwnedPosition, Color, Plant)> {
     )
         .prop_map(|(db_i, pat_i, o_i, at_i, size, black, disturb, noise)| {
             let color = if black { Color::Black } else { Color::White };
-            let mut pos = OwnedPosition::empty(size);
-            for (k, roll) in noise.iter().take(size * size).enumerate() {
-                let stone = match roll {
-                    0..=9 => Some(Color::Black),
-                    10..=19 => Some(Color::White),
-                    _ => None,
-                };
-                pos.set(k / size, k % size, stone);
-            }
+            let mut pos = noisy_board(size, &noise, 10, 10);
             let all = joseki();
             if all.is_empty() {
                 return (pos, color, None);
             }
             let which = db_i.index(all.len());
             let db = &all[which].db;
-            let pat = pat_i.index(db.patterns.len());
-            let p = &db.patterns[pat];
-            let kept = kept_orientations(p.symmetry);
-            let t = kept[o_i.index(kept.len())];
-            let n = size as i32;
-            let origins: Vec<(i32, i32)> = (0..n)
-                .flat_map(|i| (0..n).map(move |j| (i, j)))
-                .filter(|&(i, j)| fits_geometry(p, t, i, j, n))
-                .collect();
-            if origins.is_empty() {
+            let Some((pat, t, origin)) = pick_placement(db, pat_i, o_i, at_i, size) else {
                 return (pos, color, None);
-            }
-            let (di, dj) = origins[at_i.index(origins.len())];
-            let mut cells = Vec::new();
-            for r in 0..p.height {
-                for c in 0..p.width {
-                    let (a, b) = t.apply(r as i32, c as i32);
-                    let (i, j) = ((di + a) as usize, (dj + b) as usize);
-                    cells.push((i, j));
-                    let stone = match p.cell(r, c).elem {
-                        Elem::Own => Some(color),
-                        Elem::Opp => Some(color.opponent()),
-                        _ => None,
-                    };
-                    pos.set(i, j, stone);
-                }
-            }
+            };
+            let cells = plant_pattern(&mut pos, &db.patterns[pat], t, origin, |elem, _, _| {
+                Some(match elem {
+                    Elem::Own => Some(color),
+                    Elem::Opp => Some(color.opponent()),
+                    _ => None,
+                })
+            });
             let (what, at, flip) = disturb;
             if what == 0 && !cells.is_empty() {
                 let (i, j) = cells[at.index(cells.len())];
@@ -310,6 +199,7 @@ fn planted() -> impl Strategy<Value = (OwnedPosition, Color, Plant)> {
                 pos.set(i, j, stone);
                 return (pos, color, None);
             }
+            let (di, dj) = origin;
             let plant = Some((which, pat as u32, t, (di as usize, dj as usize)));
             (pos, color, plant)
         })
@@ -319,20 +209,15 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
     /// Planted (and disturbed) joseki corners: both colours, both databases.
     #[test]
-    fn planted_corners_equal_reference((pos, color, plant) in planted()) {
+    fn planted_corners_equal_reference((pos, color, plant) in planted_corners()) {
         let mut scratch = Scratch::default();
         for (k, e) in joseki().iter().enumerate() {
             for c in [color, color.opponent()] {
-                let mut want = Vec::new();
-                e.reference.find_all(pos.view(), c, &mut scratch, &mut want);
-                want.sort();
-                let mut got = Vec::new();
-                e.corner.find_all(pos.view(), c, &mut scratch, &mut got);
-                got.sort();
-                if let Some((_, pat, t, (i, j))) = plant.filter(|p| p.0 == k && c == color) {
-                    let origin = pos.view().point(i, j);
+                let want = sorted_matches(&e.reference, pos.view(), c, &mut scratch);
+                let got = sorted_matches(&e.corner, pos.view(), c, &mut scratch);
+                if let Some((_, pat, t, at)) = plant.filter(|p| p.0 == k && c == color) {
                     prop_assert!(
-                        got.iter().any(|m| m.pattern.0 == pat && m.transform == t && m.origin == origin),
+                        has_placement(&got, pos.view(), pat, t, at),
                         "{}: planted {} not found", e.name, e.db.patterns[pat as usize].name
                     );
                 }

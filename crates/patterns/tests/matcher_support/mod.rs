@@ -1,6 +1,8 @@
 //! Shared helpers of the matcher tests: locating `/work/shared`, loading the
 //! pattern databases, the 200 reference boards and GNU Go's recorded
-//! matches, and the canonical form the comparison uses.
+//! matches, and the canonical form the comparison uses; the proptest
+//! strategies of random and planted positions, and the comparison of an
+//! engine with the reference matcher and GNU Go's records.
 #![allow(dead_code)]
 
 use std::collections::BTreeMap;
@@ -9,10 +11,12 @@ use std::path::{Path, PathBuf};
 
 use katachi_board::{Board, Color};
 use katachi_patterns::compile::symmetry::{canonical, real_symmetries};
+use katachi_patterns::compile::transform::kept_orientations;
 use katachi_patterns::compile::Transform;
-use katachi_patterns::matchers::{Match, OwnedPosition, Position};
-use katachi_patterns::model::{Pattern, PatternDb};
+use katachi_patterns::matchers::{Match, Matcher, OwnedPosition, Position, Scratch};
+use katachi_patterns::model::{Elem, Pattern, PatternDb};
 use katachi_patterns::syntax::parse_db;
+use proptest::prelude::*;
 use serde_json::Value;
 
 /// The shared material directory, or `None` (with a printed reason) when it
@@ -331,4 +335,275 @@ pub fn diff(left: &[Key], right: &[Key]) -> (Vec<Key>, Vec<Key>) {
         }
     }
     (only_left, only_right)
+}
+
+/// Every match of `m` for `color` on `pos`, sorted.
+pub fn sorted_matches(
+    m: &(impl Matcher + ?Sized),
+    pos: Position<'_>,
+    color: Color,
+    scratch: &mut Scratch,
+) -> Vec<Match> {
+    let mut out = Vec::new();
+    m.find_all(pos, color, scratch, &mut out);
+    out.sort();
+    out
+}
+
+/// One engine compared on the reference boards: its name, database,
+/// reference matcher and the engine itself.
+pub type Compared<'a> = (&'a str, &'a PatternDb, &'a dyn Matcher, &'a dyn Matcher);
+
+/// On the reference boards (skipped when the shared material is absent),
+/// both colours, for each of `engines()`: the engine (called `label` in the
+/// differences) finds exactly the reference matcher's matches, and those
+/// are GNU Go's recorded ones. Prints a summary and the first differences
+/// per database; panics naming the databases with differences.
+pub fn assert_reference_boards_agree<'a>(label: &str, engines: impl FnOnce() -> Vec<Compared<'a>>) {
+    let Some(shared) = shared_dir() else { return };
+    let boards = load_boards(&shared);
+    let mut failures = Vec::new();
+    for (name, db, reference, engine) in engines() {
+        if !agrees_on_reference_boards(&shared, &boards, name, db, reference, engine, label) {
+            failures.push(name.to_string());
+        }
+    }
+    assert!(failures.is_empty(), "differences in {failures:?}");
+}
+
+/// On the reference boards, both colours: `engine` (called `label` in the
+/// differences) finds exactly `reference`'s matches, and those are GNU Go's
+/// recorded ones for `db`. Prints a summary and the first differences;
+/// whether there were none.
+pub fn agrees_on_reference_boards(
+    shared: &Path,
+    boards: &[RefBoard],
+    name: &str,
+    db: &PatternDb,
+    reference: &dyn Matcher,
+    engine: &dyn Matcher,
+    label: &str,
+) -> bool {
+    let mut scratch = Scratch::default();
+    let canon = Canon::new(db);
+    let recorded = load_recorded(shared, db, &canon, boards);
+    let mut problems = Vec::new();
+    let mut total = 0usize;
+    for b in boards {
+        for color in [Color::Black, Color::White] {
+            let want = sorted_matches(reference, b.position(), color, &mut scratch);
+            let got = sorted_matches(engine, b.position(), color, &mut scratch);
+            total += got.len();
+            if got != want {
+                problems.push(format!(
+                    "id {} {color:?}: {label} {} matches, reference {}",
+                    b.id,
+                    got.len(),
+                    want.len()
+                ));
+            }
+            let mut keys: Vec<Key> = got
+                .iter()
+                .map(|m| canon.key_of(db, m, b.position()))
+                .collect();
+            keys.sort();
+            match recorded.get(&(b.id, color)) {
+                None => problems.push(format!("id {} {color:?}: no recorded line", b.id)),
+                Some(expected) => {
+                    let (ours, theirs) = diff(&keys, expected);
+                    for k in ours {
+                        problems.push(format!("id {} {color:?}: only {label}: {k:?}", b.id));
+                    }
+                    for k in theirs {
+                        problems.push(format!("id {} {color:?}: only GNU Go: {k:?}", b.id));
+                    }
+                }
+            }
+        }
+    }
+    println!(
+        "{}: {} boards x 2 colours, {total} matches, {} differences",
+        name,
+        boards.len(),
+        problems.len()
+    );
+    for p in problems.iter().take(10) {
+        println!("  {p}");
+    }
+    problems.is_empty()
+}
+
+/// A position: size 5, 9, 13 or 19, and per point a stone or not; stones
+/// are likelier within two lines of the edge.
+pub fn position() -> impl Strategy<Value = OwnedPosition> {
+    prop_oneof![Just(5usize), Just(9), Just(13), Just(19)].prop_flat_map(|size| {
+        proptest::collection::vec((0u8..100, 0u8..100), size * size).prop_map(move |cells| {
+            let mut pos = OwnedPosition::empty(size);
+            for (k, (roll, colour)) in cells.into_iter().enumerate() {
+                let (r, c) = (k / size, k % size);
+                let edge_dist = r.min(c).min(size - 1 - r).min(size - 1 - c);
+                let density = if edge_dist <= 1 { 55 } else { 30 };
+                if roll < density {
+                    let stone = if colour < 50 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    pos.set(r, c, Some(stone));
+                }
+            }
+            pos
+        })
+    })
+}
+
+/// The planted placement: database index, pattern id, orientation, origin.
+pub type Plant = Option<(usize, u32, Transform, (usize, usize))>;
+
+/// Whether the rectangle lands on the board and every drawn edge lies on
+/// the board's edge.
+pub fn fits_geometry(p: &Pattern, t: Transform, di: i32, dj: i32, n: i32) -> bool {
+    let on = |(a, b): (i32, i32)| {
+        let (i, j) = (di + a, dj + b);
+        i >= 0 && j >= 0 && i < n && j < n
+    };
+    let (h, w) = (p.height as i32, p.width as i32);
+    let corners = [(0, 0), (0, w - 1), (h - 1, 0), (h - 1, w - 1)];
+    let beyond = [
+        (p.edges.top, (-1, 0)),
+        (p.edges.bottom, (h, 0)),
+        (p.edges.left, (0, -1)),
+        (p.edges.right, (0, w)),
+    ];
+    corners.iter().all(|&(r, c)| on(t.apply(r, c)))
+        && beyond
+            .iter()
+            .all(|&(drawn, (r, c))| !drawn || !on(t.apply(r, c)))
+}
+
+/// An empty `size` board with a stone per point from `noise`: black below
+/// `black`, white from `black` up to below `black + white`.
+pub fn noisy_board(size: usize, noise: &[u8], black: u8, white: u8) -> OwnedPosition {
+    let mut pos = OwnedPosition::empty(size);
+    for (k, &roll) in noise.iter().take(size * size).enumerate() {
+        let stone = if roll < black {
+            Some(Color::Black)
+        } else if roll < black + white {
+            Some(Color::White)
+        } else {
+            None
+        };
+        pos.set(k / size, k % size, stone);
+    }
+    pos
+}
+
+/// A random pattern of `db`, a random kept orientation of it and a random
+/// origin where it fits a `size` board: `(pattern, orientation, origin)`,
+/// `None` when it fits nowhere.
+pub fn pick_placement(
+    db: &PatternDb,
+    pat_i: prop::sample::Index,
+    o_i: prop::sample::Index,
+    at_i: prop::sample::Index,
+    size: usize,
+) -> Option<(usize, Transform, (i32, i32))> {
+    let pat = pat_i.index(db.patterns.len());
+    let p = &db.patterns[pat];
+    let kept = kept_orientations(p.symmetry);
+    let t = kept[o_i.index(kept.len())];
+    let n = size as i32;
+    let origins: Vec<(i32, i32)> = (0..n)
+        .flat_map(|i| (0..n).map(move |j| (i, j)))
+        .filter(|&(i, j)| fits_geometry(p, t, i, j, n))
+        .collect();
+    if origins.is_empty() {
+        return None;
+    }
+    Some((pat, t, origins[at_i.index(origins.len())]))
+}
+
+/// Draws `p` in orientation `t` at `origin`: each diagram cell's board
+/// point `(i, j)` gets `stone(elem, i, j)` unless that is `None` (left as
+/// it is). Every board point of the rectangle, in diagram order.
+pub fn plant_pattern(
+    pos: &mut OwnedPosition,
+    p: &Pattern,
+    t: Transform,
+    (di, dj): (i32, i32),
+    mut stone: impl FnMut(Elem, usize, usize) -> Option<Option<Color>>,
+) -> Vec<(usize, usize)> {
+    let mut cells = Vec::new();
+    for r in 0..p.height {
+        for c in 0..p.width {
+            let (a, b) = t.apply(r as i32, c as i32);
+            let (i, j) = ((di + a) as usize, (dj + b) as usize);
+            cells.push((i, j));
+            if let Some(s) = stone(p.cell(r, c).elem, i, j) {
+                pos.set(i, j, s);
+            }
+        }
+    }
+    cells
+}
+
+/// A random pattern of a random one of `dbs()` planted on a random board
+/// (size from `sizes`) in a random kept orientation at a random legal
+/// origin (edges honoured), random stones elsewhere: a position where
+/// matches certainly exist.
+pub fn planted(
+    sizes: impl Strategy<Value = usize>,
+    dbs: fn() -> Vec<&'static PatternDb>,
+) -> impl Strategy<Value = (OwnedPosition, Color, Plant)> {
+    (
+        any::<prop::sample::Index>(),
+        any::<prop::sample::Index>(),
+        any::<prop::sample::Index>(),
+        any::<prop::sample::Index>(),
+        sizes,
+        any::<bool>(),
+        proptest::collection::vec(0u8..100, 19 * 19 * 2),
+    )
+        .prop_map(move |(db_i, pat_i, o_i, at_i, size, black, noise)| {
+            let color = if black { Color::Black } else { Color::White };
+            let mut pos = noisy_board(size, &noise, 20, 20);
+            let all = dbs();
+            if all.is_empty() {
+                return (pos, color, None);
+            }
+            let which = db_i.index(all.len());
+            let p_db = all[which];
+            let Some((pat, t, origin)) = pick_placement(p_db, pat_i, o_i, at_i, size) else {
+                return (pos, color, None);
+            };
+            let p = &p_db.patterns[pat];
+            plant_pattern(&mut pos, p, t, origin, |elem, i, j| {
+                let coin = noise[size * size + i * size + j] % 2 == 0;
+                match elem {
+                    Elem::Empty => Some(None),
+                    Elem::Own => Some(Some(color)),
+                    Elem::Opp => Some(Some(color.opponent())),
+                    Elem::NotOpp => Some(coin.then_some(color)),
+                    Elem::NotOwn => Some(coin.then_some(color.opponent())),
+                    Elem::Any => None,
+                }
+            });
+            let (di, dj) = origin;
+            let plant = Some((which, pat as u32, t, (di as usize, dj as usize)));
+            (pos, color, plant)
+        })
+}
+
+/// Whether `found` holds pattern `pat` in orientation `t` at `(i, j)`.
+pub fn has_placement(
+    found: &[Match],
+    pos: Position<'_>,
+    pat: u32,
+    t: Transform,
+    (i, j): (usize, usize),
+) -> bool {
+    let origin = pos.point(i, j);
+    found
+        .iter()
+        .any(|m| m.pattern.0 == pat && m.transform == t && m.origin == origin)
 }
