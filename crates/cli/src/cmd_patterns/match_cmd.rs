@@ -19,6 +19,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context};
 use katachi_board::Color;
 use katachi_patterns::compile::CompiledDb;
+use katachi_patterns::matchers::corner_tree::CornerTreeMatcher;
 use katachi_patterns::matchers::dfa::DfaMatcher;
 use katachi_patterns::matchers::reference::ReferenceMatcher;
 use katachi_patterns::matchers::standard::StandardMatcher;
@@ -36,6 +37,9 @@ pub enum Engine {
     Standard,
     /// One automaton over the whole database.
     Dfa,
+    /// The corner tree for corner-only patterns (joseki); other patterns
+    /// go through a standard matcher of their own.
+    Corner,
 }
 
 /// Arguments of `patterns match`.
@@ -111,6 +115,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Engine::Reference => Box::new(ReferenceMatcher::new(&db)),
         Engine::Standard => Box::new(StandardMatcher::new(&CompiledDb::compile(&db))),
         Engine::Dfa => Box::new(DfaMatcher::new(&CompiledDb::compile(&db))),
+        Engine::Corner => Box::new(CornerTreeMatcher::new(&CompiledDb::compile(&db))),
     };
     let pos = Position::of_board(&loaded.board);
     let mut found: Vec<Match> = Vec::new();
