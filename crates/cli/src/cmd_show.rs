@@ -108,7 +108,13 @@ mod tests {
         }
         let dir = std::env::temp_dir().join(format!("katachi-show-{}", std::process::id()));
         std::fs::create_dir_all(&dir)?;
-        let file = dir.join(format!("{}.sgf", extra.join("_").replace(['-', ','], "")));
+        // Tests run in parallel: the thread id keeps their files apart.
+        let thread = format!("{:?}", std::thread::current().id());
+        let stem = extra.join("_").replace(['-', ','], "");
+        let file = dir.join(format!(
+            "{}-{stem}.sgf",
+            thread.replace(|c: char| !c.is_ascii_alphanumeric(), "")
+        ));
         std::fs::write(&file, sgf)?;
         let mut argv = vec!["show".to_string(), file.display().to_string()];
         argv.extend(extra.iter().map(|s| s.to_string()));
