@@ -5,21 +5,13 @@
 use katachi_board::{Cell, Point};
 
 use super::cache::Query;
-use super::{Code, Outcome, Reader};
-
-const FAIL: Outcome = Outcome {
-    code: Code::Fail,
-    mv: None,
-};
+use super::{Code, Outcome, Reader, FAIL, WIN};
 
 impl Reader {
     /// Ladder attack on the string at `s`, attacker to move.
     pub(crate) fn ladder_attack_inner(&mut self, s: Point) -> Outcome {
         let Some(def) = self.board.cell(s).color() else {
-            return Outcome {
-                code: Code::Win,
-                mv: None,
-            };
+            return WIN;
         };
         let att = def.opponent();
         let libs = self.libs_of(s);
@@ -67,16 +59,10 @@ impl Reader {
         };
         let libs = self.libs_of(s);
         if libs.len() >= 2 {
-            return Outcome {
-                code: Code::Win,
-                mv: None,
-            };
+            return WIN;
         }
         if !self.spend_node() {
-            return Outcome {
-                code: Code::Win,
-                mv: None,
-            };
+            return WIN;
         }
         let key = self.key(Query::LadderDefend, s);
         if let Some(o) = self.cache_get(&key) {

@@ -71,6 +71,18 @@ pub struct Outcome {
     pub mv: Option<Point>,
 }
 
+/// Failure, with no move.
+pub(crate) const FAIL: Outcome = Outcome {
+    code: Code::Fail,
+    mv: None,
+};
+
+/// Success that needs no move (the string is already safe or already lost).
+pub(crate) const WIN: Outcome = Outcome {
+    code: Code::Win,
+    mv: None,
+};
+
 /// The tactical reader: a board copy, a cache and limits.
 #[derive(Debug, Clone)]
 pub struct Reader {

@@ -5,12 +5,7 @@
 use katachi_board::{Cell, Color, Point};
 
 use super::cache::Query;
-use super::{Code, Outcome, Reader};
-
-const FAIL: Outcome = Outcome {
-    code: Code::Fail,
-    mv: None,
-};
+use super::{Code, Outcome, Reader, FAIL, WIN};
 
 /// Move a remembered best move to the front of the candidates.
 fn hint_first(moves: &mut Vec<Point>, hint: Option<Point>) {
@@ -38,10 +33,7 @@ impl Reader {
     pub(crate) fn do_attack(&mut self, s: Point) -> Outcome {
         let Some(def) = self.board.cell(s).color() else {
             // Already captured.
-            return Outcome {
-                code: Code::Win,
-                mv: None,
-            };
+            return WIN;
         };
         let att = def.opponent();
         if self.attack_hopeless(self.board.liberty_count(s)) {
@@ -156,16 +148,10 @@ impl Reader {
         // Deep in the tree, a string the attacker would give up on is safe
         // already. At the root a move is still wanted.
         if self.stackp() > 0 && self.attack_hopeless_next(libs.len()) {
-            return Outcome {
-                code: Code::Win,
-                mv: None,
-            };
+            return WIN;
         }
         if !self.spend_node() {
-            return Outcome {
-                code: Code::Win,
-                mv: None,
-            };
+            return WIN;
         }
         let key = self.key(Query::Defend, s);
         if let Some(o) = self.cache_get(&key) {
