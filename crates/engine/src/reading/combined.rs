@@ -127,18 +127,12 @@ impl Reader {
         }
         for m in moves {
             let Some(p) = self.play(att, m) else { continue };
-            let mut code = if self.board.cell(a) == Cell::Empty || self.board.cell(b) == Cell::Empty
-            {
+            let code = if self.board.cell(a) == Cell::Empty || self.board.cell(b) == Cell::Empty {
                 Code::Win
             } else {
                 self.defend_both_inner(a, b).reverse()
             };
-            if p.conditional {
-                code = code.min(Code::KoB);
-            }
-            self.pop();
-            best = best.max(code);
-            if best == Code::Win {
+            if self.settle_code(&mut best, code, p.conditional) {
                 break;
             }
         }
@@ -170,18 +164,12 @@ impl Reader {
         let mut best = Code::Fail;
         for m in moves {
             let Some(p) = self.play(def, m) else { continue };
-            let mut code = if self.board.cell(a) == Cell::Empty || self.board.cell(b) == Cell::Empty
-            {
+            let code = if self.board.cell(a) == Cell::Empty || self.board.cell(b) == Cell::Empty {
                 Code::Fail
             } else {
                 self.attack_either_inner(a, b, false).reverse()
             };
-            if p.conditional {
-                code = code.min(Code::KoB);
-            }
-            self.pop();
-            best = best.max(code);
-            if best == Code::Win {
+            if self.settle_code(&mut best, code, p.conditional) {
                 break;
             }
         }

@@ -10,7 +10,7 @@
 
 use katachi_board::{Color, IllegalMove, Move, Point};
 
-use super::Reader;
+use super::{Code, Outcome, Reader};
 
 /// Who, if anyone, has taken a ko conditionally in the current variation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -196,5 +196,39 @@ impl Reader {
             let _ = self.board.undo();
             self.ko = f.saved;
         }
+    }
+
+    /// Take back the move just tried and fold its `code` into `best`: a
+    /// result reached only through a conditional ko capture counts as KO_B at
+    /// most. True once `best` is a win, so that the caller stops trying moves.
+    pub(crate) fn settle_code(&mut self, best: &mut Code, code: Code, conditional: bool) -> bool {
+        let code = if conditional {
+            code.min(Code::KoB)
+        } else {
+            code
+        };
+        self.pop();
+        *best = (*best).max(code);
+        *best == Code::Win
+    }
+
+    /// [`Reader::settle_code`] for an outcome: the move `m` is kept with the
+    /// best code it reached.
+    pub(crate) fn settle(
+        &mut self,
+        best: &mut Outcome,
+        m: Point,
+        code: Code,
+        conditional: bool,
+    ) -> bool {
+        let mut c = best.code;
+        let stop = self.settle_code(&mut c, code, conditional);
+        if c > best.code {
+            *best = Outcome {
+                code: c,
+                mv: Some(m),
+            };
+        }
+        stop
     }
 }

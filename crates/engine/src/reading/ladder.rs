@@ -25,7 +25,7 @@ impl Reader {
         let mut best = FAIL;
         for &m in &libs {
             let Some(p) = self.play(att, m) else { continue };
-            let mut code = if self.board.cell(s) == Cell::Empty {
+            let code = if self.board.cell(s) == Cell::Empty {
                 if p.ko_capture {
                     Code::KoA
                 } else {
@@ -37,15 +37,8 @@ impl Reader {
             } else {
                 self.ladder_defend(s).code.reverse()
             };
-            if p.conditional {
-                code = code.min(Code::KoB);
-            }
-            self.pop();
-            if code > best.code {
-                best = Outcome { code, mv: Some(m) };
-                if code == Code::Win {
-                    break;
-                }
+            if self.settle(&mut best, m, code, p.conditional) {
+                break;
             }
         }
         self.cache_put(key, best);
@@ -82,20 +75,13 @@ impl Reader {
             } else {
                 self.board.liberty_count(s)
             };
-            let mut code = match n {
+            let code = match n {
                 0 | 1 => Code::Fail,
                 2 => self.ladder_attack_inner(s).code.reverse(),
                 _ => Code::Win,
             };
-            if p.conditional {
-                code = code.min(Code::KoB);
-            }
-            self.pop();
-            if code > best.code {
-                best = Outcome { code, mv: Some(m) };
-                if code == Code::Win {
-                    break;
-                }
+            if self.settle(&mut best, m, code, p.conditional) {
+                break;
             }
         }
         self.cache_put(key, best);

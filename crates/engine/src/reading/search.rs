@@ -114,7 +114,7 @@ impl Reader {
         let mut best = FAIL;
         for &m in moves {
             let Some(p) = self.play(att, m) else { continue };
-            let mut code = if self.board.cell(s) == Cell::Empty {
+            let code = if self.board.cell(s) == Cell::Empty {
                 if self.snapped_back(m) {
                     Code::Fail
                 } else if p.ko_capture {
@@ -125,15 +125,8 @@ impl Reader {
             } else {
                 self.do_defend(s).code.reverse()
             };
-            if p.conditional {
-                code = code.min(Code::KoB);
-            }
-            self.pop();
-            if code > best.code {
-                best = Outcome { code, mv: Some(m) };
-                if code == Code::Win {
-                    break;
-                }
+            if self.settle(&mut best, m, code, p.conditional) {
+                break;
             }
         }
         best
@@ -199,20 +192,13 @@ impl Reader {
         let mut best = FAIL;
         for &m in moves {
             let Some(p) = self.play(def, m) else { continue };
-            let mut code = if self.board.cell(s) == Cell::Empty {
+            let code = if self.board.cell(s) == Cell::Empty {
                 Code::Fail
             } else {
                 self.do_attack(s).code.reverse()
             };
-            if p.conditional {
-                code = code.min(Code::KoB);
-            }
-            self.pop();
-            if code > best.code {
-                best = Outcome { code, mv: Some(m) };
-                if code == Code::Win {
-                    break;
-                }
+            if self.settle(&mut best, m, code, p.conditional) {
+                break;
             }
         }
         best
