@@ -104,37 +104,7 @@ fn list_commands_holds_every_required_command_once() {
         .strip_suffix("\n\n")
         .unwrap();
     let names: Vec<&str> = body.lines().collect();
-    for required in [
-        "protocol_version",
-        "name",
-        "version",
-        "known_command",
-        "list_commands",
-        "quit",
-        "boardsize",
-        "clear_board",
-        "komi",
-        "play",
-        "genmove",
-        "undo",
-        "showboard",
-        "loadsgf",
-        "printsgf",
-        "fixed_handicap",
-        "place_free_handicap",
-        "set_free_handicap",
-        "time_settings",
-        "time_left",
-        "final_score",
-        "is_legal",
-        "countlib",
-        "findlib",
-        "captures",
-        "color",
-        "list_stones",
-        "kgs-genmove_cleanup",
-        "gogui-analyze_commands",
-    ] {
+    for &required in katachi_gtp::commands::REQUIRED {
         assert_eq!(
             names.iter().filter(|&&n| n == required).count(),
             1,

@@ -167,37 +167,7 @@ mod tests {
     #[test]
     fn standard_registry_holds_the_required_commands() {
         let r = Registry::standard();
-        for name in [
-            "protocol_version",
-            "name",
-            "version",
-            "known_command",
-            "list_commands",
-            "quit",
-            "boardsize",
-            "clear_board",
-            "komi",
-            "play",
-            "genmove",
-            "undo",
-            "showboard",
-            "loadsgf",
-            "printsgf",
-            "fixed_handicap",
-            "place_free_handicap",
-            "set_free_handicap",
-            "time_settings",
-            "time_left",
-            "final_score",
-            "is_legal",
-            "countlib",
-            "findlib",
-            "captures",
-            "color",
-            "list_stones",
-            "kgs-genmove_cleanup",
-            "gogui-analyze_commands",
-        ] {
+        for &name in crate::commands::REQUIRED {
             assert!(r.contains(name), "{name} missing");
         }
     }

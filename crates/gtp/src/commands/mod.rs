@@ -14,6 +14,41 @@ pub mod time;
 
 use crate::registry::Registry;
 
+/// The commands every session answers: GTP version 2's required and
+/// standard commands and the GNU Go game commands that GUIs and GNU Go's
+/// regression suites use. `Registry::standard` holds each of them.
+pub const REQUIRED: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "undo",
+    "showboard",
+    "loadsgf",
+    "printsgf",
+    "fixed_handicap",
+    "place_free_handicap",
+    "set_free_handicap",
+    "time_settings",
+    "time_left",
+    "final_score",
+    "is_legal",
+    "countlib",
+    "findlib",
+    "captures",
+    "color",
+    "list_stones",
+    "kgs-genmove_cleanup",
+    "gogui-analyze_commands",
+];
+
 /// Register every command of this module tree.
 pub fn register(registry: &mut Registry) {
     protocol::register(registry);
