@@ -1,30 +1,48 @@
-//! Build script: checks katachi's own pattern databases and embeds them.
+//! Build script: checks katachi's own pattern databases, precompiles them
+//! and embeds them.
 //!
 //! Every `.db` file of the workspace's `patterns/` directory is parsed and
-//! checked with this crate's own front end (compiled into the script by
-//! path), and the build fails with the full diagnostics if any file has an
-//! error. The files are then embedded with `include_str!` through the
-//! generated `embedded.rs` (see `src/database.rs`); they are parsed again
-//! at run time, which takes milliseconds.
+//! checked with this crate's own front end, and the build fails with the
+//! full diagnostics if any file has an error. Each file is then compiled
+//! (`CompiledDb`) and its model and compilation are written to `OUT_DIR` as
+//! one serialised [`Precompiled`] value (postcard). The generated
+//! `embedded.rs` (see `src/database.rs`) embeds the text with
+//! `include_str!` and those bytes with `include_bytes!`; at run time the
+//! bytes are only decoded, so start-up neither parses nor compiles.
+//!
+//! Why `#[path]` includes rather than a build-dependency crate: a crate
+//! cannot be its own build dependency, and a separate crate would mean
+//! moving `syntax`, `model`, `expr` and `compile` out of katachi-patterns,
+//! which every matcher and user of the crate names. Compiling the very same
+//! source files here also guarantees that the bytes are written by the code
+//! that reads them back: a change to any of them rebuilds and reruns this
+//! script. The cost is compiling those modules a second time (unoptimised)
+//! for the script.
 
-/// The front end's modules, compiled from `src/` (the crate itself cannot
-/// be a dependency of its own build script). Re-exported at the root so
-/// that their `crate::...` paths resolve as in the library.
+/// The front end, the compiler and the precompiled format, compiled from
+/// `src/` (see above). Re-exported at the root so that their `crate::...`
+/// paths resolve as in the library.
 #[allow(dead_code, unused_imports)]
 #[path = "src"]
 mod front {
+    pub mod compile;
     pub mod expr;
     pub mod model;
     pub mod syntax;
+    #[path = "database/precompiled.rs"]
+    pub mod precompiled;
 }
 
-use front::{expr, model, syntax};
+use front::precompiled::Precompiled;
+#[allow(unused_imports)]
+use front::{compile, expr, model, syntax};
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
 fn main() {
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
     let dir = manifest.join("../../patterns");
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
@@ -35,47 +53,63 @@ fn main() {
         })
         .unwrap_or_default();
     files.sort();
-    let mut generated = String::from(
-        "/// `(name, text)` of every database embedded from `patterns/`.\npub static EMBEDDED: &[(&str, &str)] = &[\n",
-    );
+    let mut entries = String::new();
     let mut failed = Vec::new();
     for path in &files {
         println!("cargo:rerun-if-changed={}", path.display());
         let text = std::fs::read_to_string(path)
             .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+        // The same name `database::embedded` used to parse with at run time.
         let shown = format!(
             "patterns/{}",
             path.file_name().unwrap_or_default().to_string_lossy()
         );
-        let (_, diags) = syntax::parse_db(&text, &shown);
-        let errors: Vec<_> = diags.iter().filter(|d| d.is_error()).collect();
+        let (precompiled, diags) = Precompiled::from_text(&text, &shown);
         for d in &diags {
             // Warnings are shown by cargo; errors are printed below as well.
             println!("cargo:warning={}: {}", d.location(), d.message);
         }
-        if !errors.is_empty() {
+        let Some(precompiled) = precompiled else {
+            let errors: Vec<_> = diags.iter().filter(|d| d.is_error()).collect();
             let mut msg = String::new();
             for d in &errors {
                 let _ = writeln!(msg, "{d}\n");
             }
             failed.push(format!("{shown}: {} errors\n{msg}", errors.len()));
-        }
+            continue;
+        };
         let name = path
             .file_stem()
             .unwrap_or_default()
             .to_string_lossy()
             .into_owned();
+        let bytes = precompiled.to_bytes();
+        assert_eq!(
+            Precompiled::from_bytes(&bytes).as_ref(),
+            Ok(&precompiled),
+            "{shown}: the precompiled value does not read back"
+        );
+        let bin = out_dir.join(format!("{name}.postcard"));
+        std::fs::write(&bin, &bytes)
+            .unwrap_or_else(|e| panic!("cannot write {}: {e}", bin.display()));
         let _ = writeln!(
-            generated,
-            "    ({name:?}, include_str!({:?})),",
-            path.display().to_string()
+            entries,
+            "    ({name:?}, include_str!({:?}), include_bytes!({:?})),",
+            path.display().to_string(),
+            bin.display().to_string()
         );
     }
-    generated.push_str("];\n");
     if !failed.is_empty() {
         eprintln!("{}", failed.join("\n"));
         panic!("katachi's own pattern databases have errors (see above)");
     }
-    let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR")).join("embedded.rs");
-    std::fs::write(&out, generated).expect("write embedded.rs");
+    let generated = format!(
+        "/// Number of databases embedded from `patterns/`.\n\
+         const COUNT: usize = {};\n\
+         /// `(name, text, precompiled bytes)` of every database embedded from\n\
+         /// `patterns/`, in file-name order.\n\
+         static EMBEDDED: [(&str, &str, &[u8]); COUNT] = [\n{entries}];\n",
+        files.len()
+    );
+    std::fs::write(out_dir.join("embedded.rs"), generated).expect("write embedded.rs");
 }

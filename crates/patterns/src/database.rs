@@ -1,29 +1,77 @@
 //! Loading databases: katachi's own, embedded at build time from
-//! `patterns/` (checked by `build.rs`, which fails the build on any error),
-//! and any `.db` file at run time, with no rebuild.
+//! `patterns/`, and any `.db` file at run time, with no rebuild.
+//!
+//! `build.rs` checks every `patterns/*.db` (failing the build on any error),
+//! compiles it, and embeds its text and its [`Precompiled`] value (model and
+//! [`CompiledDb`]) serialised. At run time an embedded database is decoded
+//! from those bytes on first use, once per process, into an immutable value
+//! shared by every caller: nothing is parsed or compiled at start-up.
+
+mod precompiled;
 
 use std::path::Path;
+use std::sync::OnceLock;
 
+use crate::compile::CompiledDb;
 use crate::model::PatternDb;
 use crate::syntax::{parse_db, Diagnostic};
+pub use precompiled::Precompiled;
 
+// `COUNT` and `EMBEDDED: [(name, text, precompiled bytes); COUNT]`, in
+// file-name order.
 include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
+
+/// The decoded embedded databases, each filled on first use (immutable
+/// afterwards).
+static DECODED: [OnceLock<Precompiled>; COUNT] = [const { OnceLock::new() }; COUNT];
+
+fn position(name: &str) -> Option<usize> {
+    EMBEDDED.iter().position(|(n, _, _)| *n == name)
+}
 
 /// Names of the embedded databases (file stems), in file-name order.
 pub fn embedded_names() -> impl Iterator<Item = &'static str> {
-    EMBEDDED.iter().map(|(n, _)| *n)
+    EMBEDDED.iter().map(|(n, _, _)| *n)
 }
 
 /// The text of embedded database `name`.
 pub fn embedded_text(name: &str) -> Option<&'static str> {
-    EMBEDDED.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+    position(name).map(|k| EMBEDDED[k].1)
 }
 
-/// Embedded database `name`, parsed and checked (it has no errors: the
-/// build checked it).
+/// The serialised [`Precompiled`] value of embedded database `name`, as the
+/// build wrote it.
+pub fn embedded_bytes(name: &str) -> Option<&'static [u8]> {
+    position(name).map(|k| EMBEDDED[k].2)
+}
+
+/// Embedded database `name`, checked and compiled by the build; decoded on
+/// the first call, shared afterwards.
+pub fn embedded_precompiled(name: &str) -> Option<&'static Precompiled> {
+    let k = position(name)?;
+    Some(DECODED[k].get_or_init(|| {
+        Precompiled::from_bytes(EMBEDDED[k].2).unwrap_or_else(|e| {
+            panic!("embedded database {name}: the build's precompiled bytes do not decode: {e}")
+        })
+    }))
+}
+
+/// The checked model of embedded database `name` (no errors: the build
+/// checked it), with its constraints and actions.
+pub fn embedded_db(name: &str) -> Option<&'static PatternDb> {
+    embedded_precompiled(name).map(|p| &p.db)
+}
+
+/// The compilation of embedded database `name`, equal to
+/// `CompiledDb::compile` of its model.
+pub fn embedded_compiled(name: &str) -> Option<&'static CompiledDb> {
+    embedded_precompiled(name).map(|p| &p.compiled)
+}
+
+/// Embedded database `name`, checked, as an owned value (a copy of
+/// [`embedded_db`]; no parsing).
 pub fn embedded(name: &str) -> Option<PatternDb> {
-    let text = embedded_text(name)?;
-    Some(parse_db(text, &format!("patterns/{name}.db")).0)
+    embedded_db(name).cloned()
 }
 
 /// Why a database file could not be loaded.

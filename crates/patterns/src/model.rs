@@ -25,11 +25,13 @@ pub use classes::{class_info, ClassInfo, CLASSES};
 pub use symbols::{symbol_elem, SYMBOLS};
 pub use symmetry::{symmetry_char, symmetry_from_char};
 
+use serde::{Deserialize, Serialize};
+
 use crate::expr::Expr;
 
 /// What a diagram cell requires of the board point it lands on, for the
 /// colour `O` (the colour the pattern is matched for; `X` is the other).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Elem {
     /// Must be empty (`.`, `,`, `!`, `*`, and labels on empty points).
     Empty,
@@ -46,14 +48,14 @@ pub enum Elem {
 }
 
 /// One diagram cell: its geometric requirement and the character written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct DiagramCell {
     pub elem: Elem,
     pub symbol: char,
 }
 
 /// Which sides of the diagram are drawn as board edges.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub struct Edges {
     pub top: bool,
     pub bottom: bool,
@@ -62,7 +64,7 @@ pub struct Edges {
 }
 
 /// The symmetry claimed on the colon line (its first character).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Symmetry {
     /// `8`: no symmetry, all eight orientations are tried.
     None8,
@@ -83,7 +85,7 @@ pub enum Symmetry {
 }
 
 /// One checked pattern.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Pattern {
     pub name: String,
     pub height: usize,
@@ -120,14 +122,14 @@ pub struct Pattern {
 }
 
 /// One value of the colon line, e.g. `shape(-1)` or `threatens_eye(a)`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Value {
     pub kind: ValueKind,
     pub arg: ValueArg,
 }
 
 /// The colon-line values the language knows (see LANGUAGE.md).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ValueKind {
     /// `terri(x)`: territorial value at least x.
     Terri,
@@ -198,14 +200,14 @@ impl ValueKind {
 }
 
 /// The argument of a value.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ValueArg {
     Number(f64),
     Label(char),
 }
 
 /// A label of the constraint diagram and the cells that carry it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Label {
     pub name: char,
     /// Cells `(row, col)` in row-major order; the first is the one bound
@@ -243,7 +245,7 @@ impl Pattern {
 }
 
 /// A checked database: its patterns in file order.
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
 pub struct PatternDb {
     pub name: String,
     pub patterns: Vec<Pattern>,

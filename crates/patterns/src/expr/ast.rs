@@ -9,14 +9,37 @@
 //! structure, wherever they were written (the formatter round trip relies
 //! on it).
 
+use serde::{Deserialize, Serialize};
+
 use super::registry::{ConstId, FunctionId};
-use crate::syntax::span::Span;
+use crate::syntax::span::{Position, Span};
 
 /// An expression (or, in actions, a statement) with its span.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Expr {
     pub kind: ExprKind,
+    #[serde(with = "SpanDef")]
     pub span: Span,
+}
+
+/// Serde's mirror of [`Span`] (the syntax layer stays free of serde), so
+/// that a deserialised tree still points at where it was written.
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Span")]
+struct SpanDef {
+    #[serde(with = "PositionDef")]
+    start: Position,
+    #[serde(with = "PositionDef")]
+    end: Position,
+}
+
+/// Serde's mirror of [`Position`].
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Position")]
+struct PositionDef {
+    offset: usize,
+    line: usize,
+    column: usize,
 }
 
 impl PartialEq for Expr {
@@ -26,7 +49,7 @@ impl PartialEq for Expr {
 }
 
 /// What an expression is.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ExprKind {
     /// A numeric literal, with the text as written (`.025`, `3`).
     Number { value: f64, text: String },
@@ -70,7 +93,7 @@ pub enum ExprKind {
 }
 
 /// Prefix operators.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum UnaryOp {
     Not,
     Neg,
@@ -78,7 +101,7 @@ pub enum UnaryOp {
 
 /// Infix operators, loosest first in precedence order: `||`, `&&`,
 /// `== !=`, `< <= > >=`, `+ -`, `* /`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum BinaryOp {
     Or,
     And,

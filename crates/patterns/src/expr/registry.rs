@@ -10,12 +10,15 @@
 //! each is meant to compute, in the colour convention of the pattern (`O`
 //! the side the pattern is matched for, `X` the other).
 
-/// Index of a function in [`FUNCTIONS`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+use serde::{Deserialize, Serialize};
+
+/// Index of a function in [`FUNCTIONS`] (serialised as the index: valid
+/// for the registry that made it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct FunctionId(pub u16);
 
-/// Index of a constant in [`CONSTANTS`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// Index of a constant in [`CONSTANTS`] (serialised as the index).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct ConstId(pub u16);
 
 /// What an argument must be.
