@@ -15,22 +15,42 @@
 use katachi_board::{Cell, Color, Point};
 use katachi_patterns::expr::{Arg, Autohelper, EvalError, FunctionId, Value};
 
+use crate::cuts::CutPoints;
 use crate::libs::accurate_liberties;
 use crate::reading::{Code, Reader};
 use crate::worms::{cutstone, liberty_orders};
 
+/// What is known about the position beyond the board and the reading:
+/// analyses computed once per position that some functions read. A
+/// function whose analysis is absent reports itself unsupported.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Context<'a> {
+    /// Cutting points found by a connection database's `B` patterns
+    /// (`xcut`, `ocut`).
+    pub cuts: Option<&'a CutPoints>,
+}
+
 /// Evaluation context of one pattern match: the reader (whose board is the
-/// position matched) and the colour of the pattern's `O`.
+/// position matched), the colour of the pattern's `O`, and the position's
+/// [`Context`].
 #[derive(Debug)]
 pub struct PatternEval<'a> {
     reader: &'a mut Reader,
     o: Color,
+    ctx: Context<'a>,
 }
 
 impl<'a> PatternEval<'a> {
-    /// Evaluate for a pattern whose `O` stones are `o`'s.
+    /// Evaluate for a pattern whose `O` stones are `o`'s, with nothing
+    /// known beyond the board and the reading.
     pub fn new(reader: &'a mut Reader, o: Color) -> PatternEval<'a> {
-        PatternEval { reader, o }
+        PatternEval::with_context(reader, o, Context::default())
+    }
+
+    /// Evaluate for a pattern whose `O` stones are `o`'s, with the
+    /// analyses of `ctx`.
+    pub fn with_context(reader: &'a mut Reader, o: Color, ctx: Context<'a>) -> PatternEval<'a> {
+        PatternEval { reader, o, ctx }
     }
 
     fn x(&self) -> Color {
@@ -183,7 +203,10 @@ impl Autohelper for PatternEval<'_> {
             }
             "xcut" | "ocut" => {
                 let c = if name == "xcut" { self.x() } else { self.o };
-                Value::Bool(self.reader.cut_possible(p0()?, c))
+                let Some(cuts) = self.ctx.cuts else {
+                    return Err(EvalError::Unsupported(f.name()));
+                };
+                Value::Bool(cuts.can_cut(c, p0()?))
             }
             "o_somewhere" | "x_somewhere" => {
                 let want = if name == "o_somewhere" {

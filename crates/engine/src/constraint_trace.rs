@@ -24,7 +24,7 @@ use katachi_patterns::expr::{
 };
 use katachi_patterns::model::Pattern;
 
-use crate::autohelper::PatternEval;
+use crate::autohelper::{Context, PatternEval};
 use crate::reading::{Code, Reader};
 
 /// The board point where diagram cell `(r, c)` lands for a match with
@@ -135,9 +135,20 @@ pub fn value_text(v: Value) -> String {
 /// Evaluates `p`'s constraint for a match, `o` being the colour of the
 /// pattern's `O` stones. The reader's board must be the matched position.
 pub fn evaluate(p: &Pattern, b: &Bindings<Point>, reader: &mut Reader, o: Color) -> Verdict {
+    evaluate_in(p, b, reader, o, Context::default())
+}
+
+/// [`evaluate`] with the position's analyses `ctx` (cutting points, ...).
+pub fn evaluate_in(
+    p: &Pattern,
+    b: &Bindings<Point>,
+    reader: &mut Reader,
+    o: Color,
+    ctx: Context<'_>,
+) -> Verdict {
     match &p.constraint {
         None => Verdict::NoConstraint,
-        Some(e) => Verdict::of(eval(e, b, &mut PatternEval::new(reader, o))),
+        Some(e) => Verdict::of(eval(e, b, &mut PatternEval::with_context(reader, o, ctx))),
     }
 }
 
@@ -207,6 +218,7 @@ pub struct Trace {
 struct Recorder<'r> {
     reader: &'r mut Reader,
     o: Color,
+    ctx: Context<'r>,
     calls: Vec<CallNote>,
 }
 
@@ -215,7 +227,7 @@ impl Autohelper for Recorder<'_> {
 
     fn call(&mut self, f: FunctionId, args: &[Arg<Point>]) -> Result<Value, EvalError> {
         let before = self.reader.total().nodes;
-        let result = PatternEval::new(self.reader, self.o).call(f, args);
+        let result = PatternEval::with_context(self.reader, self.o, self.ctx).call(f, args);
         let nodes = self.reader.total().nodes - before;
         let reading = if result.is_ok() {
             reading_behind(self.reader, self.o, f.name(), args)
@@ -324,6 +336,17 @@ impl Autohelper for Replay<'_> {
 /// Evaluates `p`'s constraint for a match and records the value of every
 /// sub-expression and the calls behind them.
 pub fn trace(p: &Pattern, b: &Bindings<Point>, reader: &mut Reader, o: Color) -> Trace {
+    trace_in(p, b, reader, o, Context::default())
+}
+
+/// [`trace`] with the position's analyses `ctx` (cutting points, ...).
+pub fn trace_in(
+    p: &Pattern,
+    b: &Bindings<Point>,
+    reader: &mut Reader,
+    o: Color,
+    ctx: Context<'_>,
+) -> Trace {
     let Some(e) = &p.constraint else {
         return Trace {
             verdict: Verdict::NoConstraint,
@@ -334,6 +357,7 @@ pub fn trace(p: &Pattern, b: &Bindings<Point>, reader: &mut Reader, o: Color) ->
     let mut rec = Recorder {
         reader,
         o,
+        ctx,
         calls: Vec::new(),
     };
     let verdict = Verdict::of(eval(e, b, &mut rec));

@@ -7,6 +7,7 @@
 pub mod autohelper;
 pub mod baseline;
 pub mod constraint_trace;
+pub mod cuts;
 pub mod libs;
 pub mod reading;
 pub mod unconditional;

@@ -29,7 +29,9 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use katachi_board::{Board, Color, Point};
-use katachi_engine::constraint_trace::{cell_point, evaluate, match_bindings, Verdict};
+use katachi_engine::autohelper::Context;
+use katachi_engine::constraint_trace::{cell_point, evaluate_in, match_bindings, Verdict};
+use katachi_engine::cuts::{ConnectionDb, CutPoints};
 use katachi_engine::reading::{ReadConfig, Reader};
 use katachi_patterns::compile::{CompiledDb, Transform};
 use katachi_patterns::database::load_file;
@@ -55,7 +57,9 @@ fn shared_dir() -> Option<PathBuf> {
 /// One reference database: its recorded name, GNU Go's source files, and
 /// the agreement floor (share of evaluated records whose truth value agrees
 /// with GNU Go's). Measured on the default sample (full run in brackets):
-/// attpat 2/2 (21/21), defpat 99.9% (99.7%), conn 77.0% (75.6%), pat 99.5%
+/// attpat 2/2 (21/21), defpat 99.9% (99.7%), conn 98.6% (cut points from
+/// conn.db's B patterns; 75.6% before, when `xcut` was a safe-move test),
+/// pat 99.5%
 /// (99.4%), endpat 100% (99.6%). attpat has only two sampled records, so
 /// its floor is loose.
 struct Spec {
@@ -78,7 +82,7 @@ const SPECS: [Spec; 5] = [
     Spec {
         name: "conn",
         files: &["conn.db"],
-        floor: 0.72,
+        floor: 0.96,
     },
     Spec {
         name: "pat",
@@ -192,6 +196,10 @@ fn run_db(shared: &Path, boards: &BTreeMap<u64, Board>, spec: &Spec, step: u64) 
     let mut scratch = Scratch::default();
     let mut tally = Tally::default();
     let mut readers: HashMap<u64, Reader> = HashMap::new();
+    // Cutting points (`xcut`, `ocut`) come, as in GNU Go, from the `B`
+    // patterns of the connection database, GNU Go's conn.db here.
+    let conn = ConnectionDb::new(load_db(shared, &SPECS[2]));
+    let mut cuts: HashMap<u64, CutPoints> = HashMap::new();
     let lines = gunzip_lines(&shared.join(format!("reference/constraints/{}.jsonl.gz", spec.name)));
     for line in &lines {
         let id = line["id"].as_u64().expect("id");
@@ -218,6 +226,8 @@ fn run_db(shared: &Path, boards: &BTreeMap<u64, Board>, spec: &Spec, step: u64) 
         let reader = readers
             .entry(id)
             .or_insert_with(|| Reader::new(board.clone(), ReadConfig::default()));
+        let cuts = cuts.entry(id).or_insert_with(|| conn.find_cuts(reader));
+        let ctx = Context { cuts: Some(cuts) };
         for m in line["matches"].as_array().expect("matches") {
             tally.records += 1;
             let name = m["p"].as_str().expect("p");
@@ -245,7 +255,7 @@ fn run_db(shared: &Path, boards: &BTreeMap<u64, Board>, spec: &Spec, step: u64) 
                 continue;
             };
             let b = match_bindings(p, board, t, d);
-            match evaluate(p, &b, reader, color) {
+            match evaluate_in(p, &b, reader, color, ctx) {
                 Verdict::Skipped(f) => {
                     tally.skipped += 1;
                     *tally.skipped_by.entry(f).or_default() += 1;
