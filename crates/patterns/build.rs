@@ -28,9 +28,9 @@ mod front {
     pub mod compile;
     pub mod expr;
     pub mod model;
-    pub mod syntax;
     #[path = "database/precompiled.rs"]
     pub mod precompiled;
+    pub mod syntax;
 }
 
 use front::precompiled::Precompiled;

@@ -35,7 +35,10 @@ fn round_trip(pre: &Precompiled, what: &str) -> usize {
 fn embedded_databases_are_their_text_precompiled() {
     let names: Vec<&str> = embedded_names().collect();
     for expected in ["attack", "defense", "shapes"] {
-        assert!(names.contains(&expected), "{expected} not embedded: {names:?}");
+        assert!(
+            names.contains(&expected),
+            "{expected} not embedded: {names:?}"
+        );
     }
     for name in names {
         let shown = format!("patterns/{name}.db");
@@ -65,16 +68,25 @@ fn corpus_databases_round_trip() {
         let (pre, diags) = Precompiled::from_text(&common::read(path), &what);
         let errors = diags.iter().filter(|d| d.is_error()).count();
         let pre = pre.unwrap_or_else(|| panic!("{what}: {errors} errors"));
-        assert!(!pre.compiled.variants.is_empty(), "{what}: nothing compiled");
+        assert!(
+            !pre.compiled.variants.is_empty(),
+            "{what}: nothing compiled"
+        );
         total += round_trip(&pre, &what);
     }
-    eprintln!("{} corpus databases, {total} bytes precompiled", files.len());
+    eprintln!(
+        "{} corpus databases, {total} bytes precompiled",
+        files.len()
+    );
 }
 
 #[test]
 fn truncated_bytes_are_an_error() {
     let bytes = embedded_bytes("attack").expect("attack is embedded");
     for len in [0, 1, bytes.len() / 2, bytes.len() - 1] {
-        assert!(Precompiled::from_bytes(&bytes[..len]).is_err(), "{len} bytes");
+        assert!(
+            Precompiled::from_bytes(&bytes[..len]).is_err(),
+            "{len} bytes"
+        );
     }
 }

@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 mod matching;
 mod playouts;
+mod startup;
 
 /// Benchmark subcommands.
 #[derive(clap::Subcommand)]
@@ -12,11 +13,14 @@ pub enum Command {
     Playouts(playouts::Args),
     /// Pattern matching speed per matcher over the reference positions.
     Match(matching::Args),
+    /// Launch-to-first-answer time of `katachi gtp`, and the databases' load cost.
+    Startup(startup::Args),
 }
 
 pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
     match cmd {
         Command::Playouts(args) => playouts::run(args),
         Command::Match(args) => matching::run(args),
+        Command::Startup(args) => startup::run(args),
     }
 }
