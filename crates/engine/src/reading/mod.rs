@@ -35,6 +35,18 @@ use katachi_patterns::matchers::Scratch;
 use cache::{Cache, Entry, Key, Query};
 use ko::{Frame, KoState};
 
+/// Developer switch: print the moves tried near the root and their
+/// results on standard error (depth from `KTRACE`). Off in every build.
+const TRACE: bool = false;
+
+/// How deep [`TRACE`] prints.
+fn trace_depth() -> u32 {
+    std::env::var("KTRACE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
+}
+
 /// The cache is emptied when it reaches this many results (a few tens of
 /// megabytes), so that a long session keeps bounded memory.
 const MAX_CACHE_ENTRIES: usize = 1 << 20;

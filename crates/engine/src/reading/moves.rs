@@ -206,6 +206,16 @@ impl Reader {
                     }
                 }
             } else if n == 2 && nlibs >= 2 && stackp <= self.cfg.branch_depth {
+                // An own string no longer than the target loses a
+                // liberty race unless it gains liberties: capture a
+                // defender string in atari next to it.
+                for (e, en) in self.neighbours_of_color(h, def) {
+                    if en == 1 && nlibs == 2 && !b.same_string(e, s) {
+                        for l in b.liberties(e) {
+                            cand.add(l, 80);
+                        }
+                    }
+                }
                 // A short own string invites a counter-atari: lengthen it.
                 for l in b.liberties(h) {
                     let own = self.libs_after(att, l, 4) as i32;
@@ -284,6 +294,15 @@ impl Reader {
                 }
             }
         }
+        if super::TRACE && stackp == 0 {
+            eprintln!(
+                "attack cands {:?}",
+                cand.items
+                    .iter()
+                    .map(|&(p, s)| (b.vertex(p), s))
+                    .collect::<Vec<_>>()
+            );
+        }
         let limit = if stackp == 0 {
             MAX_ATTACK_MOVES + 6
         } else if stackp > self.cfg.branch_depth {
@@ -339,6 +358,31 @@ impl Reader {
             }
         }
 
+        // Counter-attack the stones that press on the string's
+        // liberties from outside: an attacker string next to one of our
+        // liberties that is itself short of liberties must be answered
+        // (a capture, or an atari that gains time).
+        if nlibs <= 2 && stackp <= self.cfg.branch_depth {
+            for &l in libs {
+                for n in b.neighbors(l) {
+                    if b.cell(n) != att.cell() {
+                        continue;
+                    }
+                    let en = b.liberty_count(n);
+                    if en > 2 || b.adjacent_strings(n).iter().any(|&h| b.same_string(h, s)) {
+                        continue;
+                    }
+                    for el in b.liberties(n) {
+                        if en == 1 {
+                            cand.add(el, 110);
+                        } else if self.libs_after(def, el, 2) >= 2 {
+                            cand.add(el, 25);
+                        }
+                    }
+                }
+            }
+        }
+
         // Help loosely connected friends: capture what ataris them.
         if nlibs <= 3 && stackp <= self.cfg.branch_depth {
             for m in self.superstring_mates(s) {
@@ -377,6 +421,15 @@ impl Reader {
                     }
                 }
             }
+        }
+        if super::TRACE && stackp == 0 {
+            eprintln!(
+                "defense cands {:?}",
+                cand.items
+                    .iter()
+                    .map(|&(p, s)| (b.vertex(p), s))
+                    .collect::<Vec<_>>()
+            );
         }
         let limit = if stackp <= 1 {
             MAX_DEFENSE_MOVES + 6

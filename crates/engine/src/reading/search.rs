@@ -125,6 +125,15 @@ impl Reader {
             } else {
                 self.do_defend(s).code.reverse()
             };
+            if super::TRACE && self.stackp() <= super::trace_depth() {
+                eprintln!(
+                    "{}att {} -> {:?} ({} nodes)",
+                    " ".repeat(self.stackp() as usize * 2),
+                    self.board.vertex(m),
+                    code,
+                    self.stats.nodes
+                );
+            }
             if self.settle(&mut best, m, code, p.conditional) {
                 break;
             }
@@ -154,13 +163,35 @@ impl Reader {
         let mut moves = self.defense_moves(s, def, &libs, &extra);
         hint_first(&mut moves, self.cache_hint(&key));
         let mut out = self.try_defenses(s, def, &moves);
+        if out.code != Code::Win && self.stackp() > self.cfg.vital_depth && self.eyes_only(s, &libs)
+        {
+            // Passing is a defence too: when every liberty is a point the
+            // attacker may not play, moving can only hurt; the string lives
+            // unless the attacker has some other way in.
+            let pass = self.do_attack(s).code.reverse();
+            if pass > out.code {
+                out = Outcome {
+                    code: pass,
+                    mv: None,
+                };
+            }
+        }
         if out.code != Code::Win && self.stackp() <= self.cfg.vital_depth {
             // The attacker's key point is often the defender's too
             // (occupying the point of a net, a throw-in or a placement):
             // when the general candidates fall short, read the attack and
             // try its move, then the attacker's other candidates, as
             // defences.
-            let mut vital: Vec<Point> = self.do_attack(s).mv.into_iter().collect();
+            let threat = self.do_attack(s);
+            if self.stackp() > 0 && threat.code.reverse() > out.code {
+                // Passing is a defence too: if the attacker, moving again,
+                // cannot capture, no move was needed (eyes, seki).
+                out = Outcome {
+                    code: threat.code.reverse(),
+                    mv: None,
+                };
+            }
+            let mut vital: Vec<Point> = threat.mv.into_iter().collect();
             // The attacker's other candidates name the points it needs.
             vital.extend(self.attack_moves(s, def.opponent(), &libs, &[]));
             let mut tried = moves.clone();
@@ -176,6 +207,21 @@ impl Reader {
         }
         self.cache_put(key, out);
         out
+    }
+
+    /// Whether every liberty of the string at `s` is a point where its
+    /// attacker may not play (a suicide that captures nothing): then the
+    /// string cannot lose a liberty by a direct move.
+    fn eyes_only(&self, s: Point, libs: &[Point]) -> bool {
+        let Some(def) = self.board.cell(s).color() else {
+            return false;
+        };
+        let att = def.opponent();
+        !libs.is_empty()
+            && libs.iter().all(|&l| {
+                self.board.check_move(att, katachi_board::Move::Play(l))
+                    == Err(katachi_board::IllegalMove::Suicide)
+            })
     }
 
     /// Like [`Reader::attack_hopeless`] for an attack that starts one move
@@ -197,6 +243,15 @@ impl Reader {
             } else {
                 self.do_attack(s).code.reverse()
             };
+            if super::TRACE && self.stackp() <= super::trace_depth() {
+                eprintln!(
+                    "{}def {} -> {:?} ({} nodes)",
+                    " ".repeat(self.stackp() as usize * 2),
+                    self.board.vertex(m),
+                    code,
+                    self.stats.nodes
+                );
+            }
             if self.settle(&mut best, m, code, p.conditional) {
                 break;
             }

@@ -122,3 +122,68 @@ fn ko_is_graded() {
     let o = pt(&r, "B2");
     assert_eq!(r.attack(o).code, Code::Win);
 }
+
+#[test]
+fn a_string_whose_liberties_are_eyes_need_not_answer() {
+    // White's corner group has two eyes (A3, C3) and one outside liberty
+    // (D1). Black filling D1 leaves only the eyes: White passes and lives.
+    let mut r = reader(
+        "......
+         XXXXX.
+         OOOOX.
+         .O.OX.
+         OOOOX.
+         XXX.X.",
+    );
+    let w = pt(&r, "B4");
+    assert_eq!(r.attack(w).code, Code::Fail);
+    // Deep in the tree (past the vital-point depth) the same holds.
+    let d1 = pt(&r, "D1");
+    assert!(r.push_move(katachi_board::Color::Black, d1));
+    let before = r.config().vital_depth;
+    let mut cfg = *r.config();
+    cfg.vital_depth = 0;
+    r.set_config(cfg);
+    assert!(r.push_move(katachi_board::Color::Black, pt(&r, "F6")));
+    assert_eq!(r.stackp(), 2);
+    assert_eq!(r.do_defend(w).code, Code::Win, "vital depth was {before}");
+    r.pop_move();
+    r.pop_move();
+}
+
+#[test]
+fn defender_counter_attacks_a_short_stone_beside_its_liberty() {
+    // White B3-C3 has two liberties (B2, C2). Black's C1 presses on C2
+    // from outside and has two liberties itself: the atari at D1 is a
+    // defence to read.
+    let r = reader(
+        ".....
+         .XX..
+         XOOX.
+         .....
+         .OX..",
+    );
+    let w = pt(&r, "B3");
+    let libs = r.libs_of(w);
+    let moves = r.defense_moves(w, katachi_board::Color::White, &libs, &[]);
+    assert!(moves.contains(&pt(&r, "D1")), "{moves:?}");
+}
+
+#[test]
+fn attacker_rescues_its_short_string_by_capturing() {
+    // White B2 has two liberties, shared with Black's A3-C3, which has
+    // no others. Black first takes the White D3 stone in atari (at D4):
+    // only then does Black win the race.
+    let r = reader(
+        "......
+         ......
+         OOO...
+         XXXOX.
+         .O.XO.
+         .XXXO.",
+    );
+    let w = pt(&r, "B2");
+    let libs = r.libs_of(w);
+    let moves = r.attack_moves(w, katachi_board::Color::Black, &libs, &[]);
+    assert!(moves.contains(&pt(&r, "D4")), "{moves:?}");
+}
