@@ -22,6 +22,7 @@
 //! records) takes several minutes, so by default every 5th position is
 //! used (ids 1, 6, 11, ...; the floors are measured on that sample).
 //! `KATACHI_CONSTRAINTS_STEP=1` runs them all; the floors still apply.
+//! `KATACHI_CONSTRAINTS_EXAMPLES=N` prints N disagreements per database.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::Read;
@@ -95,6 +96,15 @@ const SPECS: [Spec; 5] = [
         floor: 0.97,
     },
 ];
+
+/// How many disagreements to print per database
+/// (`KATACHI_CONSTRAINTS_EXAMPLES`, default 5).
+fn examples_shown() -> usize {
+    std::env::var("KATACHI_CONSTRAINTS_EXAMPLES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(5)
+}
 
 fn gunzip_lines(path: &Path) -> Vec<Json> {
     let mut text = String::new();
@@ -262,7 +272,7 @@ fn run_db(shared: &Path, boards: &BTreeMap<u64, Board>, spec: &Spec, step: u64) 
                 }
                 Verdict::Failed(e) => {
                     tally.failed += 1;
-                    if tally.examples.len() < 5 {
+                    if tally.examples.len() < examples_shown() {
                         tally
                             .examples
                             .push(format!("id {id} {color:?} {name}: error {e}"));
@@ -284,7 +294,7 @@ fn run_db(shared: &Path, boards: &BTreeMap<u64, Board>, spec: &Spec, step: u64) 
                         } else {
                             tally.gnu_false_we_true += 1;
                         }
-                        if tally.examples.len() < 5 {
+                        if tally.examples.len() < examples_shown() {
                             tally.examples.push(format!(
                                 "id {id} {color:?} {name} m={} o={} d={}: GNU Go {gnu}, katachi {ours}",
                                 m["m"].as_str().unwrap_or("-"),

@@ -15,6 +15,9 @@
 use katachi_board::{Cell, Color, Point};
 use katachi_patterns::expr::{Arg, Autohelper, EvalError, FunctionId, Value};
 
+mod break_through;
+pub mod local;
+
 use crate::cuts::CutPoints;
 use crate::libs::accurate_liberties;
 use crate::reading::{Code, Reader};
@@ -38,6 +41,16 @@ pub struct PatternEval<'a> {
     reader: &'a mut Reader,
     o: Color,
     ctx: Context<'a>,
+    effects: Vec<Effect>,
+}
+
+/// What an action told the engine, to be applied by whoever runs actions
+/// (move generation, later): the evaluator itself changes nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// `remove_attack(x)`: the supposed tactical attack on the string at
+    /// the point does not work.
+    RemoveAttack(Point),
 }
 
 impl<'a> PatternEval<'a> {
@@ -50,7 +63,17 @@ impl<'a> PatternEval<'a> {
     /// Evaluate for a pattern whose `O` stones are `o`'s, with the
     /// analyses of `ctx`.
     pub fn with_context(reader: &'a mut Reader, o: Color, ctx: Context<'a>) -> PatternEval<'a> {
-        PatternEval { reader, o, ctx }
+        PatternEval {
+            reader,
+            o,
+            ctx,
+            effects: Vec::new(),
+        }
+    }
+
+    /// The effects of the actions evaluated so far, in order.
+    pub fn effects(&self) -> &[Effect] {
+        &self.effects
     }
 
     fn x(&self) -> Color {
@@ -310,6 +333,87 @@ impl Autohelper for PatternEval<'_> {
                 };
                 self.unplay(n);
                 int(code)
+            }
+            "x_suicide" => Value::Bool(local::is_suicide(self.reader.board(), self.x(), p0()?)),
+            "o_captures_something" | "x_captures_something" => {
+                let c = if name.starts_with('o') {
+                    self.o
+                } else {
+                    self.x()
+                };
+                Value::Bool(local::captures_something(self.reader.board(), c, p0()?))
+            }
+            "adjacent_to_stone_in_atari" => {
+                Value::Bool(!local::adjacent_in_atari(self.reader.board(), p0()?).is_empty())
+            }
+            "adjacent_to_defendable_stone_in_atari" => {
+                // A neighbouring opponent string in atari that its owner
+                // can still save.
+                let mut any = false;
+                for s in local::adjacent_in_atari(self.reader.board(), p0()?) {
+                    if self.reader.find_defense(s).code.is_success() {
+                        any = true;
+                        break;
+                    }
+                }
+                Value::Bool(any)
+            }
+            "o_visible_along_edge" | "x_visible_along_edge" => {
+                let c = if name.starts_with('o') {
+                    self.o
+                } else {
+                    self.x()
+                };
+                let (a, b) = (p0()?, point(args, 1)?);
+                Value::Bool(local::visible_along_edge(self.reader.board(), c, a, b))
+            }
+            "area_stone" => Value::Int(local::area_stone(self.reader.board(), p0()?) as i64),
+            "area_space" => Value::Int(local::area_space(self.reader.board(), p0()?) as i64),
+            "vital_chain" => Value::Bool(local::vital_chain(self.reader.board(), p0()?)),
+            "seki_helper" => {
+                // False when the string can capture a surrounding string:
+                // a move aiming at seki there would not work.
+                let p = p0()?;
+                if self.stone(p).is_none() {
+                    return Ok(Value::Bool(false));
+                }
+                let mut ok = true;
+                for s in self.reader.board().adjacent_strings(p) {
+                    if self.reader.attack(s).code.is_success() {
+                        ok = false;
+                        break;
+                    }
+                }
+                Value::Bool(ok)
+            }
+            "remove_attack" => {
+                self.effects.push(Effect::RemoveAttack(p0()?));
+                Value::Unit
+            }
+            "oplay_lib" => {
+                let (moves, target) = args.split_at(args.len().saturating_sub(1));
+                let t = point(target, 0)?;
+                let n = self.play_sequence(self.o, moves);
+                let libs = if self.stone(t).is_some() {
+                    self.reader.board().liberty_count(t)
+                } else {
+                    0
+                };
+                self.unplay(n);
+                Value::Int(libs as i64)
+            }
+            "oplay_break_through" | "xplay_break_through" => {
+                let first = if name.starts_with('x') {
+                    self.x()
+                } else {
+                    self.o
+                };
+                let (moves, wall) = args.split_at(args.len().saturating_sub(3));
+                let (x, y, z) = (point(wall, 0)?, point(wall, 1)?, point(wall, 2)?);
+                let n = self.play_sequence(first, moves);
+                let v = break_through::break_through(self.reader, x, y, z);
+                self.unplay(n);
+                Value::Int(v)
             }
             _ => return Err(EvalError::Unsupported(f.name())),
         })
