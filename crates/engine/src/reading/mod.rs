@@ -148,9 +148,15 @@ impl Reader {
         &self.board
     }
 
-    /// Replace the position. Cached results stay valid: they are keyed by
-    /// the position itself.
+    /// Replace the position. Cached results are keyed by the position
+    /// itself; they are kept when the position is the same one (several
+    /// queries about one position) and dropped otherwise.
     pub fn set_board(&mut self, board: &Board) {
+        if board.hash() != self.board.hash() {
+            // Results of another position are rarely reused, and a table
+            // grown large misses the processor's caches at every lookup.
+            self.cache = Cache::default();
+        }
         self.board = board.clone();
         self.stack.clear();
         self.ko = KoState::default();

@@ -90,12 +90,22 @@ impl Reader {
     /// Strings of colour `c` adjacent to the string at `s`, with their
     /// liberty counts.
     pub(crate) fn neighbours_of_color(&self, s: Point, c: Color) -> Vec<(Point, usize)> {
-        self.board
-            .adjacent_strings(s)
-            .into_iter()
-            .filter(|&h| self.board.cell(h) == c.cell())
-            .map(|h| (h, self.board.liberty_count(h)))
-            .collect()
+        let b = &self.board;
+        let want = c.cell();
+        let mut out: Vec<(Point, usize)> = Vec::with_capacity(8);
+        for st in b.stones(s) {
+            for n in b.neighbors(st) {
+                if b.cell(n) != want {
+                    continue;
+                }
+                if let Some(h) = b.string_head(n) {
+                    if !out.iter().any(|e| e.0 == h) {
+                        out.push((h, b.liberty_count(h)));
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// Friendly strings loosely connected to the string at `s` (GNU Go's
@@ -341,7 +351,8 @@ impl Reader {
         }
 
         // Capture or threaten neighbouring attacker strings.
-        for (h, n) in self.neighbours_of_color(s, att) {
+        let adjacent = self.neighbours_of_color(s, att);
+        for &(h, n) in &adjacent {
             if n == 1 {
                 let size = b.string_size(h) as i32;
                 for l in b.liberties(h) {
@@ -369,7 +380,7 @@ impl Reader {
                         continue;
                     }
                     let en = b.liberty_count(n);
-                    if en > 2 || b.adjacent_strings(n).iter().any(|&h| b.same_string(h, s)) {
+                    if en > 2 || adjacent.iter().any(|&(h, _)| b.same_string(h, n)) {
                         continue;
                     }
                     for el in b.liberties(n) {
@@ -414,7 +425,7 @@ impl Reader {
         }
         // At the root, a wider net: races against longer neighbours.
         if stackp <= 1 {
-            for (h, n) in self.neighbours_of_color(s, att) {
+            for &(h, n) in &adjacent {
                 if n == 4 {
                     for l in b.liberties(h) {
                         cand.add(l, 5);
