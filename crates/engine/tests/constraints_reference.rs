@@ -237,7 +237,10 @@ fn run_db(shared: &Path, boards: &BTreeMap<u64, Board>, spec: &Spec, step: u64) 
             .entry(id)
             .or_insert_with(|| Reader::new(board.clone(), ReadConfig::default()));
         let cuts = cuts.entry(id).or_insert_with(|| conn.find_cuts(reader));
-        let ctx = Context { cuts: Some(cuts) };
+        let ctx = Context {
+            cuts: Some(cuts),
+            ..Context::default()
+        };
         for m in line["matches"].as_array().expect("matches") {
             tally.records += 1;
             let name = m["p"].as_str().expect("p");

@@ -121,6 +121,32 @@ pub fn area_space(b: &Board, p: Point) -> usize {
     area(b, p).filter(|&q| b.cell(q) == Cell::Empty).count()
 }
 
+/// `break_mirror_helper(a)`: the stone at `a` sits on tengen and the rest
+/// of the board is strictly antisymmetric through it (every stone faces a
+/// stone of the other colour at the point mirrored in tengen): the
+/// opponent is playing mirror go, and a move that captures the tengen
+/// stone breaks the mirror (utils.texi, `test_symmetry_after_move`, strict
+/// form).
+pub fn mirror_stone(b: &Board, a: Point) -> bool {
+    let n = b.size();
+    if b.cell(a).color().is_none() {
+        return false;
+    }
+    if n % 2 == 0 || b.row_col(a) != (n / 2, n / 2) {
+        return false;
+    }
+    b.points().filter(|&p| p != a).all(|p| {
+        let (r, c) = b.row_col(p);
+        let Some(q) = b.point(n - 1 - r, n - 1 - c) else {
+            return false;
+        };
+        match b.cell(p).color() {
+            None => b.cell(q) == Cell::Empty,
+            Some(s) => b.cell(q).color() == Some(s.opponent()),
+        }
+    })
+}
+
 /// GNU Go's `vital_chain` as the manual describes its implementation:
 /// capturing the string is taken to give the neighbouring dragon an eye
 /// unless the string is a single stone on the first line.
@@ -204,6 +230,29 @@ mod tests {
         // Towards the left from B3: nothing before the board's end.
         assert!(!visible_along_edge(&b, Color::Black, v("B3"), v("A3")));
         assert!(!visible_along_edge(&b, Color::White, v("B3"), v("A3")));
+    }
+
+    #[test]
+    fn mirror_go_around_tengen() {
+        let b = board(
+            "X....
+             ..O..
+             ..X..
+             ..X..
+             ....O",
+        );
+        let v = |s: &str| b.parse_vertex(s).expect("vertex");
+        // A5 faces White's E1 and C4 faces Black's C2: mirrored.
+        assert!(mirror_stone(&b, v("C3")));
+        assert!(!mirror_stone(&b, v("C4")));
+        let b2 = board(
+            "X....
+             ..O..
+             ..X..
+             ..X..
+             ....X",
+        );
+        assert!(!mirror_stone(&b2, v("C3")));
     }
 
     #[test]

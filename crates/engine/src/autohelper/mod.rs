@@ -31,6 +31,9 @@ pub struct Context<'a> {
     /// Cutting points found by a connection database's `B` patterns
     /// (`xcut`, `ocut`).
     pub cuts: Option<&'a CutPoints>,
+    /// Whether the engine is estimating the score rather than choosing a
+    /// move (`doing_scoring`); analysis and move generation leave it false.
+    pub scoring: bool,
 }
 
 /// Evaluation context of one pattern match: the reader (whose board is the
@@ -369,6 +372,8 @@ impl Autohelper for PatternEval<'_> {
             }
             "area_stone" => Value::Int(local::area_stone(self.reader.board(), p0()?) as i64),
             "area_space" => Value::Int(local::area_space(self.reader.board(), p0()?) as i64),
+            "doing_scoring" => Value::Bool(self.ctx.scoring),
+            "break_mirror_helper" => Value::Bool(local::mirror_stone(self.reader.board(), p0()?)),
             "vital_chain" => Value::Bool(local::vital_chain(self.reader.board(), p0()?)),
             "seki_helper" => {
                 // False when the string can capture a surrounding string:
