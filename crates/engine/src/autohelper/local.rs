@@ -132,7 +132,7 @@ pub fn mirror_stone(b: &Board, a: Point) -> bool {
     if b.cell(a).color().is_none() {
         return false;
     }
-    if n % 2 == 0 || b.row_col(a) != (n / 2, n / 2) {
+    if n.is_multiple_of(2) || b.row_col(a) != (n / 2, n / 2) {
         return false;
     }
     b.points().filter(|&p| p != a).all(|p| {
