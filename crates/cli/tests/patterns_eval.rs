@@ -99,8 +99,32 @@ fn eval_json_reports_every_match_with_its_result() {
         assert_eq!(b["k"].is_null(), dragon, "{b}");
     }
     println!("conn.db on 9handicap move 80, black: {counts:?}");
-    // conn.db uses functions katachi lacks (x_suicide, ...): some are skipped.
+    // Without --conn, xcut has no cutting points to read: skipped.
     assert!(counts.contains_key("skipped") && counts.contains_key("true"));
+}
+
+#[test]
+fn conn_gives_xcut_its_cutting_points() {
+    let Some(shared) = shared_dir() else { return };
+    let needs = |extra: &[&str]| -> Vec<String> {
+        let mut args = vec!["--json", "--eval"];
+        args.extend_from_slice(extra);
+        run_match(&shared, &args)
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("json"))
+            .filter_map(|v| v["needs"].as_str().map(str::to_string))
+            .collect()
+    };
+    let without = needs(&[]);
+    assert!(without.iter().any(|f| f == "xcut"), "{without:?}");
+    let db = shared.join("gnugo/patterns/conn.db");
+    let db = db.display().to_string();
+    let with = needs(&["--conn", &db]);
+    assert!(!with.iter().any(|f| f == "xcut" || f == "ocut"), "{with:?}");
+    assert!(with.len() < without.len());
+    // The text report says how to give the cutting points.
+    let text = run_match(&shared, &["--eval"]);
+    assert!(text.contains("--conn FILE.db"), "{text}");
 }
 
 #[test]

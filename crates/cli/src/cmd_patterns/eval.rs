@@ -16,7 +16,9 @@
 use std::collections::BTreeMap;
 
 use katachi_board::{Board, Color};
-use katachi_engine::constraint_trace::{evaluate, match_bindings, trace, Verdict};
+use katachi_engine::autohelper::Context as EvalContext;
+use katachi_engine::constraint_trace::{evaluate_in, match_bindings, trace_in, Verdict};
+use katachi_engine::cuts::ConnectionDb;
 use katachi_engine::reading::{ReadConfig, Reader};
 use katachi_patterns::matchers::Match;
 use katachi_patterns::model::{class_info, Pattern, PatternDb};
@@ -48,6 +50,17 @@ fn class_kept(p: &Pattern) -> Option<bool> {
     }
 }
 
+/// How to report.
+#[derive(Clone, Copy, Default)]
+pub struct Options<'a> {
+    /// One JSON object a line instead of text.
+    pub json: bool,
+    /// The value of every sub-expression and the reading behind it.
+    pub trace: bool,
+    /// The connection database giving the cutting points (`xcut`, `ocut`).
+    pub conn: Option<&'a ConnectionDb>,
+}
+
 /// Evaluates every match of `found` (on `board`, for `color` as `O`) and
 /// returns the report: readable text, or one JSON object a line.
 pub fn report(
@@ -55,10 +68,15 @@ pub fn report(
     board: &Board,
     color: Color,
     found: &[Match],
-    json: bool,
-    with_trace: bool,
+    opts: Options<'_>,
 ) -> String {
+    let (json, with_trace) = (opts.json, opts.trace);
     let mut reader = Reader::new(board.clone(), ReadConfig::default());
+    let cuts = opts.conn.map(|c| c.find_cuts(&mut reader));
+    let ctx = EvalContext {
+        cuts: cuts.as_ref(),
+        ..EvalContext::default()
+    };
     let mut out = String::new();
     let (mut held, mut failed, mut none, mut unknown_class) = (0, 0, 0, 0);
     let mut skipped: BTreeMap<String, usize> = BTreeMap::new();
@@ -66,10 +84,10 @@ pub fn report(
         let p = &db.patterns[m.pattern.index()];
         let b = match_bindings(p, board, m.transform, m.origin);
         let (verdict, traced) = if with_trace {
-            let t = trace(p, &b, &mut reader, color);
+            let t = trace_in(p, &b, &mut reader, color, ctx);
             (t.verdict.clone(), Some(t))
         } else {
-            (evaluate(p, &b, &mut reader, color), None)
+            (evaluate_in(p, &b, &mut reader, color, ctx), None)
         };
         match &verdict {
             Verdict::NoConstraint => none += 1,
@@ -146,6 +164,10 @@ pub fn report(
         if !skipped.is_empty() {
             let list: Vec<String> = skipped.iter().map(|(f, n)| format!("{f} {n}")).collect();
             out.push_str(&format!("skipped, needs: {}\n", list.join(", ")));
+            if opts.conn.is_none() && (skipped.contains_key("xcut") || skipped.contains_key("ocut"))
+            {
+                out.push_str("hint: xcut/ocut read the cutting points of a connection database: give one with --conn FILE.db\n");
+            }
         }
     }
     out

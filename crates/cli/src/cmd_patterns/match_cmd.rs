@@ -11,13 +11,16 @@
 //!
 //! With `--eval`, each match's class checks and constraint result instead
 //! (JSON adds `c`, `k`, `constraint`, ...), and with `--trace` the value of
-//! every sub-expression and the reading behind it: see `eval.rs`.
+//! every sub-expression and the reading behind it: see `eval.rs`. `--conn
+//! FILE.db` names the connection database whose B patterns give the cutting
+//! points `xcut` and `ocut` read.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 use katachi_board::Color;
+use katachi_engine::cuts::ConnectionDb;
 use katachi_patterns::compile::CompiledDb;
 use katachi_patterns::matchers::corner_tree::CornerTreeMatcher;
 use katachi_patterns::matchers::dfa::DfaMatcher;
@@ -68,6 +71,10 @@ pub struct Args {
     /// With --eval: the value of every sub-expression and the reading behind it.
     #[arg(long, requires = "eval")]
     pub trace: bool,
+    /// With --eval: a connection database whose B patterns give the cutting
+    /// points read by `xcut`/`ocut` (without it those report "skipped").
+    #[arg(long, requires = "eval")]
+    pub conn: Vec<PathBuf>,
 }
 
 // The evaluation report (`--eval`, `--trace`) lives next to this file.
@@ -129,7 +136,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     });
 
     if args.eval {
-        let text = eval::report(&db, &loaded.board, color, &found, args.json, args.trace);
+        let conn = if args.conn.is_empty() {
+            None
+        } else {
+            Some(ConnectionDb::new(load_db(&args.conn)?))
+        };
+        let opts = eval::Options {
+            json: args.json,
+            trace: args.trace,
+            conn: conn.as_ref(),
+        };
+        let text = eval::report(&db, &loaded.board, color, &found, opts);
         print!("{text}");
         return Ok(ExitCode::SUCCESS);
     }
