@@ -10,9 +10,11 @@
 //! `attack C3` after the same three `play`s, whose first reading builds the
 //! reader and its tactical pattern databases (the difference of the last two
 //! is that first reading). Figures are wall-clock milliseconds over `--runs` launches.
-//! The in-process part times decoding the precompiled embedded databases
-//! against parsing and compiling their text, as start-up did before they
-//! were precompiled.
+//! The in-process part times, per embedded database, decoding its
+//! precompiled bytes against parsing and compiling its text (what loading
+//! it cost before it was precompiled), compiling alone, and building the
+//! standard matcher from the compilation; then the engine's
+//! `TacticalPatterns::embedded()`, which every new reader calls.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -21,6 +23,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use katachi_engine::reading::TacticalPatterns;
+use katachi_patterns::compile::CompiledDb;
 use katachi_patterns::database::{embedded_bytes, embedded_names, embedded_text, Precompiled};
 use katachi_patterns::matchers::standard::StandardMatcher;
 
@@ -162,8 +165,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
     println!("\nin process (this executable), median of 50, microseconds");
     println!(
-        "{:<10} {:>8} {:>14} {:>16} {:>8}",
-        "database", "bytes", "decode", "parse+compile", "matcher"
+        "{:<10} {:>8} {:>8} {:>14} {:>8} {:>8}",
+        "database", "bytes", "decode", "parse+compile", "compile", "matcher"
     );
     let us = |d: Duration| d.as_secs_f64() * 1e6;
     for name in embedded_names() {
@@ -177,14 +180,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             std::hint::black_box(Precompiled::from_text(text, &shown));
         });
         let pre = Precompiled::from_bytes(bytes).context("embedded bytes decode")?;
+        let compile = median_of(50, || {
+            std::hint::black_box(CompiledDb::compile(&pre.db));
+        });
         let matcher = median_of(50, || {
             std::hint::black_box(StandardMatcher::new(&pre.compiled));
         });
         println!(
-            "{name:<10} {:>8} {:>14.1} {:>16.1} {:>8.1}",
+            "{name:<10} {:>8} {:>8.1} {:>14.1} {:>8.1} {:>8.1}",
             bytes.len(),
             us(decode),
             us(parse),
+            us(compile),
             us(matcher)
         );
     }
