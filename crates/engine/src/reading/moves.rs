@@ -365,6 +365,19 @@ impl Reader {
                     let own = self.libs_after(def, l, 3) as i32;
                     let base = if n == 2 { 30 } else { 10 };
                     cand.add(l, if own >= 2 { base + 10 * own } else { base - 15 });
+                    if own < 2 && stackp <= self.cfg.fourlib_depth {
+                        // Filling that liberty would be self-atari:
+                        // approach it from outside first, so that it
+                        // can be filled later (backfilling in a race).
+                        for a in b.neighbors(l) {
+                            if b.cell(a) == Cell::Empty
+                                && !libs.contains(&a)
+                                && self.libs_after(def, a, 2) >= 2
+                            {
+                                cand.add(a, 5);
+                            }
+                        }
+                    }
                 }
             }
         }

@@ -187,3 +187,21 @@ fn attacker_rescues_its_short_string_by_capturing() {
     let moves = r.attack_moves(w, katachi_board::Color::Black, &libs, &[]);
     assert!(moves.contains(&pt(&r, "D4")), "{moves:?}");
 }
+
+#[test]
+fn defender_approaches_a_liberty_it_cannot_fill_yet() {
+    // White B1-C2 (liberties A1, D1, D2) races Black A2-C3 (liberties A1,
+    // A3). White at A3 would be self-atari; A4 approaches it from outside
+    // so that A3 can be filled later.
+    let r = reader(
+        ".....
+         .OO..
+         .XXO.
+         XXO..
+         .OO..",
+    );
+    let w = pt(&r, "C2");
+    let libs = r.libs_of(w);
+    let moves = r.defense_moves(w, katachi_board::Color::White, &libs, &[]);
+    assert!(moves.contains(&pt(&r, "A4")), "{moves:?}");
+}
