@@ -375,6 +375,17 @@ impl Reader {
                                 && self.libs_after(def, a, 2) >= 2
                             {
                                 cand.add(a, 5);
+                            } else if b.cell(a) == att.cell()
+                                && !b.same_string(a, h)
+                                && b.liberty_count(a) <= 2
+                            {
+                                // Another short attacker string guards
+                                // that point: threaten it.
+                                for al in b.liberties(a) {
+                                    if al != l && self.libs_after(def, al, 2) >= 2 {
+                                        cand.add(al, 15);
+                                    }
+                                }
                             }
                         }
                     }

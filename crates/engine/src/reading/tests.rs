@@ -205,3 +205,22 @@ fn defender_approaches_a_liberty_it_cannot_fill_yet() {
     let moves = r.defense_moves(w, katachi_board::Color::White, &libs, &[]);
     assert!(moves.contains(&pt(&r, "A4")), "{moves:?}");
 }
+
+#[test]
+fn defender_threatens_the_guard_of_an_unplayable_liberty() {
+    // White A1-A4 races Black B1-D4, whose liberties C1 and C3 White
+    // cannot play. Black's D1 (two liberties) is what makes C1 illegal:
+    // the atari at E1 is a defence to read.
+    let r = reader(
+        "......
+         .OOO..
+         OXXXO.
+         OX.XO.
+         OXXO..
+         OX.X..",
+    );
+    let w = pt(&r, "A1");
+    let libs = r.libs_of(w);
+    let moves = r.defense_moves(w, katachi_board::Color::White, &libs, &[]);
+    assert!(moves.contains(&pt(&r, "E1")), "{moves:?}");
+}
