@@ -64,6 +64,9 @@ pub struct Worm {
 pub struct Worms {
     worms: Vec<Worm>,
     id: Vec<u32>,
+    /// Unconditional statuses of every point (empty points included, for
+    /// `worm_data` on territory).
+    unconditional: Unconditional,
 }
 
 const NONE: u32 = u32::MAX;
@@ -144,7 +147,11 @@ impl Worms {
                 && !has_edge_liberty(board, o)
                 && cavity_borders_only_enemies(board, o);
         }
-        Worms { worms, id }
+        Worms {
+            worms,
+            id,
+            unconditional: uncond,
+        }
     }
 
     /// The worm of the stone at `p`.
@@ -158,38 +165,84 @@ impl Worms {
         self.worms.iter()
     }
 
-    /// GNU Go's `worm_data` text for the stone at `p` of worm `w`.
-    pub fn format_gnugo(&self, board: &Board, p: Point, w: &Worm) -> String {
+    /// GNU Go 3.8's `worm_data` block for the point `p` (a stone or an
+    /// empty point, which GNU Go lists too, with zeros): the vertex, then
+    /// one field a line, names padded to 21 columns, in GNU Go's order.
+    /// Reading codes are the internal ones (WIN 5, KO_A 4, KO_B 1), not the
+    /// 1/2/3 of the `attack` command.
+    ///
+    /// GNU Go's manual shows an older layout (`attack` before
+    /// `attack_code`, no `invincible`); katachi prints what GNU Go 3.8
+    /// itself prints, so that tools reading one read the other.
+    pub fn format_gnugo(&self, board: &Board, p: Point) -> String {
         let v = |p: Option<Point>| p.map_or_else(|| "PASS".to_string(), |p| board.vertex(p));
-        let color = match w.color {
-            Color::Black => "black",
-            Color::White => "white",
+        let status = match self.unconditional.status(p) {
+            Status::Undecided => "unknown",
+            Status::Alive => "alive",
+            Status::Dead => "dead",
+            Status::WhiteTerritory => "white_territory",
+            Status::BlackTerritory => "black_territory",
         };
-        let rows: Vec<(&str, String)> = vec![
-            ("color", color.to_string()),
-            ("size", w.size.to_string()),
-            ("effective_size", format!("{:.2}", w.effective_size)),
-            ("origin", board.vertex(w.origin)),
-            ("liberties", w.liberties.to_string()),
-            ("liberties2", w.liberties2.to_string()),
-            ("liberties3", w.liberties3.to_string()),
-            ("liberties4", w.liberties4.to_string()),
-            ("attack", v(w.attack.map(|a| a.0))),
-            ("attack_code", w.attack.map_or(0, |a| a.1.gtp()).to_string()),
-            ("lunch", v(w.lunch)),
-            ("defend", v(w.defense.map(|d| d.0))),
-            (
-                "defend_code",
-                w.defense.map_or(0, |d| d.1.gtp()).to_string(),
-            ),
-            ("cutstone", w.cutstone.to_string()),
-            ("cutstone2", w.cutstone2.to_string()),
-            ("genus", w.genus.to_string()),
-            ("inessential", u8::from(w.inessential).to_string()),
-        ];
+        let rows: Vec<(&str, String)> = match self.get(p) {
+            None => vec![
+                ("origin", board.vertex(p)),
+                ("color", "empty".to_string()),
+                ("size", "0".to_string()),
+                ("effective_size", "0.00".to_string()),
+                ("liberties", "0".to_string()),
+                ("liberties2", "0".to_string()),
+                ("liberties3", "0".to_string()),
+                ("liberties4", "0".to_string()),
+                ("attack_code", "0".to_string()),
+                ("attack_point", "PASS".to_string()),
+                ("defense_code", "0".to_string()),
+                ("defense_point", "PASS".to_string()),
+                ("lunch", "PASS".to_string()),
+                ("cutstone", "0".to_string()),
+                ("cutstone2", "0".to_string()),
+                ("genus", "0".to_string()),
+                ("inessential", "0".to_string()),
+                ("invincible", "0".to_string()),
+                ("unconditional_status", status.to_string()),
+            ],
+            Some(w) => vec![
+                ("origin", board.vertex(w.origin)),
+                (
+                    "color",
+                    match w.color {
+                        Color::Black => "black",
+                        Color::White => "white",
+                    }
+                    .to_string(),
+                ),
+                ("size", w.size.to_string()),
+                ("effective_size", format!("{:.2}", w.effective_size)),
+                ("liberties", w.liberties.to_string()),
+                ("liberties2", w.liberties2.to_string()),
+                ("liberties3", w.liberties3.to_string()),
+                ("liberties4", w.liberties4.to_string()),
+                (
+                    "attack_code",
+                    (w.attack.map_or(0, |a| a.1 as u8)).to_string(),
+                ),
+                ("attack_point", v(w.attack.map(|a| a.0))),
+                (
+                    "defense_code",
+                    (w.defense.map_or(0, |d| d.1 as u8)).to_string(),
+                ),
+                ("defense_point", v(w.defense.map(|d| d.0))),
+                ("lunch", v(w.lunch)),
+                ("cutstone", w.cutstone.to_string()),
+                ("cutstone2", w.cutstone2.to_string()),
+                ("genus", w.genus.to_string()),
+                ("inessential", u8::from(w.inessential).to_string()),
+                ("invincible", u8::from(w.invincible).to_string()),
+                ("unconditional_status", status.to_string()),
+            ],
+        };
         let mut out = format!("{}:", board.vertex(p));
         for (k, val) in rows {
-            out.push_str(&format!("\n{k:<16}{val}"));
+            out.push_str(&format!("\n{k:<21}{val}"));
         }
         out
     }

@@ -262,9 +262,7 @@ fn worm_data(s: &mut Session, a: &Args<'_>) -> Reply {
         if only.is_some_and(|q| q != p) {
             continue;
         }
-        if let Some(w) = worms.get(p) {
-            out.push(worms.format_gnugo(&board, p, w));
-        }
+        out.push(worms.format_gnugo(&board, p));
     }
     Ok(out.join("\n"))
 }
