@@ -466,7 +466,10 @@ impl Reader {
                     .collect::<Vec<_>>()
             );
         }
-        let limit = if stackp <= 1 {
+        // Two moves deep the defender still gets the wide list: the
+        // attacker's first try is often answered by a counter-atari on the
+        // stone it just played, which scores low among many liberties.
+        let limit = if stackp <= 2 {
             MAX_DEFENSE_MOVES + 6
         } else if stackp > self.cfg.branch_depth {
             3
