@@ -6,6 +6,7 @@
 
 pub mod autohelper;
 pub mod baseline;
+pub mod connection;
 pub mod constraint_trace;
 pub mod cuts;
 pub mod libs;

@@ -1,0 +1,131 @@
+//! Connection distance: the number of empty points a path from one string
+//! needs to reach a point, for the connector.
+//!
+//! Go rules behind the measure:
+//! - a liberty of the string is one move away (distance 1);
+//! - an empty neighbour of a point at distance d is at distance d + 1;
+//! - a friendly string reached at distance d is joined by that path, so its
+//!   liberties are at distance d + 1 (friendly stones cost nothing);
+//! - an opponent string with one or two liberties may be captured on the
+//!   way (in atari, or by an atari that also connects), so its stones count
+//!   as empty points.
+//!
+//! Two strings whose distance maps meet at a point P are joined by a path
+//! of `da(P) + db(P) - 1` empty points: 1 for a common liberty, 2 for a
+//! bamboo joint, a diagonal or a one-point jump seen from the side, and so
+//! on.
+
+use std::collections::VecDeque;
+
+use katachi_board::{Board, Cell, Color, Point};
+
+/// Marks points never reached.
+pub(crate) const FAR: u8 = u8::MAX;
+
+/// Distances from one string, indexed by point.
+#[derive(Clone, Debug)]
+pub(crate) struct Distances {
+    pub(crate) d: Vec<u8>,
+}
+
+impl Distances {
+    /// Distances from the string at `s` (of colour `c`) up to `max`.
+    pub(crate) fn from_string(board: &Board, s: Point, c: Color, max: u8) -> Distances {
+        let mut d = vec![FAR; board.cells().len()];
+        let mut queue = VecDeque::new();
+        let mut joined: Vec<Point> = Vec::new();
+        join_string(board, s, 0, &mut d, &mut queue, &mut joined);
+        let opp = c.opponent().cell();
+        while let Some(p) = queue.pop_front() {
+            let dp = d[p.index()];
+            if dp >= max {
+                continue;
+            }
+            for n in board.neighbors(p) {
+                let cell = board.cell(n);
+                if cell == Cell::Empty || (cell == opp && board.liberty_count(n) <= 2) {
+                    if d[n.index()] > dp + 1 {
+                        d[n.index()] = dp + 1;
+                        queue.push_back(n);
+                    }
+                } else if cell == c.cell() && dp > 0 {
+                    let h = board.string_head(n).unwrap_or(n);
+                    if !joined.contains(&h) {
+                        join_string(board, n, dp, &mut d, &mut queue, &mut joined);
+                    }
+                }
+            }
+        }
+        Distances { d }
+    }
+
+    /// Distance of `p`.
+    pub(crate) fn at(&self, p: Point) -> u8 {
+        self.d.get(p.index()).copied().unwrap_or(FAR)
+    }
+}
+
+/// A friendly string reached at distance `dist`: its stones take that
+/// distance and its liberties the next one.
+fn join_string(
+    board: &Board,
+    s: Point,
+    dist: u8,
+    d: &mut [u8],
+    queue: &mut VecDeque<Point>,
+    joined: &mut Vec<Point>,
+) {
+    joined.push(board.string_head(s).unwrap_or(s));
+    for st in board.stones(s) {
+        if d[st.index()] > dist {
+            d[st.index()] = dist;
+        }
+    }
+    for l in board.liberties(s) {
+        if d[l.index()] > dist + 1 {
+            d[l.index()] = dist + 1;
+            queue.push_back(l);
+        }
+    }
+}
+
+/// The distance maps of both strings and the length of the shortest path.
+#[derive(Clone, Debug)]
+pub(crate) struct PathMap {
+    pub(crate) da: Distances,
+    pub(crate) db: Distances,
+    /// Empty points on the shortest path (0 when a friendly chain already
+    /// touches both strings); `None` if no path within the limit.
+    pub(crate) shortest: Option<u8>,
+}
+
+impl PathMap {
+    /// Maps for the strings at `a` and `b` of colour `c`, searched up to
+    /// `max` empty points from each string.
+    pub(crate) fn new(board: &Board, a: Point, b: Point, c: Color, max: u8) -> PathMap {
+        let da = Distances::from_string(board, a, c, max);
+        let db = Distances::from_string(board, b, c, max);
+        let mut shortest: Option<u8> = None;
+        for p in board.points() {
+            if let Some(len) = Self::len_at(&da, &db, p) {
+                shortest = Some(shortest.map_or(len, |s| s.min(len)));
+            }
+        }
+        PathMap { da, db, shortest }
+    }
+
+    fn len_at(da: &Distances, db: &Distances, p: Point) -> Option<u8> {
+        let (x, y) = (da.at(p), db.at(p));
+        if x == FAR || y == FAR {
+            return None;
+        }
+        // A stone of a friendly chain reached from both sides joins them
+        // with the empty points of both halves; an empty point counts once.
+        Some(if x == 0 || y == 0 { x + y } else { x + y - 1 })
+    }
+
+    /// Length of the shortest path through `p`, if any.
+    pub(crate) fn through(&self, p: Point) -> Option<u8> {
+        Self::len_at(&self.da, &self.db, p)
+    }
+}

@@ -1,0 +1,128 @@
+//! Connection reading (reading.texi, "Connection Reading"): can two strings
+//! of one colour be joined if their owner moves first
+//! ([`string_connect`]), and can they be kept apart if the opponent moves
+//! first ([`disconnect`])?
+//!
+//! The search is a minimax between the *connector* (the strings' owner) and
+//! the *disconnector*, over candidate moves taken from the shape between
+//! the two strings, with the tactical reader deciding every capture:
+//!
+//! - [`distance`]: how many empty points a path from one string to the other
+//!   needs (friendly strings on the way cost nothing, opponent strings in
+//!   atari count as empty); the points on the shortest paths are the
+//!   battlefield of both sides (common liberties, bamboo joints, hane and
+//!   cutting points, monkey jumps along the edge are all such points).
+//! - [`rules`]: when two strings count as connected or disconnected
+//!   without further reading (one string; two shared liberties as miai; no
+//!   short path left).
+//! - [`moves`]: the candidates of each side (path points, captures of
+//!   separating strings and defences of the strings themselves read with
+//!   [`Reader::attack`]/[`Reader::find_defense`], ataris, rescuing cutting
+//!   stones).
+//! - [`threats`]: the connector's one-move threats; the disconnector may
+//!   only play moves that answer all of them.
+//! - [`search`]: the alternating search with ko (the tactical reader's
+//!   komaster scheme: a result that needs a conditional ko capture is at
+//!   best KO_B), a depth and node limit, and a transposition cache keyed by
+//!   the Zobrist hash.
+//!
+//! Result codes are the reader's [`Code`]s: WIN, KO_A, KO_B, FAIL. A query
+//! that runs out of nodes keeps the best result proved before. A variation
+//! cut by the depth limit is scored by the static rules, the connector to
+//! move also connecting at a shared liberty that is not a self-atari.
+//!
+//! ```text
+//! let (code, mv) = connection::string_connect(&mut reader, a, b);
+//! let (code, mv) = connection::disconnect(&mut reader, a, b);
+//! ```
+
+mod distance;
+mod moves;
+mod rules;
+mod search;
+mod threats;
+
+use katachi_board::Point;
+
+use crate::reading::{Code, Reader};
+
+/// Limits of one connection query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConnectionConfig {
+    /// Connection nodes (positions searched) one query may spend.
+    pub node_limit: u64,
+    /// Moves one variation may play before it is scored by the static rules.
+    pub depth: u32,
+    /// Paths between the strings longer than this many empty points are not
+    /// read: the strings count as disconnected.
+    pub max_distance: u32,
+}
+
+impl Default for ConnectionConfig {
+    fn default() -> Self {
+        ConnectionConfig {
+            node_limit: 3_000,
+            depth: 12,
+            max_distance: 4,
+        }
+    }
+}
+
+/// Counters of one connection query.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ConnectionStats {
+    /// Positions searched by the connection search.
+    pub nodes: u64,
+    /// Nodes the tactical reader spent on the captures the search asked about.
+    pub tactical_nodes: u64,
+    /// Results answered from the connection cache.
+    pub cache_hits: u64,
+    /// Whether the node limit cut the search short.
+    pub exhausted: bool,
+}
+
+/// The answer to a connection query with its counters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Connection {
+    /// Success grade for the player who moves first.
+    pub code: Code,
+    /// The move that achieves it (none for failures and for successes that
+    /// need no move).
+    pub mv: Option<Point>,
+    /// Counters of the query.
+    pub stats: ConnectionStats,
+}
+
+/// Can the strings at `a` and `b` be connected if their owner moves first?
+/// WIN with no move if they are already one string; FAIL for empty points
+/// or strings of different colours.
+pub fn string_connect(reader: &mut Reader, a: Point, b: Point) -> (Code, Option<Point>) {
+    let c = read_connect(reader, a, b, &ConnectionConfig::default());
+    (c.code, c.mv)
+}
+
+/// Can the strings at `a` and `b` be disconnected if their opponent moves
+/// first? WIN with no move if no short path joins them; FAIL if they are
+/// one string, for empty points and for strings of different colours.
+pub fn disconnect(reader: &mut Reader, a: Point, b: Point) -> (Code, Option<Point>) {
+    let c = read_disconnect(reader, a, b, &ConnectionConfig::default());
+    (c.code, c.mv)
+}
+
+/// [`string_connect`] with explicit limits and counters.
+pub fn read_connect(reader: &mut Reader, a: Point, b: Point, cfg: &ConnectionConfig) -> Connection {
+    search::run(reader, a, b, cfg, search::Goal::Connect)
+}
+
+/// [`disconnect`] with explicit limits and counters.
+pub fn read_disconnect(
+    reader: &mut Reader,
+    a: Point,
+    b: Point,
+    cfg: &ConnectionConfig,
+) -> Connection {
+    search::run(reader, a, b, cfg, search::Goal::Disconnect)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,257 @@
+//! Candidate moves of both sides of a connection fight, each with a score
+//! for ordering. The Go reasons:
+//!
+//! Connector:
+//! - save a string the opponent can capture (a captured string connects to
+//!   nothing): the tactical defence, and the attacker's own key point;
+//! - capture a separating string: an opponent string touching either
+//!   string or the shortest paths with one liberty, or two (three when it touches
+//!   both strings, four when it is all that separates them) if the tactical reader finds a capture;
+//! - occupy the points of the shortest paths: common liberties first (they
+//!   connect at once), then bamboo joints, hanes, diagonals and jumps.
+//!
+//! Disconnector:
+//! - capture one of the strings (tried before any other move by the
+//!   search), or put it in atari when it has two liberties;
+//! - save its own cutting stones when the connector can capture them;
+//! - occupy the points of the shortest paths: cutting points first.
+//!
+//! Moves that would leave the mover's new string with a single liberty
+//! without capturing (self-ataris) are ordered last: they are sometimes a
+//! throw-in, mostly a gift.
+
+use katachi_board::{Board, Cell, Color, Point};
+
+use super::distance::PathMap;
+use super::search::Search;
+use super::threats::common_answers;
+
+/// Paths at most this many points longer than the shortest one are read.
+const SLACK: u8 = 1;
+
+/// At most this many candidates per node.
+const MAX_MOVES: usize = 10;
+
+/// Scored candidates without duplicates.
+#[derive(Default)]
+struct Candidates {
+    list: Vec<(i32, Point)>,
+}
+
+impl Candidates {
+    fn add(&mut self, p: Point, score: i32) {
+        if let Some(e) = self.list.iter_mut().find(|e| e.1 == p) {
+            e.0 = e.0.max(score);
+        } else {
+            self.list.push((score, p));
+        }
+    }
+
+    /// Best first; ties in board order so that the search is deterministic.
+    fn sorted(mut self, board: &Board, mover: Color) -> Vec<Point> {
+        for e in self.list.iter_mut() {
+            if self_atari(board, mover, e.1) {
+                e.0 -= 1000;
+            }
+        }
+        self.list.sort_by_key(|e| (-e.0, e.1 .0));
+        self.list
+            .into_iter()
+            .filter(|e| board.cell(e.1) == Cell::Empty)
+            .take(MAX_MOVES)
+            .map(|e| e.1)
+            .collect()
+    }
+}
+
+/// Whether `c` at `p` would leave its string with at most one liberty
+/// and capture nothing.
+pub(crate) fn self_atari(board: &Board, c: Color, p: Point) -> bool {
+    let mut libs: Vec<Point> = Vec::new();
+    for n in board.neighbors(p) {
+        let cell = board.cell(n);
+        if cell == Cell::Empty {
+            if !libs.contains(&n) {
+                libs.push(n);
+            }
+        } else if cell == c.cell() {
+            for l in board.liberties(n) {
+                if l != p && !libs.contains(&l) {
+                    libs.push(l);
+                }
+            }
+        } else if cell == c.opponent().cell() && board.liberty_count(n) == 1 {
+            return false;
+        }
+        if libs.len() >= 2 {
+            return false;
+        }
+    }
+    true
+}
+
+/// Heads of the strings of colour `c` next to any stone of the string at `s`.
+fn neighbour_strings(board: &Board, s: Point, c: Color, out: &mut Vec<Point>) {
+    for st in board.stones(s) {
+        for n in board.neighbors(st) {
+            if board.cell(n) == c.cell() {
+                let h = board.string_head(n).unwrap_or(n);
+                if !out.contains(&h) {
+                    out.push(h);
+                }
+            }
+        }
+    }
+}
+
+impl Search<'_> {
+    /// Points on paths at most `SLACK` longer than the shortest, with a
+    /// score that prefers shorter paths and points next to both strings.
+    fn path_points(&self, pm: &PathMap, cands: &mut Candidates, base: i32) {
+        let Some(short) = pm.shortest else { return };
+        let board = self.reader.board();
+        for p in board.points() {
+            if board.cell(p) != Cell::Empty {
+                continue;
+            }
+            let Some(len) = pm.through(p) else { continue };
+            if len > short.saturating_add(SLACK) {
+                continue;
+            }
+            let mut score = base - 20 * len as i32;
+            let (x, y) = (pm.da.at(p), pm.db.at(p));
+            if x == 1 && y == 1 {
+                score += 30;
+            }
+            // Prefer points in the middle of a path (they touch both sides).
+            score -= 3 * (x as i32 - y as i32).abs();
+            cands.add(p, score);
+        }
+    }
+
+    /// Opponent strings next to either string or to a point of a shortest
+    /// path, with how many of the two strings they touch.
+    fn separating_strings(&self, pm: &PathMap) -> Vec<(Point, u8)> {
+        let board = self.reader.board();
+        let opp = self.color.opponent();
+        let mut near_a = Vec::new();
+        let mut near_b = Vec::new();
+        neighbour_strings(board, self.a, opp, &mut near_a);
+        neighbour_strings(board, self.b, opp, &mut near_b);
+        let mut out: Vec<(Point, u8)> = Vec::new();
+        for &h in near_a.iter().chain(near_b.iter()) {
+            if out.iter().any(|e| e.0 == h) {
+                continue;
+            }
+            let touches = near_a.contains(&h) as u8 + near_b.contains(&h) as u8;
+            out.push((h, touches));
+        }
+        if let Some(short) = pm.shortest {
+            for p in board.points() {
+                if board.cell(p) != Cell::Empty {
+                    continue;
+                }
+                if pm.through(p).is_none_or(|l| l > short) {
+                    continue;
+                }
+                for n in board.neighbors(p) {
+                    if board.cell(n) == opp.cell() {
+                        let h = board.string_head(n).unwrap_or(n);
+                        if !out.iter().any(|e| e.0 == h) {
+                            out.push((h, 0));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The connector's candidates, best first.
+    pub(crate) fn connector_moves(&mut self, pm: &PathMap) -> Vec<Point> {
+        let mut cands = Candidates::default();
+        let c = self.color;
+        let max_libs = if self.near_root() { 3 } else { 2 };
+        for s in [self.a, self.b] {
+            if self.reader.board().liberty_count(s) <= max_libs {
+                let att = self.attack(s);
+                if att.code.is_success() {
+                    if let Some(m) = self.defend(s).mv {
+                        cands.add(m, 400);
+                    }
+                    if let Some(m) = att.mv {
+                        cands.add(m, 350);
+                    }
+                }
+            }
+        }
+        let no_path = pm.shortest.is_none();
+        for (h, touches) in self.separating_strings(pm) {
+            if no_path && touches < 2 {
+                // Without a short path only a string between the two opens one.
+                continue;
+            }
+            let libs = self.reader.board().liberty_count(h);
+            let worth = libs <= 2 || (touches == 2 && (libs == 3 || (libs == 4 && no_path)));
+            if !worth {
+                continue;
+            }
+            let att = self.attack(h);
+            if att.code.is_success() {
+                if let Some(m) = att.mv {
+                    cands.add(m, 250 + 40 * touches as i32 - 30 * libs as i32);
+                }
+            }
+        }
+        self.path_points(pm, &mut cands, 200);
+        cands.sorted(self.reader.board(), c)
+    }
+
+    /// The disconnector's candidates, best first (captures of the strings
+    /// themselves are tried by the search before these).
+    /// `None` when the connector has two threats no move answers.
+    pub(crate) fn disconnector_moves(&mut self, pm: &PathMap) -> Option<Vec<Point>> {
+        let mut cands = Candidates::default();
+        let d = self.color.opponent();
+        let threats = self.threat_answers();
+        let answers = common_answers(&threats);
+        if !threats.is_empty() && answers.is_empty() {
+            return None;
+        }
+        for s in [self.a, self.b] {
+            let board = self.reader.board();
+            if board.liberty_count(s) <= 2 && pm.shortest.is_some() {
+                let libs: Vec<Point> = board.liberties(s).collect();
+                for l in libs {
+                    cands.add(l, 220);
+                }
+            }
+        }
+        let no_path = pm.shortest.is_none();
+        for (h, touches) in self.separating_strings(pm) {
+            let libs = self.reader.board().liberty_count(h);
+            if libs > 4
+                || (libs >= 3 && touches < 2)
+                || (libs == 4 && !no_path)
+                || (no_path && touches < 2)
+            {
+                continue;
+            }
+            let att = self.attack(h);
+            if att.code.is_success() {
+                if let Some(m) = self.defend(h).mv {
+                    cands.add(m, 240 + 20 * touches as i32);
+                }
+            }
+        }
+        self.path_points(pm, &mut cands, 200);
+        if !threats.is_empty() {
+            // Only answers to the threats can stop the connection.
+            cands.list.retain(|e| answers.contains(&e.1));
+            for &p in &answers {
+                cands.add(p, 100);
+            }
+        }
+        Some(cands.sorted(self.reader.board(), d))
+    }
+}

@@ -1,0 +1,364 @@
+//! The alternating connection search.
+//!
+//! The connector's node: already one string wins; otherwise each candidate
+//! is played and the disconnector answers. The disconnector's node: a
+//! captured string is a disconnection; capturing one of the strings (read
+//! by the tactical reader, ko results included) comes first; strings that
+//! the static rules call connected stay connected; strings with no short
+//! path left are disconnected; otherwise each candidate is played and the
+//! connector answers.
+//!
+//! Ko follows the tactical reader's komaster scheme (moves are played with
+//! its `play`, which may take a ko "conditionally" near the root): a result
+//! reached through a conditional ko capture is at best KO_B for the side
+//! that took it, and results are passed up with [`Code::reverse`].
+//!
+//! Results are cached per query, keyed by the Zobrist hash, the ko point,
+//! the conditional ko captures of the variation and the side to move, and
+//! reused when they were read with at least as much depth left.
+
+use std::collections::HashMap;
+
+use katachi_board::{Cell, Color, Point};
+
+use super::distance::PathMap;
+use super::moves::self_atari;
+use super::rules::statically_connected;
+use super::{Connection, ConnectionConfig, ConnectionStats};
+use crate::reading::{Code, Outcome, Reader};
+
+/// Which question the caller asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Goal {
+    /// The connector moves first.
+    Connect,
+    /// The disconnector moves first.
+    Disconnect,
+}
+
+/// Moves from the root within which three-liberty strings are read.
+const NEAR_ROOT: u32 = 4;
+
+const FAIL: Outcome = Outcome {
+    code: Code::Fail,
+    mv: None,
+};
+
+const WIN: Outcome = Outcome {
+    code: Code::Win,
+    mv: None,
+};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Key {
+    hash: u64,
+    ko: u16,
+    marks: u8,
+    connector_to_move: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    out: Outcome,
+    depth: u32,
+}
+
+/// One query's search state.
+pub(crate) struct Search<'r> {
+    pub(crate) reader: &'r mut Reader,
+    pub(crate) a: Point,
+    pub(crate) b: Point,
+    /// The connector's colour.
+    pub(crate) color: Color,
+    cfg: ConnectionConfig,
+    stats: ConnectionStats,
+    cache: HashMap<Key, Entry>,
+    /// Conditional ko captures in the current variation (black in the low
+    /// nibble, white in the high one), part of the cache key.
+    marks: u8,
+    /// Depth left at the node being expanded.
+    depth_left: u32,
+}
+
+/// Run one query.
+pub(crate) fn run(
+    reader: &mut Reader,
+    a: Point,
+    b: Point,
+    cfg: &ConnectionConfig,
+    goal: Goal,
+) -> Connection {
+    let board = reader.board();
+    let answer = |out: Outcome, stats| Connection {
+        code: out.code,
+        mv: out.mv,
+        stats,
+    };
+    let stats = ConnectionStats::default();
+    if !board.on_board(a) || !board.on_board(b) {
+        return answer(FAIL, stats);
+    }
+    let Some(color) = board.cell(a).color() else {
+        return answer(FAIL, stats);
+    };
+    if board.cell(b) != color.cell() {
+        return answer(FAIL, stats);
+    }
+    if board.same_string(a, b) {
+        return answer(if goal == Goal::Connect { WIN } else { FAIL }, stats);
+    }
+    let mut s = Search {
+        reader,
+        a,
+        b,
+        color,
+        cfg: *cfg,
+        stats,
+        cache: HashMap::new(),
+        marks: 0,
+        depth_left: cfg.depth,
+    };
+    let out = match goal {
+        Goal::Connect => s.connect_node(cfg.depth, true),
+        Goal::Disconnect => s.disconnect_node(cfg.depth, true),
+    };
+    answer(out, s.stats)
+}
+
+impl Search<'_> {
+    /// The tactical reader's attack, counting its nodes.
+    pub(crate) fn attack(&mut self, s: Point) -> Outcome {
+        let o = self.reader.attack(s);
+        self.stats.tactical_nodes += self.reader.last_stats().nodes;
+        o
+    }
+
+    /// The tactical reader's defence, counting its nodes.
+    pub(crate) fn defend(&mut self, s: Point) -> Outcome {
+        let o = self.reader.find_defense(s);
+        self.stats.tactical_nodes += self.reader.last_stats().nodes;
+        o
+    }
+
+    /// Whether the connector, to move, joins the strings at a shared
+    /// liberty without putting the joined string in atari.
+    fn connects_in_one(&self) -> bool {
+        let board = self.reader.board();
+        board
+            .liberties(self.a)
+            .any(|p| board.is_liberty_of(p, self.b) && !self_atari(board, self.color, p))
+    }
+
+    /// Whether the variation is still short enough for the costlier
+    /// tactical questions (strings with three liberties).
+    pub(crate) fn near_root(&self) -> bool {
+        self.cfg.depth - self.depth_left <= NEAR_ROOT
+    }
+
+    fn spend_node(&mut self) -> bool {
+        if self.stats.nodes >= self.cfg.node_limit {
+            self.stats.exhausted = true;
+            return false;
+        }
+        self.stats.nodes += 1;
+        true
+    }
+
+    fn key(&self, connector_to_move: bool) -> Key {
+        let board = self.reader.board();
+        Key {
+            hash: board.hash(),
+            ko: board.ko_point().map_or(0, |p| p.0),
+            marks: self.marks,
+            connector_to_move,
+        }
+    }
+
+    fn cache_get(&mut self, key: &Key, depth: u32) -> Option<Outcome> {
+        let e = self.cache.get(key)?;
+        if e.depth >= depth {
+            self.stats.cache_hits += 1;
+            Some(e.out)
+        } else {
+            None
+        }
+    }
+
+    fn cache_put(&mut self, key: Key, out: Outcome, depth: u32) {
+        if !self.stats.exhausted {
+            self.cache.insert(key, Entry { out, depth });
+        }
+    }
+
+    fn both_stand(&self) -> bool {
+        let board = self.reader.board();
+        board.cell(self.a) == self.color.cell() && board.cell(self.b) == self.color.cell()
+    }
+
+    /// The distance maps; paths longer than the limit are dropped.
+    fn path_map(&self) -> PathMap {
+        let max = self.cfg.max_distance.min(200) as u8;
+        let mut pm = PathMap::new(
+            self.reader.board(),
+            self.a,
+            self.b,
+            self.color,
+            max.saturating_add(1),
+        );
+        if pm.shortest.is_some_and(|len| len > max) {
+            pm.shortest = None;
+        }
+        pm
+    }
+
+    /// Play `m` for `c`, read the answer with `child`, take the move back;
+    /// the result for the mover (at best KO_B through a conditional ko
+    /// capture). `None` if the move may not be played.
+    fn try_move(
+        &mut self,
+        c: Color,
+        m: Point,
+        child: impl FnOnce(&mut Self) -> Outcome,
+    ) -> Option<Code> {
+        let played = self.reader.play(c, m)?;
+        let saved = self.marks;
+        if played.conditional {
+            let shift = if c == Color::Black { 0 } else { 4 };
+            let n = ((self.marks >> shift) & 0xf).saturating_add(1).min(0xf);
+            self.marks = (self.marks & !(0xf << shift)) | (n << shift);
+        }
+        let code = child(self).code.reverse();
+        self.reader.pop();
+        self.marks = saved;
+        Some(if played.conditional {
+            code.min(Code::KoB)
+        } else {
+            code
+        })
+    }
+
+    /// The connector to move: its best result and move.
+    pub(crate) fn connect_node(&mut self, depth: u32, root: bool) -> Outcome {
+        if !self.both_stand() {
+            return FAIL;
+        }
+        if self.reader.board().same_string(self.a, self.b) {
+            return WIN;
+        }
+        if !self.spend_node() {
+            return FAIL;
+        }
+        let key = self.key(true);
+        if let Some(o) = self.cache_get(&key, depth) {
+            return o;
+        }
+        let out = self.connect_moves(depth, root);
+        self.cache_put(key, out, depth);
+        out
+    }
+
+    fn connect_moves(&mut self, depth: u32, root: bool) -> Outcome {
+        self.depth_left = depth;
+        if depth == 0 {
+            // The horizon: connected if the rules say so or a shared
+            // liberty joins them now.
+            let connected =
+                statically_connected(self.reader.board(), self.a, self.b) || self.connects_in_one();
+            return if connected { WIN } else { FAIL };
+        }
+        let pm = self.path_map();
+        let moves = self.connector_moves(&pm);
+        let mut best = FAIL;
+        for m in moves {
+            let Some(code) = self.try_move(self.color, m, |s| s.disconnect_node(depth - 1, false))
+            else {
+                continue;
+            };
+            if root && self.stats.exhausted {
+                break;
+            }
+            if code > best.code {
+                best = Outcome { code, mv: Some(m) };
+                if code == Code::Win {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// The disconnector to move: its best result and move.
+    pub(crate) fn disconnect_node(&mut self, depth: u32, root: bool) -> Outcome {
+        if !self.both_stand() {
+            return WIN;
+        }
+        if !self.spend_node() {
+            return FAIL;
+        }
+        let key = self.key(false);
+        if let Some(o) = self.cache_get(&key, depth) {
+            return o;
+        }
+        let out = self.disconnect_moves(depth, root);
+        self.cache_put(key, out, depth);
+        out
+    }
+
+    fn disconnect_moves(&mut self, depth: u32, root: bool) -> Outcome {
+        self.depth_left = depth;
+        let mut best = FAIL;
+        // Capturing either string disconnects them.
+        let one = self.reader.board().same_string(self.a, self.b);
+        let targets: &[Point] = if one { &[self.a] } else { &[self.a, self.b] };
+        let max_libs = if self.near_root() { 3 } else { 2 };
+        for &s in targets.to_vec().iter() {
+            if self.reader.board().liberty_count(s) <= max_libs {
+                let o = self.attack(s);
+                if o.code > best.code {
+                    best = o;
+                    if o.code == Code::Win {
+                        return best;
+                    }
+                }
+            }
+        }
+        if statically_connected(self.reader.board(), self.a, self.b) {
+            return best;
+        }
+        if depth == 0 {
+            // The horizon: what the rules do not call connected is apart.
+            return Outcome {
+                code: Code::Win,
+                mv: None,
+            };
+        }
+        let pm = self.path_map();
+        let Some(moves) = self.disconnector_moves(&pm) else {
+            // Two threats to connect that no move stops.
+            return best;
+        };
+        if moves.is_empty() {
+            // No short path and no separating string to save: apart.
+            return WIN;
+        }
+        let opp = self.color.opponent();
+        for m in moves {
+            if self.reader.board().cell(m) != Cell::Empty {
+                continue;
+            }
+            let Some(code) = self.try_move(opp, m, |s| s.connect_node(depth - 1, false)) else {
+                continue;
+            };
+            if root && self.stats.exhausted {
+                break;
+            }
+            if code > best.code {
+                best = Outcome { code, mv: Some(m) };
+                if code == Code::Win {
+                    break;
+                }
+            }
+        }
+        best
+    }
+}
