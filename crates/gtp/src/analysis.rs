@@ -131,7 +131,7 @@ fn state(s: &mut Session) -> &mut ReadingState {
 }
 
 /// A vertex argument that must hold a stone.
-fn stone_arg(b: &Board, a: &Args<'_>, i: usize) -> Result<Point, CommandError> {
+pub(crate) fn stone_arg(b: &Board, a: &Args<'_>, i: usize) -> Result<Point, CommandError> {
     let p = vertex_arg(b, a, i)?;
     if b.cell(p).color().is_none() {
         return fail("vertex must not be empty");
@@ -159,7 +159,7 @@ fn move_arg(b: &Board, a: &Args<'_>, i: usize) -> Result<(Color, Move), CommandE
 }
 
 /// `code move` for a success, `0` for a failure.
-fn code_and_move(b: &Board, code: Code, mv: Option<Point>) -> String {
+pub(crate) fn code_and_move(b: &Board, code: Code, mv: Option<Point>) -> String {
     if code == Code::Fail {
         "0".to_string()
     } else {
@@ -176,6 +176,20 @@ fn with_reader<T>(s: &mut Session, f: impl FnOnce(&mut Reader) -> T) -> T {
     let r = st.reader(&board);
     let out = f(r);
     let nodes = r.last_stats().nodes;
+    st.nodes += nodes;
+    out
+}
+
+/// Run `f` on the session's reader (set to the current position); `f`
+/// returns its answer and the reading nodes it spent, which are added to
+/// the session's counter (for queries made of several tactical readings).
+pub(crate) fn with_reader_counted<T>(
+    s: &mut Session,
+    f: impl FnOnce(&mut Reader) -> (T, u64),
+) -> T {
+    let board = s.board().clone();
+    let st = state(s);
+    let (out, nodes) = f(st.reader(&board));
     st.nodes += nodes;
     out
 }

@@ -85,6 +85,7 @@ pub mod client;
 pub mod clock;
 pub mod commands;
 pub mod config;
+pub mod connection;
 pub mod error;
 pub mod extensions;
 pub mod protocol;

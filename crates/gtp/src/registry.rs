@@ -75,11 +75,13 @@ impl Registry {
 
     /// Every command katachi answers: the standard and GNU Go-compatible
     /// commands of [`crate::commands`], then the analysis commands of
-    /// [`crate::analysis`].
+    /// [`crate::analysis`] and the connection reading of
+    /// [`crate::connection`].
     pub fn standard() -> Registry {
         let mut registry = Registry::new();
         crate::commands::register(&mut registry);
         crate::analysis::register(&mut registry);
+        crate::connection::register(&mut registry);
         registry
     }
 
