@@ -18,6 +18,7 @@ use katachi_patterns::expr::{Arg, Autohelper, EvalError, FunctionId, Value};
 mod break_through;
 pub mod local;
 
+use crate::connection;
 use crate::cuts::CutPoints;
 use crate::libs::accurate_liberties;
 use crate::reading::{Code, Reader};
@@ -125,6 +126,19 @@ impl<'a> PatternEval<'a> {
             c = c.opponent();
         }
         played
+    }
+
+    /// Connection reading between the strings at `a` and `b`: can they be
+    /// connected (`connect`) or disconnected? A string gone from the board
+    /// cannot be connected, and counts as disconnected.
+    fn connection_code(&mut self, a: Point, b: Point, connect: bool) -> Code {
+        let gone = self.stone(a).is_none() || self.stone(b).is_none();
+        match (gone, connect) {
+            (true, true) => Code::Fail,
+            (true, false) => Code::Win,
+            (false, true) => connection::string_connect(self.reader, a, b).0,
+            (false, false) => connection::disconnect(self.reader, a, b).0,
+        }
     }
 
     fn unplay(&mut self, n: usize) {
@@ -419,6 +433,24 @@ impl Autohelper for PatternEval<'_> {
                 let v = break_through::break_through(self.reader, x, y, z);
                 self.unplay(n);
                 Value::Int(v)
+            }
+            "xplay_connect" | "oplay_connect" | "xplay_disconnect" | "oplay_disconnect" => {
+                let first = if name.starts_with('x') {
+                    self.x()
+                } else {
+                    self.o
+                };
+                let (moves, targets) = args.split_at(args.len().saturating_sub(2));
+                let (a, b) = (point(targets, 0)?, point(targets, 1)?);
+                let n = self.play_sequence(first, moves);
+                let connect = name.ends_with("_connect");
+                let code = self.connection_code(a, b, connect);
+                self.unplay(n);
+                int(code)
+            }
+            "disconnect_helper" => {
+                let (a, b) = (p0()?, point(args, 1)?);
+                int(self.connection_code(a, b, false))
             }
             _ => return Err(EvalError::Unsupported(f.name())),
         })
