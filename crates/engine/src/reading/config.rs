@@ -40,7 +40,7 @@ impl Default for ReadConfig {
             fourlib_depth: 7,
             ko_depth: 8,
             pattern_depth: 2,
-            vital_depth: 2,
+            vital_depth: 3,
             max_stackp: 80,
             node_limit: 30_000,
         }

@@ -168,12 +168,8 @@ impl Reader {
             // Passing is a defence too: when every liberty is a point the
             // attacker may not play, moving can only hurt; the string lives
             // unless the attacker has some other way in.
-            let pass = self.do_attack(s).code.reverse();
-            if pass > out.code {
-                out = Outcome {
-                    code: pass,
-                    mv: None,
-                };
+            if self.do_attack(s).code == Code::Fail {
+                out = WIN;
             }
         }
         if out.code != Code::Win && self.stackp() <= self.cfg.vital_depth {
@@ -183,13 +179,12 @@ impl Reader {
             // try its move, then the attacker's other candidates, as
             // defences.
             let threat = self.do_attack(s);
-            if self.stackp() > 0 && threat.code.reverse() > out.code {
+            if self.stackp() > 0 && threat.code == Code::Fail {
                 // Passing is a defence too: if the attacker, moving again,
-                // cannot capture, no move was needed (eyes, seki).
-                out = Outcome {
-                    code: threat.code.reverse(),
-                    mv: None,
-                };
+                // cannot capture, no move was needed (eyes, seki). A pass
+                // that only leads to a ko is not counted: the attacker's
+                // ko capture then comes with tempo.
+                out = WIN;
             }
             let mut vital: Vec<Point> = threat.mv.into_iter().collect();
             // The attacker's other candidates name the points it needs.
