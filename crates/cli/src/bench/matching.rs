@@ -9,7 +9,9 @@
 //! White (the figures of GNU Go's table), the median and 90th percentile of
 //! a full-board match for both colours, the matches per position, and the
 //! board-size mix. Medians, because the machine is shared and a preempted
-//! run inflates a mean.
+//! run inflates a mean. The incremental matcher's per-move figure plays the
+//! same random games several times and takes each update's median over the
+//! runs before the mean over updates.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -53,6 +55,14 @@ pub struct Args {
     /// Moves per random game.
     #[arg(long, default_value_t = 250)]
     moves: usize,
+    /// Runs of the random games; each update counts with its median time
+    /// over the runs.
+    #[arg(long, default_value_t = 5)]
+    repeat: usize,
+    /// Time only these matchers (`standard`, `dfa`, `corner`; repeatable;
+    /// default all), e.g. to skip the DFA's build while measuring another.
+    #[arg(long = "matcher")]
+    matchers: Vec<String>,
 }
 
 /// Load and merge the databases.
@@ -167,7 +177,31 @@ fn quantile(v: &[f64], q: f64) -> f64 {
 
 /// Median and mean µs of one incremental update (one colour) over random
 /// 19x19 games: each move is a uniformly random legal move (pass when none).
-fn time_incremental(m: &IncrementalMatcher, games: usize, moves: usize) -> (f64, f64, usize) {
+/// The same games are played `repeat` times (fixed seed) and each update's
+/// figure is its median over the runs, so that a preemption on this shared
+/// machine spoils one run of an update, not the mean. Also the plain mean
+/// of every timed update, and the matches kept on average.
+fn time_incremental(
+    m: &IncrementalMatcher,
+    games: usize,
+    moves: usize,
+    repeat: usize,
+) -> (f64, f64, f64, usize) {
+    let runs: Vec<(Vec<f64>, usize)> = (0..repeat.max(1))
+        .map(|_| play_incremental(m, games, moves))
+        .collect();
+    let per_update: Vec<f64> = (0..runs[0].0.len())
+        .map(|k| median(&runs.iter().map(|r| r.0[k]).collect::<Vec<_>>()))
+        .collect();
+    let mean = per_update.iter().sum::<f64>() / per_update.len().max(1) as f64;
+    let all: Vec<f64> = runs.iter().flat_map(|r| r.0.iter().copied()).collect();
+    let raw = all.iter().sum::<f64>() / all.len().max(1) as f64;
+    (median(&per_update), mean, raw, runs[0].1)
+}
+
+/// One run of [`time_incremental`]'s games: µs per update, in order, and
+/// the matches kept on average.
+fn play_incremental(m: &IncrementalMatcher, games: usize, moves: usize) -> (Vec<f64>, usize) {
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     let mut next = move |n: usize| {
         seed ^= seed << 13;
@@ -201,8 +235,8 @@ fn time_incremental(m: &IncrementalMatcher, games: usize, moves: usize) -> (f64,
             }
         }
     }
-    let mean = samples.iter().sum::<f64>() / samples.len().max(1) as f64;
-    (median(&samples), mean, matches / samples.len().max(1))
+    let per = matches / samples.len().max(1);
+    (samples, per)
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -229,19 +263,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         compiled.variants.len(),
         standard.index_len()
     );
-    let start = Instant::now();
-    let dfa = DfaMatcher::new(&compiled);
-    let s = dfa.stats();
-    println!(
-        "dfa: {} states ({} product states, {} verify leaves, reads {} of {} path steps), built in {:.1} ms, {:.0} KiB",
-        s.states,
-        s.product_states,
-        s.leaves,
-        s.depth,
-        s.path_len,
-        start.elapsed().as_secs_f64() * 1e3,
-        s.bytes as f64 / 1024.0
-    );
+    let wanted = |name: &str| args.matchers.is_empty() || args.matchers.iter().any(|m| m == name);
+    let dfa = wanted("dfa").then(|| {
+        let start = Instant::now();
+        let dfa = DfaMatcher::new(&compiled);
+        let s = dfa.stats();
+        println!(
+            "dfa: {} states ({} product states, {} verify leaves, reads {} of {} path steps), built in {:.1} ms, {:.0} KiB",
+            s.states,
+            s.product_states,
+            s.leaves,
+            s.depth,
+            s.path_len,
+            start.elapsed().as_secs_f64() * 1e3,
+            s.bytes as f64 / 1024.0
+        );
+        dfa
+    });
     let mix_text: Vec<String> = mix
         .iter()
         .rev()
@@ -254,8 +292,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     );
     let reference = ReferenceMatcher::new(&db);
     let corner = CornerTreeMatcher::new(&compiled);
-    let mut engines: Vec<(&dyn Matcher, bool)> =
-        vec![(&standard, false), (&dfa, false), (&corner, false)];
+    let mut engines: Vec<(&dyn Matcher, bool)> = vec![(&standard, false)];
+    if let Some(dfa) = &dfa {
+        engines.push((dfa, false));
+    }
+    engines.push((&corner, false));
+    engines.retain(|(m, _)| wanted(m.name()));
     if args.reference {
         engines.push((&reference, true));
     }
@@ -277,10 +319,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let incremental = IncrementalMatcher::new(&compiled);
     if args.games > 0 {
-        let (med, mean, per) = time_incremental(&incremental, args.games, args.moves);
+        let (med, mean, raw, per) =
+            time_incremental(&incremental, args.games, args.moves, args.repeat);
         println!(
-            "incremental: {} random 19x19 games of {} moves, one colour per update: median {med:.2} µs, mean {mean:.2} µs per move ({per} matches kept on average)",
-            args.games, args.moves
+            "incremental: {} random 19x19 games of {} moves, one colour per update, each update's median of {} runs: median {med:.2} µs, mean {mean:.2} µs per move (plain mean of every timed update {raw:.2} µs; {per} matches kept on average)",
+            args.games, args.moves, args.repeat.max(1)
         );
     }
     Ok(ExitCode::SUCCESS)
