@@ -5,20 +5,27 @@
 //! most selective cell. Variants are filed in 3 x 4^6 buckets keyed by what
 //! they accept at the anchor (empty, own, opponent), at its four
 //! orthogonal neighbours and at two opposite diagonal neighbours (empty,
-//! own, opponent, off-board): a board point computes its key and visits
-//! only its bucket — the anchor colour test and a first neighbourhood test
-//! at once. A variant is filed under every key it accepts (owl_defendpat:
-//! 152k entries; with the orthogonal neighbours alone 22k entries, but
-//! longer lists and about a fifth slower; with all four diagonals 1.2M
-//! entries and 300 ms to build, which only the incremental matcher's
-//! per-element index, scanned at a few points, uses). A bucket entry carries the variant's
-//! and-compare mask over the 5x5 window around the anchor (50 bits of one
-//! 64-bit word, off-board points included), so most candidates are rejected
-//! by one and-compare on a word read once per point — the grid test, on a
-//! window centred on the anchor rather than GNU Go's fixed 4x4 grid. The
-//! survivors get the bounding-box and edge test, then one shift-and-compare
-//! per row for the cells outside the window ([`super::rows`]). Both
-//! compares are exact, so no element-wise pass follows.
+//! own, opponent, off-board; a cell beyond a side the variant must touch
+//! accepts only off-board): a board point computes its key and visits only
+//! its bucket — the anchor colour test and a first neighbourhood test at
+//! once. A variant is filed under every key it accepts (owl_defendpat:
+//! 146k entries). Points whose state anchors no variant (empty points, for
+//! databases anchored on stones) are skipped a row word at a time.
+//!
+//! A bucket holds variant numbers, 64 to a chunk, and per chunk and per
+//! filter cell (other cells of the 5x5 window around the anchor) a bit set
+//! per state of the candidates that accept it: the and of one set per
+//! filter cell leaves the candidates that fit those cells, before any
+//! candidate is read (owl_defendpat on 19x19: 9.2k candidates a call
+//! without the filters, 2.4k with the 6 cells the full-board scan uses;
+//! reading a candidate's facts is a cache miss, the sets are read in
+//! order). The survivors get the and-compare of the whole window (50 bits
+//! of one 64-bit word, off-board points included, plus the geometry bits
+//! of [`super::rows`]: how far the point is from each side, so that most
+//! bounding-box and edge failures are caught here too), then the exact
+//! bounding-box and edge test and one shift-and-compare per row for the
+//! cells outside the window. The compares are exact, so no element-wise
+//! pass follows.
 //!
 //! Variants pinned to one corner that name every point of their rectangle
 //! (joseki) are not filed in buckets: the [`CornerIndex`] finds their
@@ -28,40 +35,65 @@
 use katachi_board::Color;
 
 use super::corner::CornerIndex;
-use super::rows::PAD;
+use super::rows::{GEO_BIT, GEO_STEPS, PAD};
 use super::{Match, Matcher, Position, RowBoard, Scratch};
 use crate::compile::variant::{RowMask, Variant};
 use crate::compile::{CompiledDb, PatternId, Transform};
 
-/// The cells around the anchor whose states key the buckets, the first
-/// 6 or all 8 of them: the four orthogonal neighbours, then the diagonal
-/// ones.
-const KEY_CELLS: [(i8, i8); 8] = [
-    (-1, 0),
-    (0, -1),
-    (0, 1),
-    (1, 0),
-    (-1, -1),
-    (1, 1),
+/// The cells around the anchor whose states key the buckets: the four
+/// orthogonal neighbours and two opposite diagonal ones.
+const KEY_CELLS: [(i8, i8); 6] = [(-1, 0), (0, -1), (0, 1), (1, 0), (-1, -1), (1, 1)];
+
+/// The other cells of the window, whose states filter a bucket's
+/// candidates as bit sets before any candidate is read: the two diagonal
+/// neighbours the key leaves out, the cells two points away in line, then
+/// the rest. A matcher uses the first [`FULL_BOARD_FILTERS`] (scanning the
+/// whole board, more sets cost more than they save) or all of them
+/// (scanning a few points of a large index, each candidate read costs a
+/// cache miss).
+const FILTER_CELLS: [(i8, i8); 18] = [
     (-1, 1),
     (1, -1),
+    (-2, 0),
+    (2, 0),
+    (0, -2),
+    (0, 2),
+    (-2, -1),
+    (-2, 1),
+    (2, -1),
+    (2, 1),
+    (-1, -2),
+    (1, -2),
+    (-1, 2),
+    (1, 2),
+    (-2, -2),
+    (-2, 2),
+    (2, -2),
+    (2, 2),
 ];
 
+/// How many of [`FILTER_CELLS`] the full-board matcher uses (measured on
+/// owl_defendpat: 6 and 10 alike, 14 and 18 slower).
+const FULL_BOARD_FILTERS: usize = 6;
+
+/// Bit offsets of [`FILTER_CELLS`] in the window word.
+const FILTER_BITS: [u32; 18] = {
+    let mut bits = [0; 18];
+    let mut k = 0;
+    while k < 18 {
+        bits[k] = window_bit(FILTER_CELLS[k].0, FILTER_CELLS[k].1);
+        k += 1;
+    }
+    bits
+};
+
 /// Bit offset of window cell `(di, dj)`, both in `-2..=2`.
-fn window_bit(di: i8, dj: i8) -> u32 {
+const fn window_bit(di: i8, dj: i8) -> u32 {
     10 * (di + 2) as u32 + 2 * (dj + 2) as u32
 }
 
 fn in_window(di: i8, dj: i8) -> bool {
     di.abs() <= 2 && dj.abs() <= 2
-}
-
-/// One bucket entry: the window and-compare and the variant it filters.
-#[derive(Clone, Copy, Debug)]
-struct Candidate {
-    mask: u64,
-    want: u64,
-    variant: u32,
 }
 
 /// The per-variant facts the survivors of the window test need.
@@ -89,17 +121,38 @@ pub struct StandardMatcher {
     hot: Vec<Hot>,
     /// Row masks of the cells outside the window, per variant.
     rows: Vec<RowMask>,
-    /// `bucket_start[k]..bucket_start[k + 1]` indexes `candidates`.
-    bucket_start: Vec<u32>,
-    candidates: Vec<Candidate>,
+    /// Where each bucket starts, and a sentinel.
+    buckets: Vec<Bucket>,
+    /// The variants of each bucket: bucket `k`'s are
+    /// `candidates[buckets[k].start..buckets[k + 1].start]`.
+    candidates: Vec<u32>,
+    /// Per chunk and filter cell, per state of that cell, the candidates
+    /// of the chunk that accept it (bit `b` = candidate `64 c + b`).
+    filters: Vec<[u64; 4]>,
     corners: CornerIndex,
-    /// How many of [`KEY_CELLS`] key the buckets (6 or 8).
-    key_cells: usize,
+    /// How many of [`FILTER_CELLS`] filter the buckets.
+    filter_len: usize,
+    /// The anchor states (bit 0 empty, 1 own, 2 opponent) of the non-empty
+    /// buckets: points in other states are not visited.
+    anchor_states: u8,
+}
+
+/// Where one bucket's lists start.
+#[derive(Clone, Copy, Debug)]
+struct Bucket {
+    /// First candidate.
+    start: u32,
+    /// First filter chunk: candidates `64 c..64 c + 64` of the bucket have
+    /// the sets of filter cell `f` at `filters[(chunk + c) * filter_len + f]`.
+    chunk: u32,
 }
 
 /// The 2-bit states a variant accepts at offset `(di, dj)` from its anchor,
 /// as a 4-bit set (bit `s` = state `s`).
 fn accepted(v: &Variant, di: i8, dj: i8) -> u8 {
+    if beyond_edge(v, di, dj) {
+        return 0b1000;
+    }
     let inside = di >= v.min_i && di <= v.max_i && dj >= v.min_j && dj <= v.max_j;
     if !inside {
         return 0b1111;
@@ -112,10 +165,56 @@ fn accepted(v: &Variant, di: i8, dj: i8) -> u8 {
     }
 }
 
-/// The window and-compare of a variant, and its row masks for the cells
-/// outside the window.
-fn split(v: &Variant) -> ((u64, u64), Vec<RowMask>) {
+/// Whether offset `(di, dj)` lies beyond a side the variant must touch
+/// (so it is off the board wherever the variant matches).
+fn beyond_edge(v: &Variant, di: i8, dj: i8) -> bool {
+    (v.edges.top && di < v.min_i)
+        || (v.edges.bottom && di > v.max_i)
+        || (v.edges.left && dj < v.min_j)
+        || (v.edges.right && dj > v.max_j)
+}
+
+/// The geometry part of a variant's window and-compare ([`GEO_BIT`]): per
+/// side, the point must be at least as far from the board's side as the
+/// bounding box reaches, and exactly that far for a side drawn as an edge,
+/// as far as [`GEO_STEPS`] tell.
+fn geometry(v: &Variant) -> (u64, u64) {
     let (mut mask, mut want) = (0u64, 0u64);
+    let sides = [
+        (-(v.min_i as i32), v.edges.top),
+        (v.max_i as i32, v.edges.bottom),
+        (-(v.min_j as i32), v.edges.left),
+        (v.max_j as i32, v.edges.right),
+    ];
+    for (side, (reach, edge)) in sides.into_iter().enumerate() {
+        for (k, &step) in GEO_STEPS.iter().enumerate() {
+            let bit = 1u64 << (GEO_BIT + 3 * side as u32 + k as u32);
+            if step <= reach {
+                mask |= bit;
+                want |= bit;
+            } else if edge {
+                mask |= bit;
+            }
+        }
+    }
+    (mask, want)
+}
+
+/// The window and-compare of a variant, and its row masks for the cells
+/// outside the window. Window cells beyond a side drawn as an edge must be
+/// off the board, and the geometry bits test the rest of the bounding box
+/// and edges they can ([`geometry`]); the exact tests follow in
+/// [`StandardMatcher::finish`].
+fn split(v: &Variant) -> ((u64, u64), Vec<RowMask>) {
+    let (mut mask, mut want) = geometry(v);
+    for di in -2..=2 {
+        for dj in -2..=2 {
+            if beyond_edge(v, di, dj) {
+                mask |= 3 << window_bit(di, dj);
+                want |= 3 << window_bit(di, dj);
+            }
+        }
+    }
     let mut rows: Vec<RowMask> = Vec::new();
     for e in &v.elements {
         if in_window(e.di, e.dj) {
@@ -144,24 +243,23 @@ fn split(v: &Variant) -> ((u64, u64), Vec<RowMask>) {
 impl StandardMatcher {
     /// Build the matcher (and its index) from a compiled database.
     pub fn new(db: &CompiledDb) -> StandardMatcher {
-        StandardMatcher::build(db, true, 6)
+        StandardMatcher::build(db, true, FULL_BOARD_FILTERS)
     }
 
     /// Build with every variant in the buckets (no corner index), so that
     /// [`StandardMatcher::scan_anchor`] alone finds every match anchored
-    /// on a point.
-    /// The key also takes the four diagonal neighbours (3 x 4^8 buckets),
-    /// for indexes scanned at a few points only.
+    /// on a point, and every window cell filtering the buckets: for large
+    /// indexes scanned at a few points only.
     pub(super) fn bucketed(db: &CompiledDb) -> StandardMatcher {
-        StandardMatcher::build(db, false, 8)
+        StandardMatcher::build(db, false, FILTER_CELLS.len())
     }
 
-    fn build(db: &CompiledDb, use_corners: bool, key_cells: usize) -> StandardMatcher {
-        let codes = 1usize << (2 * key_cells);
+    fn build(db: &CompiledDb, use_corners: bool, filter_len: usize) -> StandardMatcher {
+        let codes = 1usize << (2 * KEY_CELLS.len());
         let bucket_count = 3 * codes;
         let mut hot = Vec::with_capacity(db.variants.len());
         let mut rows = Vec::new();
-        let mut buckets: Vec<Vec<Candidate>> = vec![Vec::new(); bucket_count];
+        let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); bucket_count];
         let (corners, in_corner_index) = if use_corners {
             CornerIndex::build(&db.variants)
         } else {
@@ -192,7 +290,7 @@ impl StandardMatcher {
                 continue;
             }
             let centre = accepted(v, 0, 0) & 0b0111;
-            let nbrs: Vec<u8> = KEY_CELLS[..key_cells]
+            let nbrs: Vec<u8> = KEY_CELLS
                 .iter()
                 .map(|&(di, dj)| accepted(v, di, dj))
                 .collect();
@@ -211,28 +309,52 @@ impl StandardMatcher {
             }
             for a in (0..3usize).filter(|a| centre & (1 << a) != 0) {
                 for &code in &keys {
-                    buckets[a * codes + code].push(Candidate {
-                        mask,
-                        want,
-                        variant: k as u32,
-                    });
+                    buckets[a * codes + code].push(k as u32);
                 }
             }
         }
-        let mut bucket_start = Vec::with_capacity(bucket_count + 1);
+        let mut starts = Vec::with_capacity(bucket_count + 1);
         let mut candidates = Vec::new();
-        for b in &buckets {
-            bucket_start.push(candidates.len() as u32);
+        let mut filters = Vec::new();
+        let mut anchor_states = 0;
+        for (key, b) in buckets.iter().enumerate() {
+            starts.push(Bucket {
+                start: candidates.len() as u32,
+                chunk: (filters.len() / filter_len) as u32,
+            });
+            if !b.is_empty() {
+                anchor_states |= 1 << (key / codes);
+            }
             candidates.extend_from_slice(b);
+            for chunk in b.chunks(64) {
+                for &bit in &FILTER_BITS[..filter_len] {
+                    let mut sets = [0u64; 4];
+                    for (state, set) in sets.iter_mut().enumerate() {
+                        for (k, &v) in chunk.iter().enumerate() {
+                            let (mask, want) = hot[v as usize].window;
+                            let (mask, want) = ((mask >> bit) & 3, (want >> bit) & 3);
+                            if state as u64 & mask == want {
+                                *set |= 1 << k;
+                            }
+                        }
+                    }
+                    filters.push(sets);
+                }
+            }
         }
-        bucket_start.push(candidates.len() as u32);
+        starts.push(Bucket {
+            start: candidates.len() as u32,
+            chunk: (filters.len() / filter_len) as u32,
+        });
         StandardMatcher {
             hot,
             rows,
-            bucket_start,
+            buckets: starts,
             candidates,
+            filters,
             corners,
-            key_cells,
+            filter_len,
+            anchor_states,
         }
     }
 
@@ -302,37 +424,87 @@ impl StandardMatcher {
         j: i32,
         f: &mut impl FnMut(u32, &Hot, i32, i32),
     ) {
-        let n = rb.size() as i32;
         let w = rb.window(i, j);
         let a = (w >> window_bit(0, 0)) & 3;
         let code = ((w >> window_bit(-1, 0)) & 3)
             | ((w >> window_bit(0, -1)) & 3) << 2
             | ((w >> window_bit(0, 1)) & 3) << 4
             | ((w >> window_bit(1, 0)) & 3) << 6;
-        let key = match self.key_cells {
-            6 => {
-                let diagonal = ((w >> window_bit(-1, -1)) & 3) | ((w >> window_bit(1, 1)) & 3) << 2;
-                (a << 12 | diagonal << 8 | code) as usize
+        let diagonal = ((w >> window_bit(-1, -1)) & 3) | ((w >> window_bit(1, 1)) & 3) << 2;
+        let key = (a << 12 | diagonal << 8 | code) as usize;
+        let (b, next) = (self.buckets[key], self.buckets[key + 1]);
+        if b.start == next.start {
+            return;
+        }
+        if self.filter_len == FULL_BOARD_FILTERS {
+            self.scan_bucket::<FULL_BOARD_FILTERS>(rb, w, b, next, i, j, f);
+        } else {
+            self.scan_bucket::<{ FILTER_CELLS.len() }>(rb, w, b, next, i, j, f);
+        }
+    }
+
+    /// The candidates of bucket `b` (followed by `next`) for the point
+    /// `(i, j)` whose window is `w`, with `F` filter cells.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn scan_bucket<const F: usize>(
+        &self,
+        rb: &RowBoard,
+        w: u64,
+        b: Bucket,
+        next: Bucket,
+        i: i32,
+        j: i32,
+        f: &mut impl FnMut(u32, &Hot, i32, i32),
+    ) {
+        let n = rb.size() as i32;
+        let states: [usize; F] = std::array::from_fn(|k| ((w >> FILTER_BITS[k]) & 3) as usize);
+        let filters = &self.filters[b.chunk as usize * F..next.chunk as usize * F];
+        let candidates = &self.candidates[b.start as usize..next.start as usize];
+        for (sets, ids) in filters.chunks_exact(F).zip(candidates.chunks(64)) {
+            let mut bits = u64::MAX;
+            for (set, &state) in sets.iter().zip(&states) {
+                bits &= set[state];
             }
-            _ => {
-                let diagonal = ((w >> window_bit(-1, -1)) & 3)
-                    | ((w >> window_bit(1, 1)) & 3) << 2
-                    | ((w >> window_bit(-1, 1)) & 3) << 4
-                    | ((w >> window_bit(1, -1)) & 3) << 6;
-                (a << 16 | diagonal << 8 | code) as usize
+            while bits != 0 {
+                let v = ids[bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+                let h = &self.hot[v as usize];
+                if w & h.window.0 == h.window.1 && self.finish(h, rb, i, j, n) {
+                    f(v, h, i, j);
+                }
             }
-        };
-        let (lo, hi) = (
-            self.bucket_start[key] as usize,
-            self.bucket_start[key + 1] as usize,
-        );
-        for c in &self.candidates[lo..hi] {
-            if w & c.mask != c.want {
-                continue;
+        }
+    }
+
+    /// Call `f(variant, i, j)` for every match of a bucketed variant on
+    /// the board. Only the points whose state anchors some variant are
+    /// visited, found a row word at a time.
+    pub(super) fn scan_board(&self, rb: &RowBoard, f: &mut impl FnMut(u32, &Hot, i32, i32)) {
+        const LOW: u64 = 0x5555_5555_5555_5555;
+        if !self.has_buckets() {
+            return;
+        }
+        let n = rb.size() as i32;
+        let board = ((1u64 << (2 * n)) - 1) & LOW;
+        for i in 0..n {
+            let x = rb.word(i) >> (2 * PAD);
+            let (low, high) = (x & LOW, (x >> 1) & LOW);
+            let mut points = 0;
+            if self.anchor_states & 1 != 0 {
+                points |= !low & !high;
             }
-            let h = &self.hot[c.variant as usize];
-            if self.finish(h, rb, i, j, n) {
-                f(c.variant, h, i, j);
+            if self.anchor_states & 2 != 0 {
+                points |= low & !high;
+            }
+            if self.anchor_states & 4 != 0 {
+                points |= high & !low;
+            }
+            points &= board;
+            while points != 0 {
+                let j = points.trailing_zeros() as i32 / 2;
+                points &= points - 1;
+                self.scan_anchor(rb, i, j, f);
             }
         }
     }
@@ -404,14 +576,6 @@ impl Matcher for StandardMatcher {
         let rb = &scratch.rows;
         let mut emit = |_: u32, h: &Hot, i: i32, j: i32| out.push(h.match_at(pos, i, j));
         self.scan_corners(rb, &mut scratch.prefix, &mut emit);
-        if !self.has_buckets() {
-            return;
-        }
-        let n = pos.size() as i32;
-        for i in 0..n {
-            for j in 0..n {
-                self.scan_anchor(rb, i, j, &mut emit);
-            }
-        }
+        self.scan_board(rb, &mut emit);
     }
 }
