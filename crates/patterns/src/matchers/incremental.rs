@@ -7,13 +7,19 @@
 //! position's (a move, its captures, or an undo show up as changed points,
 //! so the caller passes nothing but the new position). Kept matches whose
 //! bounding box contains a changed point are checked again and dropped if
-//! they no longer fit. A placement that fits now but did not before has an
-//! element on a changed point (otherwise it saw the same board), so the new
-//! matches are found from the changed points alone: every variant is also
-//! compiled anchored on each of its elements, and that per-element index (a
+//! they no longer fit; the boxes are kept apart from the matches, 4 bytes
+//! each, so that finding those costs one branch-free pass over a few KiB
+//! (it was a third of an update when the boxes were inside the matches).
+//! A placement that fits now but did not before has an element on a
+//! changed point (otherwise it saw the same board), so the new matches are
+//! found from the changed points alone: every variant is also compiled
+//! anchored on each of its elements, and that per-element index (a
 //! [`StandardMatcher`] whose buckets are keyed by the changed point and its
-//! neighbours) is scanned at each changed point only. A candidate that also
-//! fitted the previous board is already kept; the rest are new.
+//! neighbours and filtered on every other cell of its 5x5 window, since
+//! each candidate read from so large an index is a cache miss) is scanned
+//! at each changed point only. A candidate that also fitted the previous
+//! board is already kept; the rest are new.
+
 use katachi_board::Color;
 
 use super::standard::{Hot, StandardMatcher};
@@ -38,14 +44,10 @@ const TIERS: [i32; 3] = [2, 3, 4];
 /// Where an entry's variant lives: a tier, or the per-element index.
 const BY_ELEMENT: u8 = u8::MAX;
 
-/// One kept match with its bounding box and what checks it again.
+/// One kept match and what checks it again.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     m: Match,
-    top: i8,
-    left: i8,
-    bottom: i8,
-    right: i8,
     /// Anchor of `variant` of the matcher `source` (a tier, or
     /// [`BY_ELEMENT`]).
     i: i8,
@@ -54,16 +56,40 @@ struct Entry {
     variant: u32,
 }
 
+/// The bounding box of a kept match: rows `top..=bottom`, columns
+/// `left..=right`.
+#[derive(Clone, Copy, Debug)]
+struct Bbox {
+    top: u8,
+    left: u8,
+    bottom: u8,
+    right: u8,
+}
+
+impl Bbox {
+    /// Whether the box contains point `(i, j)` (no branch, so that the scan
+    /// over every kept box runs straight).
+    #[inline]
+    fn contains(self, i: u8, j: u8) -> bool {
+        (self.top <= i) & (i <= self.bottom) & (self.left <= j) & (j <= self.right)
+    }
+}
+
 /// The matches of one colour on one evolving position.
 #[derive(Clone, Debug)]
 pub struct Tracker {
     color: Color,
     rows: RowBoard,
     next: RowBoard,
+    /// The kept matches, and their boxes at the same indices (apart, so
+    /// that the scan for the boxes a change touches reads 4 bytes a match).
     entries: Vec<Entry>,
+    boxes: Vec<Bbox>,
     changed: Vec<(i32, i32)>,
     prefix: Vec<u64>,
-    added: Vec<Entry>,
+    added: Vec<(Entry, Bbox)>,
+    /// Indices of the kept matches whose box a change touches.
+    touched: Vec<u32>,
 }
 
 impl Tracker {
@@ -78,19 +104,22 @@ impl Tracker {
     }
 }
 
-fn entry(h: &Hot, pos: Position<'_>, variant: u32, source: u8, i: i32, j: i32) -> Entry {
+fn entry(h: &Hot, pos: Position<'_>, variant: u32, source: u8, i: i32, j: i32) -> (Entry, Bbox) {
     let (top, left, bottom, right) = h.bbox(i, j);
-    Entry {
+    let e = Entry {
         m: h.match_at(pos, i, j),
-        top: top as i8,
-        left: left as i8,
-        bottom: bottom as i8,
-        right: right as i8,
         i: i as i8,
         j: j as i8,
         source,
         variant,
-    }
+    };
+    let b = Bbox {
+        top: top as u8,
+        left: left as u8,
+        bottom: bottom as u8,
+        right: right as u8,
+    };
+    (e, b)
 }
 
 impl IncrementalMatcher {
@@ -154,25 +183,23 @@ impl IncrementalMatcher {
             rows: RowBoard::default(),
             next: RowBoard::default(),
             entries: Vec::new(),
+            boxes: Vec::new(),
             changed: Vec::new(),
             prefix: Vec::new(),
             added: Vec::new(),
+            touched: Vec::new(),
         };
         t.rows.load(pos, color);
         for (k, (_, m)) in self.tiers.iter().enumerate() {
             let rb = &t.rows;
-            let entries = &mut t.entries;
-            let mut add =
-                |v: u32, h: &Hot, i: i32, j: i32| entries.push(entry(h, pos, v, k as u8, i, j));
+            let (entries, boxes) = (&mut t.entries, &mut t.boxes);
+            let mut add = |v: u32, h: &Hot, i: i32, j: i32| {
+                let (e, b) = entry(h, pos, v, k as u8, i, j);
+                entries.push(e);
+                boxes.push(b);
+            };
             m.scan_corners(rb, &mut t.prefix, &mut add);
-            if m.has_buckets() {
-                let n = rb.size() as i32;
-                for i in 0..n {
-                    for j in 0..n {
-                        m.scan_anchor(rb, i, j, &mut add);
-                    }
-                }
-            }
+            m.scan_board(rb, &mut add);
         }
         t
     }
@@ -204,24 +231,37 @@ impl IncrementalMatcher {
         for &(pi, pj) in changed {
             changed_rows[pi as usize] |= 1 << pj;
         }
-        let few = changed.len() <= 2;
-        let touches = |top: i32, left: i32, bottom: i32, right: i32| {
-            if few {
-                return changed
+        // The kept matches whose box holds a changed point, gathered
+        // without a branch per match; checked again from the last, so that
+        // a failed one can be swapped out with the last kept match.
+        let touched = &mut t.touched;
+        touched.clear();
+        touched.resize(t.boxes.len(), 0);
+        let mut count = 0;
+        if let [(pi, pj)] = changed[..] {
+            let (pi, pj) = (pi as u8, pj as u8);
+            for (k, b) in t.boxes.iter().enumerate() {
+                touched[count] = k as u32;
+                count += b.contains(pi, pj) as usize;
+            }
+        } else {
+            for (k, b) in t.boxes.iter().enumerate() {
+                let cols = ((1u64 << (b.right - b.left + 1)) - 1) << b.left;
+                let hit = changed_rows[b.top as usize..=b.bottom as usize]
                     .iter()
-                    .any(|&(pi, pj)| pi >= top && pi <= bottom && pj >= left && pj <= right);
+                    .any(|&r| r as u64 & cols != 0);
+                touched[count] = k as u32;
+                count += hit as usize;
             }
-            let cols = ((1u64 << (right - left + 1)) - 1) << left;
-            changed_rows[top as usize..=bottom as usize]
-                .iter()
-                .any(|&r| r as u64 & cols != 0)
-        };
-        t.entries.retain(|e| {
-            !touches(e.top as i32, e.left as i32, e.bottom as i32, e.right as i32) || {
-                let m = self.source(e.source);
-                m.verify(m.hot(e.variant), new, e.i as i32, e.j as i32)
+        }
+        for &k in touched[..count].iter().rev() {
+            let e = &t.entries[k as usize];
+            let m = self.source(e.source);
+            if !m.verify(m.hot(e.variant), new, e.i as i32, e.j as i32) {
+                t.entries.swap_remove(k as usize);
+                t.boxes.swap_remove(k as usize);
             }
-        });
+        }
         // New matches: those that fit the new board but not the previous
         // one (the others are kept already), each once even when found from
         // several changed points.
@@ -276,10 +316,11 @@ impl IncrementalMatcher {
             }
         }
         if added.len() > 1 {
-            added.sort_unstable_by_key(|e| e.m);
-            added.dedup_by_key(|e| e.m);
+            added.sort_unstable_by_key(|e| e.0.m);
+            added.dedup_by_key(|e| e.0.m);
         }
-        t.entries.extend_from_slice(added);
+        t.entries.extend(added.iter().map(|e| e.0));
+        t.boxes.extend(added.iter().map(|e| e.1));
     }
 }
 
