@@ -176,8 +176,11 @@ impl Reader {
         }
 
         for &l in libs {
+            // The attacker's own liberties after the move count up to
+            // four: a solid approach beats one that leaves the attacking
+            // stone short (and open to a counter-atari).
             let own = self.libs_after(att, l, 4) as i32;
-            let mut score = 100 + 4 * own.min(3);
+            let mut score = 100 + 4 * own;
             if own == 0 {
                 score -= 60;
             } else if own == 1 {
