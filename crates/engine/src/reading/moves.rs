@@ -13,7 +13,7 @@ use katachi_board::{Cell, Color, Point};
 use super::Reader;
 
 /// Up to this many candidates of each kind are kept after ordering.
-const MAX_ATTACK_MOVES: usize = 6;
+const MAX_ATTACK_MOVES: usize = 7;
 const MAX_DEFENSE_MOVES: usize = 6;
 
 /// Candidate list with scores, without duplicates.
