@@ -1,6 +1,7 @@
 //! The incremental matcher equals a full rematch after every move and every
 //! undo of random games (captures included), for both colours, on several
-//! board sizes and databases (joseki corners included).
+//! board sizes and databases (joseki corners included), and when an update
+//! meets several moves and undos at once.
 
 mod matcher_support;
 
@@ -29,6 +30,14 @@ fn sorted(mut v: Vec<Match>) -> Vec<Match> {
 }
 
 fn check(db_name: &str, games: usize, steps: usize) {
+    check_every(db_name, games, steps, 1);
+}
+
+/// As [`check`], but the trackers see the board only after every
+/// `1..=most` steps (random), so that one update meets several moves: a
+/// point can go from one colour to the other, and stones appear and vanish
+/// at once.
+fn check_every(db_name: &str, games: usize, steps: usize, most: usize) {
     let Some(shared) = shared_dir() else { return };
     let db = load_db(&shared, db_name);
     let compiled = CompiledDb::compile(&db);
@@ -59,6 +68,9 @@ fn check(db_name: &str, games: usize, steps: usize) {
                     board.play(color, Move::Pass).expect("pass");
                 }
             }
+            if most > 1 && rng.below(most) != 0 {
+                continue;
+            }
             let pos = Position::of_board(&board);
             for (color, tracker) in trackers.iter_mut() {
                 inc.update(tracker, pos);
@@ -81,6 +93,11 @@ fn check(db_name: &str, games: usize, steps: usize) {
 #[test]
 fn pat_incremental_equals_full() {
     check("pat", 6, 120);
+}
+
+#[test]
+fn pat_incremental_equals_full_over_several_moves() {
+    check_every("pat", 6, 200, 4);
 }
 
 #[test]

@@ -11,14 +11,17 @@
 //! each, so that finding those costs one branch-free pass over a few KiB
 //! (it was a third of an update when the boxes were inside the matches).
 //! A placement that fits now but did not before has an element on a
-//! changed point (otherwise it saw the same board), so the new matches are
-//! found from the changed points alone: every variant is also compiled
-//! anchored on each of its elements, and that per-element index (a
-//! [`StandardMatcher`] whose buckets are keyed by the changed point and its
-//! neighbours and filtered on every other cell of its 5x5 window, since
+//! changed point that rejected the point's old state and accepts its new
+//! one (otherwise it saw the same board). On a point that received a
+//! stone, that element is an `O` or an `X`: every variant is also compiled
+//! anchored on each of its `O` and `X` elements, and that per-element index
+//! (a [`StandardMatcher`] whose buckets are keyed by the changed point and
+//! its neighbours and filtered on every other cell of its 5x5 window, since
 //! each candidate read from so large an index is a cache miss) is scanned
-//! at each changed point only. A candidate that also fitted the previous
-//! board is already kept; the rest are new.
+//! at those points only; what it finds did not fit the previous board. On
+//! the points that held a stone (captures, undos), every anchor within
+//! reach is scanned, tier by tier, and what also fitted the previous board
+//! is already kept; the rest are new.
 
 use katachi_board::Color;
 
@@ -31,10 +34,10 @@ use crate::compile::CompiledDb;
 #[derive(Clone, Debug)]
 pub struct IncrementalMatcher {
     /// `(reach, matcher)` per tier: the database's variants split by reach,
-    /// for the first full match and for the points that became empty.
+    /// for the first full match and for the points that held a stone.
     tiers: Vec<(i32, StandardMatcher)>,
-    /// Every variant anchored on each element that accepts a stone, all in
-    /// buckets, for the points that received a stone.
+    /// Every variant anchored on each `O` and `X` element, all in buckets,
+    /// for the points that received a stone.
     by_element: StandardMatcher,
 }
 
@@ -56,23 +59,35 @@ struct Entry {
     variant: u32,
 }
 
-/// The bounding box of a kept match: rows `top..=bottom`, columns
-/// `left..=right`.
+/// The bounding box of a kept match, rows `top..=bottom` and columns
+/// `left..=right`, packed in the bytes of a `u32` as `top`, `left`,
+/// `127 - bottom`, `127 - right`: the box contains a point when each byte
+/// is at most the point's [`point_key`] byte, four compares in one
+/// subtraction (below 128, a byte's difference never borrows from the
+/// next once the point's bytes have their top bit set).
 #[derive(Clone, Copy, Debug)]
-struct Bbox {
-    top: u8,
-    left: u8,
-    bottom: u8,
-    right: u8,
-}
+struct Bbox(u32);
 
 impl Bbox {
-    /// Whether the box contains point `(i, j)` (no branch, so that the scan
-    /// over every kept box runs straight).
-    #[inline]
-    fn contains(self, i: u8, j: u8) -> bool {
-        (self.top <= i) & (i <= self.bottom) & (self.left <= j) & (j <= self.right)
+    fn new(top: i32, left: i32, bottom: i32, right: i32) -> Bbox {
+        Bbox(u32::from_le_bytes([
+            top as u8,
+            left as u8,
+            127 - bottom as u8,
+            127 - right as u8,
+        ]))
     }
+
+    /// Whether the box contains the point of `key` ([`point_key`]).
+    #[inline]
+    fn contains(self, key: u32) -> bool {
+        key.wrapping_sub(self.0) & 0x8080_8080 == 0x8080_8080
+    }
+}
+
+/// Point `(i, j)` as [`Bbox::contains`] compares it.
+fn point_key(i: i32, j: i32) -> u32 {
+    u32::from_le_bytes([i as u8, j as u8, 127 - i as u8, 127 - j as u8]) | 0x8080_8080
 }
 
 /// The matches of one colour on one evolving position.
@@ -88,7 +103,9 @@ pub struct Tracker {
     changed: Vec<(i32, i32)>,
     prefix: Vec<u64>,
     added: Vec<(Entry, Bbox)>,
-    /// Indices of the kept matches whose box a change touches.
+    /// Per kept match, whether its box holds a changed point.
+    hits: Vec<u8>,
+    /// Indices of the kept matches whose box holds a changed point.
     touched: Vec<u32>,
 }
 
@@ -113,13 +130,7 @@ fn entry(h: &Hot, pos: Position<'_>, variant: u32, source: u8, i: i32, j: i32) -
         source,
         variant,
     };
-    let b = Bbox {
-        top: top as u8,
-        left: left as u8,
-        bottom: bottom as u8,
-        right: right as u8,
-    };
-    (e, b)
+    (e, Bbox::new(top, left, bottom, right))
 }
 
 impl IncrementalMatcher {
@@ -147,8 +158,10 @@ impl IncrementalMatcher {
             }
             low = limit;
         }
-        let stone =
-            |e: &crate::compile::variant::Element| (1 & e.mask) == e.want || (2 & e.mask) == e.want;
+        // `O` and `X` only: `o`, `x` and `?` accept an empty point too.
+        let stone = |e: &crate::compile::variant::Element| {
+            e.mask == 0b11 && (e.want == 0b01 || e.want == 0b10)
+        };
         let by_element = CompiledDb {
             name: db.name.clone(),
             patterns: db.patterns.clone(),
@@ -187,6 +200,7 @@ impl IncrementalMatcher {
             changed: Vec::new(),
             prefix: Vec::new(),
             added: Vec::new(),
+            hits: Vec::new(),
             touched: Vec::new(),
         };
         t.rows.load(pos, color);
@@ -225,36 +239,33 @@ impl IncrementalMatcher {
         std::mem::swap(&mut t.rows, &mut t.next);
         let (new, old) = (&t.rows, &t.next);
         let changed = &t.changed;
-        // Changed points as a bitmap per row, so that a box test costs one
-        // and per box row however many stones a capture removed.
-        let mut changed_rows = [0u32; katachi_board::MAX_SIZE];
-        for &(pi, pj) in changed {
-            changed_rows[pi as usize] |= 1 << pj;
+        // The kept matches whose box holds a changed point: a flag per
+        // match from a branch-free pass over the packed boxes (it compiles
+        // to vector compares), then the set flags, 8 at a time. They are
+        // checked again from the last, so that a failed one can be swapped
+        // out with the last kept match.
+        let hits = &mut t.hits;
+        hits.clear();
+        let key = point_key(changed[0].0, changed[0].1);
+        hits.extend(t.boxes.iter().map(|b| b.contains(key) as u8));
+        for &(pi, pj) in &changed[1..] {
+            let key = point_key(pi, pj);
+            for (hit, b) in hits.iter_mut().zip(&t.boxes) {
+                *hit |= b.contains(key) as u8;
+            }
         }
-        // The kept matches whose box holds a changed point, gathered
-        // without a branch per match; checked again from the last, so that
-        // a failed one can be swapped out with the last kept match.
         let touched = &mut t.touched;
         touched.clear();
-        touched.resize(t.boxes.len(), 0);
-        let mut count = 0;
-        if let [(pi, pj)] = changed[..] {
-            let (pi, pj) = (pi as u8, pj as u8);
-            for (k, b) in t.boxes.iter().enumerate() {
-                touched[count] = k as u32;
-                count += b.contains(pi, pj) as usize;
-            }
-        } else {
-            for (k, b) in t.boxes.iter().enumerate() {
-                let cols = ((1u64 << (b.right - b.left + 1)) - 1) << b.left;
-                let hit = changed_rows[b.top as usize..=b.bottom as usize]
-                    .iter()
-                    .any(|&r| r as u64 & cols != 0);
-                touched[count] = k as u32;
-                count += hit as usize;
+        for (k, eight) in hits.chunks(8).enumerate() {
+            let mut word = [0u8; 8];
+            word[..eight.len()].copy_from_slice(eight);
+            let mut word = u64::from_le_bytes(word);
+            while word != 0 {
+                touched.push((8 * k + word.trailing_zeros() as usize / 8) as u32);
+                word &= word - 1;
             }
         }
-        for &k in touched[..count].iter().rev() {
+        for &k in touched.iter().rev() {
             let e = &t.entries[k as usize];
             let m = self.source(e.source);
             if !m.verify(m.hot(e.variant), new, e.i as i32, e.j as i32) {
@@ -267,23 +278,26 @@ impl IncrementalMatcher {
         // several changed points.
         let added = &mut t.added;
         added.clear();
-        // From the points that received a stone: the variants anchored on
-        // an element there.
+        // A new placement has an element on a changed point that rejected
+        // the point's old state and accepts its new one. On a point that
+        // was empty and received a stone, that element is an `O` or an `X`:
+        // the variants anchored on such an element there are scanned, and
+        // none of them fitted the previous board.
         let m = &self.by_element;
         for &(pi, pj) in changed {
-            if new.at(pi, pj) == 0 {
+            if old.at(pi, pj) != 0 {
                 continue;
             }
             m.scan_anchor(new, pi, pj, &mut |v, h, i, j| {
-                if !m.verify(h, old, i, j) {
-                    added.push(entry(h, pos, v, BY_ELEMENT, i, j));
-                }
+                debug_assert!(!m.verify(h, old, i, j));
+                added.push(entry(h, pos, v, BY_ELEMENT, i, j));
             });
         }
-        // Around the points that became empty: every anchor from which a
-        // variant's box reaches one, tier by tier.
-        let emptied = changed.iter().any(|&(pi, pj)| new.at(pi, pj) == 0);
-        for (k, (reach, m)) in self.tiers.iter().enumerate().filter(|_| emptied) {
+        // Around the points that held a stone (captures, undos; the rare
+        // stone that changed colour between updates): every anchor from
+        // which a variant's box reaches one, tier by tier.
+        let unstoned = changed.iter().any(|&(pi, pj)| old.at(pi, pj) != 0);
+        for (k, (reach, m)) in self.tiers.iter().enumerate().filter(|_| unstoned) {
             let mut add = |v: u32, h: &Hot, i: i32, j: i32| {
                 if !m.verify(h, old, i, j) {
                     added.push(entry(h, pos, v, k as u8, i, j));
@@ -294,7 +308,7 @@ impl IncrementalMatcher {
                 continue;
             }
             let mut rows = [0u32; katachi_board::MAX_SIZE];
-            for &(pi, pj) in changed.iter().filter(|&&(pi, pj)| new.at(pi, pj) == 0) {
+            for &(pi, pj) in changed.iter().filter(|&&(pi, pj)| old.at(pi, pj) != 0) {
                 let lo = (pj - reach).max(0);
                 let hi = (pj + reach).min(n - 1);
                 let span = ((1u64 << (hi - lo + 1)) - 1) << lo;
