@@ -13,9 +13,10 @@
 //! databases anchored on stones) are skipped a row word at a time.
 //!
 //! A bucket holds variant numbers, 64 to a chunk, and per chunk and per
-//! filter cell (other cells of the 5x5 window around the anchor) a bit set
-//! per state of the candidates that accept it: the and of one set per
-//! filter cell leaves the candidates that fit those cells, before any
+//! filter cell (other cells of the 5x5 window around the anchor; for the
+//! incremental matcher's index also the geometry bits) a bit set per state
+//! of the candidates that accept it: the and of one set per filter cell
+//! leaves the candidates that fit those cells, before any
 //! candidate is read (owl_defendpat on 19x19: 9.2k candidates a call
 //! without the filters, 2.4k with the 6 cells the full-board scan uses;
 //! reading a candidate's facts is a cache miss, the sets are read in
@@ -75,6 +76,37 @@ const FILTER_CELLS: [(i8, i8); 18] = [
 /// How many of [`FILTER_CELLS`] the full-board matcher uses (measured on
 /// owl_defendpat: 6 and 10 alike, 14 and 18 slower).
 const FULL_BOARD_FILTERS: usize = 6;
+
+/// Filter fields of the index scanned at a few points: [`FILTER_CELLS`],
+/// then the geometry bits of each side ([`GEO_BIT`]; the state of such a
+/// field is how many of its three bits are set).
+const ALL_FILTERS: usize = FILTER_CELLS.len() + 4;
+
+/// The state of filter field `k` in window word `w` (see [`ALL_FILTERS`]).
+#[inline]
+fn field_state(w: u64, k: usize) -> usize {
+    if k < FILTER_CELLS.len() {
+        ((w >> FILTER_BITS[k]) & 3) as usize
+    } else {
+        ((w >> (GEO_BIT + 3 * (k - FILTER_CELLS.len()) as u32)) & 7).count_ones() as usize
+    }
+}
+
+/// The states of filter field `k` that the window and-compare
+/// `(mask, want)` accepts, as a 4-bit set.
+fn field_accepts(mask: u64, want: u64, k: usize) -> u8 {
+    let (shift, width, value): (u32, u64, fn(u64) -> u64) = if k < FILTER_CELLS.len() {
+        (FILTER_BITS[k], 3, |s| s)
+    } else {
+        (GEO_BIT + 3 * (k - FILTER_CELLS.len()) as u32, 7, |s| {
+            (1 << s) - 1
+        })
+    };
+    let (mask, want) = ((mask >> shift) & width, (want >> shift) & width);
+    (0..4u64)
+        .filter(|&s| value(s) & mask == want)
+        .fold(0, |acc, s| acc | 1 << s)
+}
 
 /// Bit offsets of [`FILTER_CELLS`] in the window word.
 const FILTER_BITS: [u32; 18] = {
@@ -248,10 +280,11 @@ impl StandardMatcher {
 
     /// Build with every variant in the buckets (no corner index), so that
     /// [`StandardMatcher::scan_anchor`] alone finds every match anchored
-    /// on a point, and every window cell filtering the buckets: for large
-    /// indexes scanned at a few points only.
+    /// on a point, and every other window cell and the geometry bits
+    /// filtering the buckets ([`ALL_FILTERS`]): for large indexes scanned
+    /// at a few points only.
     pub(super) fn bucketed(db: &CompiledDb) -> StandardMatcher {
-        StandardMatcher::build(db, false, FILTER_CELLS.len())
+        StandardMatcher::build(db, false, ALL_FILTERS)
     }
 
     fn build(db: &CompiledDb, use_corners: bool, filter_len: usize) -> StandardMatcher {
@@ -327,13 +360,13 @@ impl StandardMatcher {
             }
             candidates.extend_from_slice(b);
             for chunk in b.chunks(64) {
-                for &bit in &FILTER_BITS[..filter_len] {
+                for field in 0..filter_len {
                     let mut sets = [0u64; 4];
-                    for (state, set) in sets.iter_mut().enumerate() {
-                        for (k, &v) in chunk.iter().enumerate() {
-                            let (mask, want) = hot[v as usize].window;
-                            let (mask, want) = ((mask >> bit) & 3, (want >> bit) & 3);
-                            if state as u64 & mask == want {
+                    for (k, &v) in chunk.iter().enumerate() {
+                        let (mask, want) = hot[v as usize].window;
+                        let accepts = field_accepts(mask, want, field);
+                        for (state, set) in sets.iter_mut().enumerate() {
+                            if accepts & (1 << state) != 0 {
                                 *set |= 1 << k;
                             }
                         }
@@ -439,7 +472,7 @@ impl StandardMatcher {
         if self.filter_len == FULL_BOARD_FILTERS {
             self.scan_bucket::<FULL_BOARD_FILTERS>(rb, w, b, next, i, j, f);
         } else {
-            self.scan_bucket::<{ FILTER_CELLS.len() }>(rb, w, b, next, i, j, f);
+            self.scan_bucket::<ALL_FILTERS>(rb, w, b, next, i, j, f);
         }
     }
 
@@ -458,7 +491,7 @@ impl StandardMatcher {
         f: &mut impl FnMut(u32, &Hot, i32, i32),
     ) {
         let n = rb.size() as i32;
-        let states: [usize; F] = std::array::from_fn(|k| ((w >> FILTER_BITS[k]) & 3) as usize);
+        let states: [usize; F] = std::array::from_fn(|k| field_state(w, k));
         let filters = &self.filters[b.chunk as usize * F..next.chunk as usize * F];
         let candidates = &self.candidates[b.start as usize..next.start as usize];
         for (sets, ids) in filters.chunks_exact(F).zip(candidates.chunks(64)) {
