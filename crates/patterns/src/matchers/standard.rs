@@ -472,7 +472,7 @@ impl StandardMatcher {
         if self.filter_len == FULL_BOARD_FILTERS {
             self.scan_bucket::<FULL_BOARD_FILTERS>(rb, w, b, next, i, j, f);
         } else {
-            self.scan_bucket::<ALL_FILTERS>(rb, w, b, next, i, j, f);
+            self.scan_bucket_cold(rb, w, b, next, i, j, f);
         }
     }
 
@@ -508,6 +508,63 @@ impl StandardMatcher {
                 }
             }
         }
+    }
+
+    /// [`StandardMatcher::scan_bucket`] with [`ALL_FILTERS`], for a large
+    /// index scanned at a few points, whose candidates are not in the
+    /// cache: the surviving candidates are gathered first, then their facts
+    /// and first row masks are read in a pass without branches, so that
+    /// the cache misses overlap instead of each waiting behind the
+    /// previous candidate's test, then they are tested.
+    #[allow(clippy::too_many_arguments)]
+    fn scan_bucket_cold(
+        &self,
+        rb: &RowBoard,
+        w: u64,
+        b: Bucket,
+        next: Bucket,
+        i: i32,
+        j: i32,
+        f: &mut impl FnMut(u32, &Hot, i32, i32),
+    ) {
+        const BATCH: usize = 128;
+        let n = rb.size() as i32;
+        let states: [usize; ALL_FILTERS] = std::array::from_fn(|k| field_state(w, k));
+        let filters =
+            &self.filters[b.chunk as usize * ALL_FILTERS..next.chunk as usize * ALL_FILTERS];
+        let candidates = &self.candidates[b.start as usize..next.start as usize];
+        let mut batch = [0u32; BATCH];
+        let mut len = 0;
+        let mut test = |batch: &[u32]| {
+            let mut touch = 0u64;
+            for &v in batch {
+                let h = &self.hot[v as usize];
+                touch ^= h.window.0 ^ self.rows.get(h.rows_start as usize).map_or(0, |r| r.mask);
+            }
+            std::hint::black_box(touch);
+            for &v in batch {
+                let h = &self.hot[v as usize];
+                if w & h.window.0 == h.window.1 && self.finish(h, rb, i, j, n) {
+                    f(v, h, i, j);
+                }
+            }
+        };
+        for (sets, ids) in filters.chunks_exact(ALL_FILTERS).zip(candidates.chunks(64)) {
+            let mut bits = u64::MAX;
+            for (set, &state) in sets.iter().zip(&states) {
+                bits &= set[state];
+            }
+            while bits != 0 {
+                batch[len] = ids[bits.trailing_zeros() as usize];
+                len += 1;
+                bits &= bits - 1;
+                if len == BATCH {
+                    test(&batch);
+                    len = 0;
+                }
+            }
+        }
+        test(&batch[..len]);
     }
 
     /// Call `f(variant, i, j)` for every match of a bucketed variant on
