@@ -83,7 +83,7 @@ const POSITIONS: [(&str, usize); 6] = [
     ("games/strategy31.sgf", 48),
     ("games/mertin13x13/GNDA2.sgf", 50),
     ("games/nngs/kit-gnugo-3.3.21-200306181940.sgf", 113),
-    ("games/unconditional/unconditional1.sgf", 0),
+    ("games/filllib14.sgf", 133),
 ];
 
 const EXACT: [&str; 8] = [
