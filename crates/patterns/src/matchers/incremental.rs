@@ -25,7 +25,7 @@
 
 use katachi_board::Color;
 
-use super::standard::{Hot, StandardMatcher};
+use super::standard::{Hot, StandardMatcher, LOW_BITS};
 use super::{Match, Matcher, Position, RowBoard, Scratch};
 use crate::compile::CompiledDb;
 
@@ -307,23 +307,28 @@ impl IncrementalMatcher {
             if !m.has_buckets() {
                 continue;
             }
-            let mut rows = [0u32; katachi_board::MAX_SIZE];
+            // Anchor points within reach, bit `2 j` for column `j` as the
+            // tier's anchor states give them.
+            let mut rows = [0u64; katachi_board::MAX_SIZE];
             for &(pi, pj) in changed.iter().filter(|&&(pi, pj)| old.at(pi, pj) != 0) {
                 let lo = (pj - reach).max(0);
                 let hi = (pj + reach).min(n - 1);
-                let span = ((1u64 << (hi - lo + 1)) - 1) << lo;
+                let span = (((1u64 << (2 * (hi - lo + 1))) - 1) << (2 * lo)) & LOW_BITS;
                 for row in rows
                     .iter_mut()
                     .take(((pi + reach).min(n - 1) + 1) as usize)
                     .skip((pi - reach).max(0) as usize)
                 {
-                    *row |= span as u32;
+                    *row |= span;
                 }
             }
             for (i, bits) in rows.iter().enumerate().take(n as usize) {
-                let mut bits = *bits;
+                if *bits == 0 {
+                    continue;
+                }
+                let mut bits = *bits & m.anchor_points(new, i as i32);
                 while bits != 0 {
-                    let j = bits.trailing_zeros() as i32;
+                    let j = bits.trailing_zeros() as i32 / 2;
                     bits &= bits - 1;
                     m.scan_anchor(new, i as i32, j, &mut add);
                 }

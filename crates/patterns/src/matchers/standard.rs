@@ -119,6 +119,9 @@ const FILTER_BITS: [u32; 18] = {
     bits
 };
 
+/// The low bit of every 2-bit point of a row word.
+pub(super) const LOW_BITS: u64 = 0x5555_5555_5555_5555;
+
 /// Bit offset of window cell `(di, dj)`, both in `-2..=2`.
 const fn window_bit(di: i8, dj: i8) -> u32 {
     10 * (di + 2) as u32 + 2 * (dj + 2) as u32
@@ -571,32 +574,38 @@ impl StandardMatcher {
     /// the board. Only the points whose state anchors some variant are
     /// visited, found a row word at a time.
     pub(super) fn scan_board(&self, rb: &RowBoard, f: &mut impl FnMut(u32, &Hot, i32, i32)) {
-        const LOW: u64 = 0x5555_5555_5555_5555;
         if !self.has_buckets() {
             return;
         }
-        let n = rb.size() as i32;
-        let board = ((1u64 << (2 * n)) - 1) & LOW;
-        for i in 0..n {
-            let x = rb.word(i) >> (2 * PAD);
-            let (low, high) = (x & LOW, (x >> 1) & LOW);
-            let mut points = 0;
-            if self.anchor_states & 1 != 0 {
-                points |= !low & !high;
-            }
-            if self.anchor_states & 2 != 0 {
-                points |= low & !high;
-            }
-            if self.anchor_states & 4 != 0 {
-                points |= high & !low;
-            }
-            points &= board;
+        for i in 0..rb.size() as i32 {
+            let mut points = self.anchor_points(rb, i);
             while points != 0 {
                 let j = points.trailing_zeros() as i32 / 2;
                 points &= points - 1;
                 self.scan_anchor(rb, i, j, f);
             }
         }
+    }
+
+    /// The points of board row `i` whose state anchors some bucketed
+    /// variant: bit `2 j` for column `j`.
+    #[inline]
+    pub(super) fn anchor_points(&self, rb: &RowBoard, i: i32) -> u64 {
+        let n = rb.size() as u32;
+        let board = ((1u64 << (2 * n)) - 1) & LOW_BITS;
+        let x = rb.word(i) >> (2 * PAD);
+        let (low, high) = (x & LOW_BITS, (x >> 1) & LOW_BITS);
+        let mut points = 0;
+        if self.anchor_states & 1 != 0 {
+            points |= !low & !high;
+        }
+        if self.anchor_states & 2 != 0 {
+            points |= low & !high;
+        }
+        if self.anchor_states & 4 != 0 {
+            points |= high & !low;
+        }
+        points & board
     }
 
     /// Call `f(variant, i, j)` for every match of a corner-indexed variant.
