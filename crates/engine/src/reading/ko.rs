@@ -149,7 +149,8 @@ impl Reader {
         match self.board.check_move(c, Move::Play(p)) {
             Ok(()) => {
                 let single = self.single_capture(c, p);
-                self.board.try_move(c, Move::Play(p)).ok()?;
+                // `check_move` has just accepted it.
+                self.board.play_unchecked(c, Move::Play(p));
                 let ko_capture = single.is_some()
                     && self.board.string_size(p) == 1
                     && self.board.liberty_count(p) == 1;

@@ -227,6 +227,14 @@ impl Reader {
                         for l in b.liberties(e) {
                             cand.add(l, 80);
                         }
+                    } else if en == 2 && nlibs <= 3 && !b.same_string(e, s) {
+                        // Or put one in atari, gaining the tempo to
+                        // capture it.
+                        for l in b.liberties(e) {
+                            if self.libs_after(att, l, 2) >= 2 {
+                                cand.add(l, 10);
+                            }
+                        }
                     }
                 }
                 // A short own string invites a counter-atari: lengthen it.
@@ -388,6 +396,34 @@ impl Reader {
                                     if al != l && self.libs_after(def, al, 2) >= 2 {
                                         cand.add(al, 15);
                                     }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        // A friend in atari next to a short attacker string keeps that
+        // string under pressure: saving it (when the attacker just put it
+        // in atari to gain liberties) keeps the race going.
+        if nlibs <= 3 && stackp <= self.cfg.branch_depth {
+            for &(h, n) in &adjacent {
+                if n > nlibs.max(2) {
+                    continue;
+                }
+                for (e, en) in self.neighbours_of_color(h, def) {
+                    if en == 1 && !b.same_string(e, s) {
+                        for l in b.liberties(e) {
+                            if self.libs_after(def, l, 2) >= 2 {
+                                cand.add(l, 70);
+                            }
+                        }
+                        // Or by capturing what surrounds it.
+                        for (c, cn) in self.neighbours_of_color(e, att) {
+                            if cn == 1 {
+                                for l in b.liberties(c) {
+                                    cand.add(l, 70);
                                 }
                             }
                         }
