@@ -42,7 +42,7 @@ impl Default for ReadConfig {
             pattern_depth: 2,
             vital_depth: 3,
             max_stackp: 80,
-            node_limit: 30_000,
+            node_limit: 20_000,
         }
     }
 }

@@ -282,25 +282,29 @@ impl Reader {
         }
     }
 
-    /// The move an earlier search with a different depth found best here,
-    /// if any: worth trying first even when its result cannot be reused.
-    fn cache_hint(&self, key: &Key) -> Option<Point> {
-        self.cache
-            .get(key)
-            .and_then(|e| if e.code.is_success() { e.mv } else { None })
+    fn cache_get(&mut self, key: &Key) -> Option<Outcome> {
+        self.cache_probe(key).ok()
     }
 
-    fn cache_get(&mut self, key: &Key) -> Option<Outcome> {
+    /// One lookup for both uses of the cache: a result that may be reused
+    /// here (`Ok`), or else the best move of a result read with less
+    /// depth left, worth trying first (`Err`).
+    fn cache_probe(&mut self, key: &Key) -> Result<Outcome, Option<Point>> {
         let sp = self.stackp();
-        let e = self.cache.get(key)?;
+        let Some(e) = self.cache.get(key) else {
+            return Err(None);
+        };
         if e.stackp <= sp {
-            self.stats.cache_hits += 1;
-            Some(Outcome {
+            let out = Outcome {
                 code: e.code,
                 mv: e.mv,
-            })
+            };
+            self.stats.cache_hits += 1;
+            Ok(out)
+        } else if e.code.is_success() {
+            Err(e.mv)
         } else {
-            None
+            Err(None)
         }
     }
 

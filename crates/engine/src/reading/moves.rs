@@ -16,6 +16,72 @@ use super::Reader;
 const MAX_ATTACK_MOVES: usize = 7;
 const MAX_DEFENSE_MOVES: usize = 6;
 
+/// At most this many neighbouring strings are listed by
+/// [`Reader::neighbours_of_color`].
+const MAX_ADJACENT: usize = 16;
+
+/// Neighbouring strings with their liberty counts, without allocation
+/// (kept small: it is returned by value at every node).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Adjacent {
+    heads: [Point; MAX_ADJACENT],
+    libs: [u16; MAX_ADJACENT],
+    len: usize,
+}
+
+impl Default for Adjacent {
+    fn default() -> Self {
+        Adjacent {
+            heads: [Point(0); MAX_ADJACENT],
+            libs: [0; MAX_ADJACENT],
+            len: 0,
+        }
+    }
+}
+
+impl Adjacent {
+    fn push(&mut self, h: Point, libs: usize) {
+        self.heads[self.len] = h;
+        self.libs[self.len] = libs.min(u16::MAX as usize) as u16;
+        self.len += 1;
+    }
+
+    fn contains(&self, h: Point) -> bool {
+        self.heads[..self.len].contains(&h)
+    }
+
+    /// The strings (by head) and their liberty counts.
+    pub(crate) fn iter(&self) -> AdjacentIter {
+        AdjacentIter { adj: *self, i: 0 }
+    }
+}
+
+/// Iterator over an [`Adjacent`] list.
+pub(crate) struct AdjacentIter {
+    adj: Adjacent,
+    i: usize,
+}
+
+impl Iterator for AdjacentIter {
+    type Item = (Point, usize);
+    fn next(&mut self) -> Option<(Point, usize)> {
+        if self.i >= self.adj.len {
+            return None;
+        }
+        let k = self.i;
+        self.i += 1;
+        Some((self.adj.heads[k], self.adj.libs[k] as usize))
+    }
+}
+
+impl IntoIterator for Adjacent {
+    type Item = (Point, usize);
+    type IntoIter = AdjacentIter;
+    fn into_iter(self) -> AdjacentIter {
+        AdjacentIter { adj: self, i: 0 }
+    }
+}
+
 /// Candidate list with scores, without duplicates.
 #[derive(Default, Debug)]
 pub(crate) struct Candidates {
@@ -88,19 +154,23 @@ impl Reader {
     }
 
     /// Strings of colour `c` adjacent to the string at `s`, with their
-    /// liberty counts.
-    pub(crate) fn neighbours_of_color(&self, s: Point, c: Color) -> Vec<(Point, usize)> {
+    /// liberty counts (at most [`MAX_ADJACENT`]; candidate generation may
+    /// miss the rest of a huge string's neighbours).
+    pub(crate) fn neighbours_of_color(&self, s: Point, c: Color) -> Adjacent {
         let b = &self.board;
         let want = c.cell();
-        let mut out: Vec<(Point, usize)> = Vec::with_capacity(8);
+        let mut out = Adjacent::default();
         for st in b.stones(s) {
             for n in b.neighbors(st) {
                 if b.cell(n) != want {
                     continue;
                 }
                 if let Some(h) = b.string_head(n) {
-                    if !out.iter().any(|e| e.0 == h) {
-                        out.push((h, b.liberty_count(h)));
+                    if !out.contains(h) {
+                        if out.len == MAX_ADJACENT {
+                            return out;
+                        }
+                        out.push(h, b.liberty_count(h));
                     }
                 }
             }
@@ -227,9 +297,11 @@ impl Reader {
                         for l in b.liberties(e) {
                             cand.add(l, 80);
                         }
-                    } else if en == 2 && nlibs <= 3 && !b.same_string(e, s) {
-                        // Or put one in atari, gaining the tempo to
-                        // capture it.
+                    } else if en == 2 && nlibs <= 3 && b.string_size(e) <= 2 && !b.same_string(e, s)
+                    {
+                        // Or put a small one (one or two stones, which
+                        // the defender may give up) in atari, gaining the
+                        // tempo to capture it.
                         for l in b.liberties(e) {
                             if self.libs_after(att, l, 2) >= 2 {
                                 cand.add(l, 10);
@@ -328,6 +400,9 @@ impl Reader {
             MAX_ATTACK_MOVES + 6
         } else if stackp > self.cfg.branch_depth {
             nlibs.max(2)
+        } else if stackp > self.cfg.fourlib_depth {
+            // Past the four-liberty depth the fight is narrower.
+            MAX_ATTACK_MOVES - 1
         } else {
             MAX_ATTACK_MOVES
         };
@@ -363,7 +438,7 @@ impl Reader {
 
         // Capture or threaten neighbouring attacker strings.
         let adjacent = self.neighbours_of_color(s, att);
-        for &(h, n) in &adjacent {
+        for (h, n) in adjacent.iter() {
             if n == 1 {
                 let size = b.string_size(h) as i32;
                 for l in b.liberties(h) {
@@ -408,7 +483,7 @@ impl Reader {
         // string under pressure: saving it (when the attacker just put it
         // in atari to gain liberties) keeps the race going.
         if nlibs <= 3 && stackp <= self.cfg.branch_depth {
-            for &(h, n) in &adjacent {
+            for (h, n) in adjacent.iter() {
                 if n > nlibs.max(2) {
                     continue;
                 }
@@ -443,7 +518,7 @@ impl Reader {
                         continue;
                     }
                     let en = b.liberty_count(n);
-                    if en > 2 || adjacent.iter().any(|&(h, _)| b.same_string(h, n)) {
+                    if en > 2 || adjacent.iter().any(|(h, _)| b.same_string(h, n)) {
                         continue;
                     }
                     for el in b.liberties(n) {
@@ -488,7 +563,7 @@ impl Reader {
         }
         // At the root, a wider net: races against longer neighbours.
         if stackp <= 1 {
-            for &(h, n) in &adjacent {
+            for (h, n) in adjacent.iter() {
                 if n == 4 {
                     for l in b.liberties(h) {
                         cand.add(l, 5);
@@ -512,6 +587,9 @@ impl Reader {
             MAX_DEFENSE_MOVES + 6
         } else if stackp > self.cfg.branch_depth {
             3
+        } else if stackp > self.cfg.fourlib_depth {
+            // Past the four-liberty depth the fight is narrower.
+            MAX_DEFENSE_MOVES - 2
         } else {
             MAX_DEFENSE_MOVES
         };

@@ -44,9 +44,10 @@ impl Reader {
             return FAIL;
         }
         let key = self.key(Query::Attack, s);
-        if let Some(o) = self.cache_get(&key) {
-            return o;
-        }
+        let hint = match self.cache_probe(&key) {
+            Ok(o) => return o,
+            Err(h) => h,
+        };
         let out = if libs.len() == 1 {
             let direct = self.capture_at(att, s, libs[0]);
             if direct.code != Code::Win && self.stackp() <= self.cfg.backfill_depth {
@@ -71,7 +72,7 @@ impl Reader {
         } else {
             let extra = self.pattern_moves(s, att, true);
             let mut moves = self.attack_moves(s, att, &libs, &extra);
-            hint_first(&mut moves, self.cache_hint(&key));
+            hint_first(&mut moves, hint);
             self.try_attacks(s, att, &moves)
         };
         self.cache_put(key, out);
@@ -156,12 +157,13 @@ impl Reader {
             return WIN;
         }
         let key = self.key(Query::Defend, s);
-        if let Some(o) = self.cache_get(&key) {
-            return o;
-        }
+        let hint = match self.cache_probe(&key) {
+            Ok(o) => return o,
+            Err(h) => h,
+        };
         let extra = self.pattern_moves(s, def, false);
         let mut moves = self.defense_moves(s, def, &libs, &extra);
-        hint_first(&mut moves, self.cache_hint(&key));
+        hint_first(&mut moves, hint);
         let mut out = self.try_defenses(s, def, &moves);
         if out.code != Code::Win && self.stackp() > self.cfg.vital_depth && self.eyes_only(s, &libs)
         {

@@ -224,3 +224,40 @@ fn defender_threatens_the_guard_of_an_unplayable_liberty() {
     let moves = r.defense_moves(w, katachi_board::Color::White, &libs, &[]);
     assert!(moves.contains(&pt(&r, "E1")), "{moves:?}");
 }
+
+#[test]
+fn attacker_ataris_to_gain_a_tempo_in_a_race() {
+    // White B2 (liberties A2, C2) races Black A3-C3, which has only those
+    // two liberties. White D3 next to Black's string has two liberties:
+    // the atari at D4 gains Black the tempo it needs.
+    let r = reader(
+        "......
+         ......
+         OOO...
+         XXXO..
+         .O.XO.
+         .XXXO.",
+    );
+    let w = pt(&r, "B2");
+    let libs = r.libs_of(w);
+    let moves = r.attack_moves(w, katachi_board::Color::Black, &libs, &[]);
+    assert!(moves.contains(&pt(&r, "D4")), "{moves:?}");
+}
+
+#[test]
+fn defender_saves_the_friend_put_in_atari_beside_a_racing_string() {
+    // After Black's atari at D4, White D3 (next to Black's racing string
+    // A3-C3) has one liberty: extending at E3 is a defence of B2.
+    let r = reader(
+        "......
+         ......
+         OOOX..
+         XXXO..
+         .O.XO.
+         .XXXO.",
+    );
+    let w = pt(&r, "B2");
+    let libs = r.libs_of(w);
+    let moves = r.defense_moves(w, katachi_board::Color::White, &libs, &[]);
+    assert!(moves.contains(&pt(&r, "E3")), "{moves:?}");
+}
