@@ -39,7 +39,7 @@ impl Default for ReadConfig {
             backfill_depth: 12,
             fourlib_depth: 7,
             ko_depth: 8,
-            pattern_depth: 2,
+            pattern_depth: 1,
             vital_depth: 3,
             max_stackp: 80,
             node_limit: 20_000,
