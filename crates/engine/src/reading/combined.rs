@@ -79,11 +79,6 @@ impl Reader {
         code
     }
 
-    /// Can `c` cut at the empty point `p`: is a stone of `c` there safe?
-    pub fn cut_possible(&mut self, p: Point, c: Color) -> bool {
-        self.safe_move(p, c).is_success()
-    }
-
     /// Play a legal move (no conditional ko) and evaluate `f` after it.
     fn after_move(&mut self, c: Color, m: Point, f: impl FnOnce(&mut Reader) -> Code) -> Code {
         if !self.board.on_board(m) || !self.board.is_legal(c, katachi_board::Move::Play(m)) {
