@@ -3,7 +3,8 @@
 //! the same names), the same values for the fields that follow from the
 //! board alone (origin, colour, size, liberties, genus, invincible,
 //! unconditional status), and agreement floors for the reading-based ones
-//! (attack and defence codes), whose values rest on each engine's reading.
+//! (attack and defence codes), whose values rest on each engine's reading,
+//! and for effective sizes.
 //!
 //! Needs `/usr/games/gnugo` and the shared corpus; skipped with a printed
 //! reason when either is missing, unless `KATACHI_REQUIRE_SHARED=1`.
@@ -97,6 +98,17 @@ const EXACT: [&str; 8] = [
     "cutstone2",
 ];
 
+/// Fields compared stone by stone with an agreement floor: the reading
+/// codes rest on each engine's reading, so not 100%; effective sizes are
+/// sums of fractions whose last printed digit depends on the order of
+/// float additions (over the 200 reference positions 12,585 of 12,594
+/// stones agree, the rest by 0.01).
+const AGREEMENT: [(&str, f64); 3] = [
+    ("attack_code", 0.95),
+    ("defense_code", 0.95),
+    ("effective_size", 0.99),
+];
+
 #[test]
 fn worm_data_matches_gnugo() {
     let Some(dir) = regression_dir() else { return };
@@ -134,7 +146,7 @@ fn worm_data_matches_gnugo() {
             for ((name, ours), (_, gnu)) in fields.iter().zip(theirs) {
                 if EXACT.contains(&name.as_str()) {
                     assert_eq!(ours, gnu, "{pos:?} {v}: {name}");
-                } else if stone && (name == "attack_code" || name == "defense_code") {
+                } else if stone && AGREEMENT.iter().any(|(n, _)| n == name) {
                     let e = agree.entry(name_static(name)).or_default();
                     e.1 += 1;
                     if ours == gnu {
@@ -147,14 +159,15 @@ fn worm_data_matches_gnugo() {
     for (name, (same, all)) in &agree {
         let share = *same as f64 / *all as f64;
         println!("{name}: {same}/{all} stones agree ({:.1}%)", 100.0 * share);
-        // Regression floor: each engine reads differently, so not 100%.
-        assert!(share > 0.95, "{name}: {same}/{all}");
+        let floor = AGREEMENT.iter().find(|(n, _)| n == name).expect("listed").1;
+        assert!(share > floor, "{name}: {same}/{all}");
     }
 }
 
 fn name_static(name: &str) -> &'static str {
-    match name {
-        "attack_code" => "attack_code",
-        _ => "defense_code",
-    }
+    AGREEMENT
+        .iter()
+        .find(|(n, _)| *n == name)
+        .expect("listed")
+        .0
 }
