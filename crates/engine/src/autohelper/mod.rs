@@ -4,7 +4,9 @@
 //! `ko`, `attack`, `safe_xmove`, `oplay_attack(*,a,?,B)`, ...). Functions
 //! that need dragons, eyes or influence answer
 //! [`EvalError::Unsupported`], so a pattern using them is skipped and
-//! counted by the caller, never silently accepted.
+//! counted by the caller, never silently accepted. Game facts (the
+//! handicap) come from the [`Context`]; actions (`remove_attack`,
+//! `known_safe_move`) are recorded as [`Effect`]s for the caller.
 //!
 //! Conventions of the seed documentation are followed: in the `xplay_*` and
 //! `oplay_*` families the moves alternate starting with the named colour,
@@ -35,6 +37,19 @@ pub struct Context<'a> {
     /// Whether the engine is estimating the score rather than choosing a
     /// move (`doing_scoring`); analysis and move generation leave it false.
     pub scoring: bool,
+    /// The game's handicap stones (`total_handicap_stones`,
+    /// `remaining_handicap_stones`); `None` when the position is analysed
+    /// without a game, and those functions report themselves unavailable.
+    pub handicap: Option<HandicapStones>,
+}
+
+/// Handicap stones of a game, for the handicap database's constraints.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HandicapStones {
+    /// Handicap stones the game gives Black.
+    pub total: u32,
+    /// Of those, how many are still to be placed (free placement).
+    pub remaining: u32,
 }
 
 /// Evaluation context of one pattern match: the reader (whose board is the
@@ -55,6 +70,9 @@ pub enum Effect {
     /// `remove_attack(x)`: the supposed tactical attack on the string at
     /// the point does not work.
     RemoveAttack(Point),
+    /// `known_safe_move(x)`: the move at the point is safe for the
+    /// pattern's `O` even if reading says otherwise.
+    KnownSafeMove(Point),
 }
 
 impl<'a> PatternEval<'a> {
@@ -409,6 +427,21 @@ impl Autohelper for PatternEval<'_> {
                 self.effects.push(Effect::RemoveAttack(p0()?));
                 Value::Unit
             }
+            "known_safe_move" => {
+                self.effects.push(Effect::KnownSafeMove(p0()?));
+                Value::Unit
+            }
+            "total_handicap_stones" | "remaining_handicap_stones" => {
+                let Some(h) = self.ctx.handicap else {
+                    return Err(EvalError::Unsupported(f.name()));
+                };
+                let n = if name == "total_handicap_stones" {
+                    h.total
+                } else {
+                    h.remaining
+                };
+                Value::Int(n.into())
+            }
             "oplay_lib" => {
                 let (moves, target) = args.split_at(args.len().saturating_sub(1));
                 let t = point(target, 0)?;
@@ -505,5 +538,34 @@ mod tests {
         ));
         // The board is unchanged after all of this.
         assert_eq!(r.board().to_ascii(), b.to_ascii());
+    }
+
+    #[test]
+    fn actions_and_game_context() {
+        let b = Board::new(9).expect("board");
+        let p = b.parse_vertex("E5").expect("vertex");
+        let e5 = Arg::Point(p);
+        let mut r = Reader::new(b.clone(), ReadConfig::default());
+        let mut e = PatternEval::new(&mut r, Color::Black);
+        assert_eq!(e.call(id("known_safe_move"), &[e5]), Ok(Value::Unit));
+        assert_eq!(e.effects(), [Effect::KnownSafeMove(p)]);
+        // Without a game the handicap is unknown, not zero.
+        assert!(matches!(
+            e.call(id("total_handicap_stones"), &[]),
+            Err(EvalError::Unsupported(_))
+        ));
+        let ctx = Context {
+            handicap: Some(HandicapStones {
+                total: 9,
+                remaining: 4,
+            }),
+            ..Context::default()
+        };
+        let mut e = PatternEval::with_context(&mut r, Color::Black, ctx);
+        assert_eq!(e.call(id("total_handicap_stones"), &[]), Ok(Value::Int(9)));
+        assert_eq!(
+            e.call(id("remaining_handicap_stones"), &[]),
+            Ok(Value::Int(4))
+        );
     }
 }
