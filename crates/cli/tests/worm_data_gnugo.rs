@@ -87,7 +87,7 @@ const POSITIONS: [(&str, usize); 6] = [
     ("games/filllib14.sgf", 133),
 ];
 
-const EXACT: [&str; 8] = [
+const EXACT: [&str; 7] = [
     "origin",
     "color",
     "size",
@@ -95,38 +95,46 @@ const EXACT: [&str; 8] = [
     "genus",
     "invincible",
     "unconditional_status",
-    "cutstone2",
 ];
 
 /// Fields compared stone by stone with an agreement floor: the reading
 /// codes rest on each engine's reading, so not 100%; effective sizes are
 /// sums of fractions whose last printed digit depends on the order of
 /// float additions (over the 200 reference positions 12,585 of 12,594
-/// stones agree, the rest by 0.01).
-const AGREEMENT: [(&str, f64); 3] = [
+/// stones agree, the rest by 0.01); `cutstone2` rests on reading too and is
+/// compared only where either engine gives a non-zero value (68 of 80 such
+/// stones agree on the 200 reference positions, 3 of 4 on these six).
+const AGREEMENT: [(&str, f64); 4] = [
     ("attack_code", 0.95),
     ("defense_code", 0.95),
     ("effective_size", 0.99),
+    ("cutstone2", 0.7),
 ];
 
 #[test]
 fn worm_data_matches_gnugo() {
     let Some(dir) = regression_dir() else { return };
-    let mut script = String::new();
-    for (sgf, mv) in POSITIONS {
-        if mv == 0 {
-            script.push_str(&format!("loadsgf {sgf}\nworm_data\n"));
-        } else {
-            script.push_str(&format!("loadsgf {sgf} {mv}\nworm_data\n"));
-        }
-    }
+    // GNU Go fills `cutstone2` in while it computes dragons, so its
+    // `worm_data` is asked after `dragon_status`; katachi computes it with
+    // the worms.
+    let script = |then: &str| -> String {
+        POSITIONS
+            .iter()
+            .map(|(sgf, mv)| format!("loadsgf {sgf} {mv}\n{then}worm_data\n"))
+            .collect()
+    };
     let ours = blocks(&converse(
         env!("CARGO_BIN_EXE_katachi"),
         &["gtp"],
         &dir,
-        &script,
+        &script(""),
     ));
-    let theirs = blocks(&converse(GNUGO, &["--mode", "gtp"], &dir, &script));
+    let theirs = blocks(&converse(
+        GNUGO,
+        &["--mode", "gtp"],
+        &dir,
+        &script("dragon_status\n"),
+    ));
     assert_eq!(ours.len(), POSITIONS.len());
     assert_eq!(theirs.len(), POSITIONS.len());
     let mut agree: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
@@ -146,7 +154,10 @@ fn worm_data_matches_gnugo() {
             for ((name, ours), (_, gnu)) in fields.iter().zip(theirs) {
                 if EXACT.contains(&name.as_str()) {
                     assert_eq!(ours, gnu, "{pos:?} {v}: {name}");
-                } else if stone && AGREEMENT.iter().any(|(n, _)| n == name) {
+                } else if stone
+                    && AGREEMENT.iter().any(|(n, _)| n == name)
+                    && !(name == "cutstone2" && ours == "0" && gnu == "0")
+                {
                     let e = agree.entry(name_static(name)).or_default();
                     e.1 += 1;
                     if ours == gnu {

@@ -24,7 +24,7 @@ use crate::connection;
 use crate::cuts::CutPoints;
 use crate::libs::accurate_liberties;
 use crate::reading::{Code, Reader};
-use crate::worms::{cutstone, liberty_orders};
+use crate::worms::{cutstone, cutstone2, liberty_orders};
 
 /// What is known about the position beyond the board and the reading:
 /// analyses computed once per position that some functions read. A
@@ -308,6 +308,7 @@ impl Autohelper for PatternEval<'_> {
                 };
                 Value::Int(n as i64)
             }
+            "potential_cutstone" => Value::Bool(cutstone2(self.reader, p0()?) > 1),
             "cutstone" => {
                 let p = p0()?;
                 let n = if self.stone(p).is_some() {
