@@ -1,8 +1,9 @@
 //! Candidate moves from katachi's own tactical pattern databases
 //! (`patterns/attack.db`, class `A`; `patterns/defense.db`, class `D`).
 //!
-//! The databases are compiled once into a [`TacticalPatterns`] value that
-//! readers share through an `Arc`. At a node, the standard matcher finds
+//! The databases, checked and compiled by the build, are decoded once into
+//! a [`TacticalPatterns`] value that every reader shares through an `Arc`.
+//! At a node, the standard matcher finds
 //! every geometric match for the side to move (the pattern's `O`); a match
 //! counts only if one of its `X` stones (attack) or `O` stones (defence)
 //! belongs to the string being read, its `*` is empty, and its constraint,
@@ -10,10 +11,9 @@
 //! moves join the general candidates with a fixed bonus; the search still
 //! verifies every one of them.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use katachi_board::{Cell, Color, Point};
-use katachi_patterns::compile::CompiledDb;
 use katachi_patterns::database;
 use katachi_patterns::expr::{eval, Bindings, Expr};
 use katachi_patterns::matchers::standard::StandardMatcher;
@@ -31,15 +31,18 @@ const PATTERN_SCORE: i32 = 35;
 /// One database with its compiled matcher.
 #[derive(Debug)]
 struct TacticalDb {
-    db: PatternDb,
+    db: &'static PatternDb,
     matcher: StandardMatcher,
 }
 
 impl TacticalDb {
+    /// The embedded database `name`, as the build checked and compiled it.
     fn load(name: &str) -> TacticalDb {
-        let db = database::embedded(name).unwrap_or_default();
-        let matcher = StandardMatcher::new(&CompiledDb::compile(&db));
-        TacticalDb { db, matcher }
+        const BUILT: &str = "the build embeds katachi's tactical databases";
+        TacticalDb {
+            db: database::embedded_db(name).expect(BUILT),
+            matcher: StandardMatcher::new(database::embedded_compiled(name).expect(BUILT)),
+        }
     }
 }
 
@@ -51,12 +54,19 @@ pub struct TacticalPatterns {
 }
 
 impl TacticalPatterns {
-    /// Parse and compile the embedded `attack` and `defense` databases.
+    /// The embedded `attack` and `defense` databases with their matchers,
+    /// built on the first call and shared by every reader afterwards (an
+    /// immutable value, like the decoded databases themselves).
     pub fn embedded() -> Arc<TacticalPatterns> {
-        Arc::new(TacticalPatterns {
-            attack: TacticalDb::load("attack"),
-            defense: TacticalDb::load("defense"),
-        })
+        static SHARED: OnceLock<Arc<TacticalPatterns>> = OnceLock::new();
+        SHARED
+            .get_or_init(|| {
+                Arc::new(TacticalPatterns {
+                    attack: TacticalDb::load("attack"),
+                    defense: TacticalDb::load("defense"),
+                })
+            })
+            .clone()
     }
 
     /// Number of patterns in the attack and defence databases.
