@@ -8,9 +8,10 @@
 //! `KATACHI_SHARED`) and `/usr/games/gnugo`. Without them the test is
 //! skipped with a printed reason, unless `KATACHI_REQUIRE_SHARED=1`.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+
+mod gtp_support;
+use gtp_support::converse;
 
 const GNUGO: &str = "/usr/games/gnugo";
 const SETUP_COMMANDS: [&str; 6] = [
@@ -34,23 +35,6 @@ fn skip_or_fail(reason: &str) {
         panic!("required but unavailable: {reason}");
     }
     println!("skipped: {reason}");
-}
-
-fn converse(program: &str, args: &[&str], dir: &Path, input: &str) -> String {
-    let mut child = Command::new(program)
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {program}: {e}"));
-    let mut stdin = child.stdin.take().unwrap();
-    let text = input.to_string();
-    let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// The setup commands of a suite, each followed by `showboard`.

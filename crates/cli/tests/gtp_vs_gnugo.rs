@@ -7,29 +7,12 @@
 //! Skipped with a printed reason when GNU Go is not installed, unless
 //! `KATACHI_REQUIRE_SHARED=1` (as in CI, which installs it): then it fails.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+
+mod gtp_support;
+use gtp_support::converse;
 
 const GNUGO: &str = "/usr/games/gnugo";
-
-fn converse(program: &str, args: &[&str], input: &str) -> String {
-    let mut child = Command::new(program)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {program}: {e}"));
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
 
 /// Split a GTP output stream into answers (each without its empty line).
 fn answers(stream: &str) -> Vec<&str> {
@@ -130,9 +113,14 @@ fn answers_match_gnu_go() {
         println!("skipped: {GNUGO} is not installed");
         return;
     }
-    let ours = converse(env!("CARGO_BIN_EXE_katachi"), &["gtp"], SCRIPT);
+    let ours = converse(
+        env!("CARGO_BIN_EXE_katachi"),
+        &["gtp"],
+        Path::new("."),
+        SCRIPT,
+    );
     // GNU Go is built for boards up to 19x19; katachi goes to 25x25.
-    let theirs = converse(GNUGO, &["--mode", "gtp"], SCRIPT);
+    let theirs = converse(GNUGO, &["--mode", "gtp"], Path::new("."), SCRIPT);
     let ours = answers(&ours);
     let theirs = answers(&theirs);
     assert_eq!(ours.len(), SCRIPT.lines().count());

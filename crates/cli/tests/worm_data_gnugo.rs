@@ -10,9 +10,10 @@
 //! reason when either is missing, unless `KATACHI_REQUIRE_SHARED=1`.
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+
+mod gtp_support;
+use gtp_support::converse;
 
 const GNUGO: &str = "/usr/games/gnugo";
 
@@ -30,25 +31,6 @@ fn regression_dir() -> Option<PathBuf> {
         println!("skipped: {} or {GNUGO} missing", dir.display());
         None
     }
-}
-
-fn converse(program: &str, args: &[&str], dir: &Path, input: &str) -> String {
-    let mut child = Command::new(program)
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {program}: {e}"));
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// Every `worm_data` block of an answer stream: vertex -> [(field, value)].

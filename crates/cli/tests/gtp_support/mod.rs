@@ -149,3 +149,25 @@ pub fn temp_dir(tag: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir
 }
+
+/// Send a whole GTP script to `program` in the folder `dir` (where the
+/// script's relative paths resolve) and return everything it printed on
+/// standard output: the batch mode used to compare katachi with GNU Go.
+pub fn converse(program: &str, args: &[&str], dir: &Path, input: &str) -> String {
+    let mut child = Command::new(program)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {program}: {e}"));
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write the script");
+    let out = child.wait_with_output().expect("engine output");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
