@@ -124,6 +124,7 @@ impl CutPoints {
     }
 
     /// Whether `c` can cut at `p` (GNU Go's `cut_possible(p, c)`).
+    #[doc(alias = "cut_possible")]
     pub fn can_cut(&self, c: Color, p: Point) -> bool {
         self.bits
             .get(p.index())

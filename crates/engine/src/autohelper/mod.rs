@@ -308,6 +308,19 @@ impl Autohelper for PatternEval<'_> {
                 };
                 Value::Int(n as i64)
             }
+            "distrust_tactics_helper" => {
+                // The manual does not define it. katachi's reading of the
+                // name, which fits GNU Go 3.8's recorded values: a capture
+                // of the string cannot be counted on when the string's
+                // owner, moving first, can save it. On conn.db's crosscut
+                // pattern, evaluated with gnugo's own attack and defence
+                // results, this agrees with 428 of 458 recorded values.
+                let p = p0()?;
+                let saved = self.stone(p).is_some()
+                    && self.reader.attack(p).code.is_success()
+                    && self.reader.find_defense(p).code.is_success();
+                Value::Bool(saved)
+            }
             "potential_cutstone" => Value::Bool(cutstone2(self.reader, p0()?) > 1),
             "cutstone" => {
                 let p = p0()?;
