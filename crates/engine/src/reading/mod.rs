@@ -16,6 +16,7 @@ mod cache;
 mod codes;
 mod combined;
 mod config;
+mod defense_rules;
 mod ko;
 mod ladder;
 mod moves;

@@ -89,7 +89,7 @@ pub(crate) struct Candidates {
 }
 
 impl Candidates {
-    fn add(&mut self, p: Point, score: i32) {
+    pub(crate) fn add(&mut self, p: Point, score: i32) {
         if let Some(e) = self.items.iter_mut().find(|e| e.0 == p) {
             e.1 = e.1.max(score);
         } else {
@@ -561,6 +561,7 @@ impl Reader {
                 }
             }
         }
+        self.more_defense_moves(s, def, libs, &adjacent, &mut cand);
         // At the root, a wider net: races against longer neighbours.
         if stackp <= 1 {
             for (h, n) in adjacent.iter() {
