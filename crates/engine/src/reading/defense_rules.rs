@@ -18,6 +18,10 @@ use super::Reader;
 /// friend brings its own neighbours, so only near the root).
 const FRIEND_DEPTH: u32 = 3;
 
+/// Score bonus of the killer defence (about one liberty's worth: it
+/// reorders close candidates, it does not override captures).
+const KILLER_BONUS: i32 = 15;
+
 impl Reader {
     /// Add the candidates of the rules above for the string at `s` (owned
     /// by `def`, liberties `libs`, attacker neighbours `adjacent`).
@@ -114,6 +118,30 @@ impl Reader {
                         cand.add(n, 25);
                     }
                 }
+            }
+        }
+    }
+
+    /// Remember `m` as the defence that just refuted an attack, at the
+    /// depth of the position it was played in (the move itself is on the
+    /// board at `stackp`).
+    pub(crate) fn note_killer(&mut self, m: Point) {
+        let d = self.stackp() as usize;
+        if self.killers.len() <= d {
+            self.killers.resize(d + 1, Point(0));
+        }
+        self.killers[d] = m;
+    }
+
+    /// Killer-move ordering: the defence that refuted the attacker's
+    /// previous try at this depth often refutes the next one too (the
+    /// attacker's alternatives at one node mostly share their answer), so
+    /// it moves up among the candidates. It adds no candidate.
+    pub(crate) fn boost_killer(&self, cand: &mut Candidates) {
+        let d = self.stackp() as usize + 1;
+        if let Some(&k) = self.killers.get(d) {
+            if k != Point(0) {
+                cand.boost(k, KILLER_BONUS);
             }
         }
     }

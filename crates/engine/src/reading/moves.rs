@@ -97,6 +97,13 @@ impl Candidates {
         }
     }
 
+    /// Raise the score of `p` by `bonus` if it is already a candidate.
+    pub(crate) fn boost(&mut self, p: Point, bonus: i32) {
+        if let Some(e) = self.items.iter_mut().find(|e| e.0 == p) {
+            e.1 += bonus;
+        }
+    }
+
     /// The points, best first, at most `limit`.
     fn into_sorted(mut self, limit: usize) -> Vec<Point> {
         self.items.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
@@ -562,6 +569,7 @@ impl Reader {
             }
         }
         self.more_defense_moves(s, def, libs, &adjacent, &mut cand);
+        self.boost_killer(&mut cand);
         // At the root, a wider net: races against longer neighbours.
         if stackp <= 1 {
             for (h, n) in adjacent.iter() {
