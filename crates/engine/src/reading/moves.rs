@@ -603,7 +603,7 @@ impl Reader {
             MAX_DEFENSE_MOVES - 2
         } else if nlibs <= 2 {
             // A string short of liberties has few real defences.
-            MAX_DEFENSE_MOVES - 1
+            MAX_DEFENSE_MOVES - 2
         } else {
             MAX_DEFENSE_MOVES
         };
