@@ -5,6 +5,8 @@
 //! - counter-attacking attacker strings that press on the string's
 //!   liberties from outside, or on friendly strings that the string joins
 //!   by filling a liberty (they lose a race if shortened first);
+//! - extending such a friendly string when it is short of liberties: its
+//!   new liberties become the string's once the two join;
 //! - taking the vital point of the string's own eye space (an empty point
 //!   next to two of its liberties), where a placement would kill.
 
@@ -39,8 +41,9 @@ impl Reader {
         let att = def.opponent();
 
         // Friendly strings next to a liberty: filling that liberty joins
-        // them to the string, so their attackers are ours too. An attacker
-        // next to such a friend that is short of liberties itself is
+        // them to the string, so their liberties and their attackers are
+        // ours too. Such a friend that is short of liberties is extended,
+        // and an attacker next to it that is short of liberties itself is
         // shortened (or captured) first.
         if nlibs <= 2 && stackp <= FRIEND_DEPTH {
             let mut friends: [Point; 8] = [Point(0); 8];
@@ -58,6 +61,19 @@ impl Reader {
                 }
             }
             for &f in &friends[..nf] {
+                // Extend a short friend: its new liberties become ours
+                // once the two join.
+                if b.liberty_count(f) <= 3 {
+                    for l in b.liberties(f) {
+                        if libs.contains(&l) {
+                            continue;
+                        }
+                        let own = self.libs_after(def, l, 4) as i32;
+                        if own >= 2 {
+                            cand.add(l, 10 * own - 5);
+                        }
+                    }
+                }
                 for (h, n) in self.neighbours_of_color(f, att) {
                     if n > 3 || adjacent.iter().any(|(a, _)| a == h) {
                         continue;
