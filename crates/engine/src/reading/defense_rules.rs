@@ -45,7 +45,7 @@ impl Reader {
         // ours too. Such a friend that is short of liberties is extended,
         // and an attacker next to it that is short of liberties itself is
         // shortened (or captured) first.
-        if nlibs <= 2 && stackp <= FRIEND_DEPTH {
+        if nlibs <= 4 && stackp <= FRIEND_DEPTH {
             let mut friends: [Point; 8] = [Point(0); 8];
             let mut nf = 0;
             for &l in libs {
