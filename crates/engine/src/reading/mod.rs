@@ -16,6 +16,7 @@ mod cache;
 mod codes;
 mod combined;
 mod config;
+mod defense_rules;
 mod ko;
 mod ladder;
 mod moves;
@@ -112,6 +113,9 @@ pub struct Reader {
     /// Whether a pattern constraint is being evaluated: its readings do not
     /// match patterns again (that would recurse at every shallow node).
     in_constraint: bool,
+    /// The defence that last refuted an attack, by depth (tried early in
+    /// sibling positions: see `defense_rules.rs`).
+    killers: Vec<Point>,
 }
 
 impl Reader {
@@ -135,6 +139,7 @@ impl Reader {
             patterns,
             scratch: Scratch::default(),
             in_constraint: false,
+            killers: Vec::new(),
         }
     }
 
@@ -232,6 +237,7 @@ impl Reader {
     /// Run one top-level query with fresh statistics.
     fn query(&mut self, s: Point, f: impl FnOnce(&mut Reader, Point) -> Outcome) -> Outcome {
         self.stats = Stats::default();
+        self.killers.clear();
         let depth = self.stack.len();
         let out = if self.color_at(s).is_some() {
             f(self, s)

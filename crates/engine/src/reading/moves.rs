@@ -89,11 +89,18 @@ pub(crate) struct Candidates {
 }
 
 impl Candidates {
-    fn add(&mut self, p: Point, score: i32) {
+    pub(crate) fn add(&mut self, p: Point, score: i32) {
         if let Some(e) = self.items.iter_mut().find(|e| e.0 == p) {
             e.1 = e.1.max(score);
         } else {
             self.items.push((p, score));
+        }
+    }
+
+    /// Raise the score of `p` by `bonus` if it is already a candidate.
+    pub(crate) fn boost(&mut self, p: Point, bonus: i32) {
+        if let Some(e) = self.items.iter_mut().find(|e| e.0 == p) {
+            e.1 += bonus;
         }
     }
 
@@ -440,9 +447,11 @@ impl Reader {
         let adjacent = self.neighbours_of_color(s, att);
         for (h, n) in adjacent.iter() {
             if n == 1 {
+                // Below an extension to four liberties: a capture is
+                // tried first only when the string cannot run as well.
                 let size = b.string_size(h) as i32;
                 for l in b.liberties(h) {
-                    cand.add(l, 150 + 10 * size.min(5));
+                    cand.add(l, 80 + 10 * size.min(5));
                 }
             } else if n <= 3 && (n <= nlibs.max(2) || stackp <= self.cfg.fourlib_depth) {
                 // Shorten a neighbour that is as short of liberties: an
@@ -561,6 +570,8 @@ impl Reader {
                 }
             }
         }
+        self.more_defense_moves(s, def, libs, &adjacent, &mut cand);
+        self.boost_killer(&mut cand);
         // At the root, a wider net: races against longer neighbours.
         if stackp <= 1 {
             for (h, n) in adjacent.iter() {
@@ -586,9 +597,12 @@ impl Reader {
         let limit = if stackp <= 2 {
             MAX_DEFENSE_MOVES + 6
         } else if stackp > self.cfg.branch_depth {
-            3
+            2
         } else if stackp > self.cfg.fourlib_depth {
             // Past the four-liberty depth the fight is narrower.
+            MAX_DEFENSE_MOVES - 2
+        } else if nlibs <= 2 {
+            // A string short of liberties has few real defences.
             MAX_DEFENSE_MOVES - 2
         } else {
             MAX_DEFENSE_MOVES

@@ -240,6 +240,9 @@ impl Reader {
             } else {
                 self.do_attack(s).code.reverse()
             };
+            if code == Code::Win {
+                self.note_killer(m);
+            }
             if super::TRACE && self.stackp() <= super::trace_depth() {
                 eprintln!(
                     "{}def {} -> {:?} ({} nodes)",
