@@ -387,6 +387,13 @@ impl Reader {
                 }
             }
         }
+        if stackp == 0 {
+            let mut more = Vec::new();
+            self.race_outside_moves(s, att, &mut more);
+            for (p, score) in more {
+                cand.add(p, score);
+            }
+        }
         if super::TRACE && stackp == 0 {
             eprintln!(
                 "attack cands {:?}",
