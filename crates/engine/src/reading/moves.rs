@@ -387,7 +387,7 @@ impl Reader {
                 }
             }
         }
-        if stackp == 0 {
+        if stackp == 0 && nlibs <= 2 {
             let mut more = Vec::new();
             self.race_outside_moves(s, att, &mut more);
             for (p, score) in more {
