@@ -56,3 +56,13 @@ impl Reader {
         }
     }
 }
+
+impl Reader {
+    /// Ordering of the liberties of a target with four or more liberties:
+    /// the attacker first takes the liberty where the defender would gain
+    /// most by extending (its own best move), a few points per liberty the
+    /// defender would have there.
+    pub(crate) fn block_bonus(&self, def: Color, l: Point) -> i32 {
+        3 * self.libs_after(def, l, 6) as i32
+    }
+}
