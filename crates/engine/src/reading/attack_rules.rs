@@ -58,11 +58,13 @@ impl Reader {
 }
 
 impl Reader {
-    /// Ordering of the liberties of a target with four or more liberties:
+    /// Ordering of the liberties of a target with three or more liberties:
     /// the attacker first takes the liberty where the defender would gain
-    /// most by extending (its own best move), a few points per liberty the
-    /// defender would have there.
-    pub(crate) fn block_bonus(&self, def: Color, l: Point) -> i32 {
-        3 * self.libs_after(def, l, 6) as i32
+    /// most by extending (its own best point), three points per liberty the
+    /// defender would have there against four liberties or more, one point
+    /// against three (where the atari and net scores decide more).
+    pub(crate) fn block_bonus(&self, def: Color, l: Point, nlibs: usize) -> i32 {
+        let w = if nlibs >= 4 { 3 } else { 1 };
+        w * self.libs_after(def, l, 6) as i32
     }
 }

@@ -262,8 +262,8 @@ impl Reader {
                 let other = if libs[0] == l { libs[1] } else { libs[0] };
                 let escape = self.libs_after(def, other, 5) as i32;
                 score -= 12 * escape;
-            } else if nlibs >= 4 {
-                score += self.block_bonus(def, l);
+            } else if nlibs >= 3 {
+                score += self.block_bonus(def, l, nlibs);
             }
             // Edge: ataris that drive the string to the edge are good.
             let (r, c) = b.row_col(l);
