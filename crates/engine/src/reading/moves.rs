@@ -409,6 +409,11 @@ impl Reader {
             MAX_ATTACK_MOVES + 6
         } else if stackp > self.cfg.branch_depth {
             nlibs.max(2)
+        } else if nlibs >= 4 {
+            // Below the root, a string with four liberties is attacked
+            // by the best four tries (mostly its liberties, taken where
+            // the defender would extend best first).
+            MAX_ATTACK_MOVES - 3
         } else if stackp > self.cfg.fourlib_depth {
             // Past the four-liberty depth the fight is narrower.
             MAX_ATTACK_MOVES - 1
