@@ -12,6 +12,7 @@
 //! let (code, mv) = r.attack(str);
 //! ```
 
+mod attack_rules;
 mod cache;
 mod codes;
 mod combined;

@@ -269,6 +269,8 @@ impl Reader {
                 let other = if libs[0] == l { libs[1] } else { libs[0] };
                 let escape = self.libs_after(def, other, 5) as i32;
                 score -= 12 * escape;
+            } else if nlibs >= 3 {
+                score += self.block_bonus(def, l, nlibs);
             }
             // Edge: ataris that drive the string to the edge are good.
             let (r, c) = b.row_col(l);
@@ -394,6 +396,13 @@ impl Reader {
                 }
             }
         }
+        if stackp == 0 && nlibs <= 2 {
+            let mut more = Vec::new();
+            self.race_outside_moves(s, att, &mut more);
+            for (p, score) in more {
+                cand.add(p, score);
+            }
+        }
         if super::TRACE && stackp == 0 {
             eprintln!(
                 "attack cands {:?}",
@@ -407,6 +416,11 @@ impl Reader {
             MAX_ATTACK_MOVES + 6
         } else if stackp > self.cfg.branch_depth {
             nlibs.max(2)
+        } else if nlibs >= 4 {
+            // Below the root, a string with four liberties is attacked
+            // by the best four tries (mostly its liberties, taken where
+            // the defender would extend best first).
+            MAX_ATTACK_MOVES - 3
         } else if stackp > self.cfg.fourlib_depth {
             // Past the four-liberty depth the fight is narrower.
             MAX_ATTACK_MOVES - 1

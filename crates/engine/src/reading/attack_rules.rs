@@ -1,0 +1,70 @@
+//! Further attack candidates from general rules of tactics, added to the
+//! ones of [`Reader::attack_moves`] (no move is played here).
+
+use katachi_board::{Cell, Color, Point};
+
+use super::Reader;
+
+/// Score of a move that takes a liberty from a defender string in a
+/// liberty race with one of the attacker's short strings (below the
+/// liberties of the target, above the nets).
+const RACE_SCORE: i32 = 50;
+
+impl Reader {
+    /// Win the liberty race around the target. An attacker string next to
+    /// the target that is itself short of liberties (two at most) is in a
+    /// race with the other defender strings around it: if one of them
+    /// captures it, the target escapes. Take a liberty from such a defender
+    /// string (three liberties at most) from the outside, on a point that
+    /// is not a liberty of the attacker's own short string (filling a
+    /// shared liberty would cost the attacker as much). When that outside
+    /// liberty is self-atari for the attacker, approach it from a
+    /// neighbouring point instead. Each move comes with the number of the
+    /// attacker's liberties after it as a tie-break.
+    pub(crate) fn race_outside_moves(&self, s: Point, att: Color, out: &mut Vec<(Point, i32)>) {
+        let b = &self.board;
+        let def = att.opponent();
+        for (h, n) in self.neighbours_of_color(s, att) {
+            if n != 2 {
+                continue;
+            }
+            for (e, en) in self.neighbours_of_color(h, def) {
+                if !(2..=3).contains(&en) || b.same_string(e, s) {
+                    continue;
+                }
+                for l in b.liberties(e) {
+                    if b.liberties(h).any(|hl| hl == l) {
+                        continue;
+                    }
+                    let own = self.libs_after(att, l, 3) as i32;
+                    if own >= 2 {
+                        out.push((l, RACE_SCORE + own));
+                        continue;
+                    }
+                    // Self-atari: approach the liberty from outside.
+                    for a in b.neighbors(l) {
+                        if b.cell(a) != Cell::Empty {
+                            continue;
+                        }
+                        let own = self.libs_after(att, a, 3) as i32;
+                        if own >= 2 {
+                            out.push((a, RACE_SCORE - 10 + own));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Reader {
+    /// Ordering of the liberties of a target with three or more liberties:
+    /// the attacker first takes the liberty where the defender would gain
+    /// most by extending (its own best point), three points per liberty the
+    /// defender would have there against four liberties or more, one point
+    /// against three (where the atari and net scores decide more).
+    pub(crate) fn block_bonus(&self, def: Color, l: Point, nlibs: usize) -> i32 {
+        let w = if nlibs >= 4 { 3 } else { 1 };
+        w * self.libs_after(def, l, 6) as i32
+    }
+}
