@@ -12,6 +12,10 @@ use katachi_board::{Color, IllegalMove, Move, Point};
 
 use super::{Code, Outcome, Reader};
 
+/// Candidate score of the moves of [`Reader::add_ko_defense_moves`]: above
+/// the general defence candidates other than captures.
+const KO_DEFENSE_SCORE: i32 = 60;
+
 /// Who, if anyone, has taken a ko conditionally in the current variation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) enum Komaster {
@@ -189,6 +193,196 @@ impl Reader {
             }
             Err(_) => None,
         }
+    }
+
+    /// Grade an attack that has just captured the target, the lone stone
+    /// that stood at `q`, by a ko capture (the capturing stone is on the
+    /// board). The defender may retake at `q` only with a ko threat: if the
+    /// attacker then still captures outright, the ko was never needed and
+    /// the capture is a clean win; otherwise it is KO_A. When the retake
+    /// may not be tried (beyond `ko_depth`, or forbidden by the ko state)
+    /// the capture stays KO_A.
+    pub(crate) fn grade_ko_capture(&mut self, q: Point, def: Color) -> Code {
+        let Some(_) = self.play(def, q) else {
+            return Code::KoA;
+        };
+        let after = if self.board.cell(q).color() == Some(def) {
+            self.do_attack(q).code
+        } else {
+            Code::Win
+        };
+        self.pop();
+        if after == Code::Win {
+            Code::Win
+        } else {
+            Code::KoA
+        }
+    }
+
+    /// The attacker's capture of the lone stone `s` at `lib` is a ko
+    /// capture, or would be one: the defender answers it by retaking, or by
+    /// connecting at `lib`. Add the moves that take liberties from the
+    /// defender's strings next to `lib`, so that connecting there no
+    /// longer saves anything (GNU Go tries these when the capture is only a
+    /// ko or not allowed at all).
+    pub(crate) fn add_ko_blocked_moves(&self, s: Point, lib: Point, moves: &mut Vec<Point>) {
+        let b = &self.board;
+        let Some(def) = b.cell(s).color() else {
+            return;
+        };
+        if b.string_size(s) != 1 || self.libs_after(def.opponent(), lib, 2) != 1 {
+            return;
+        }
+        for n in b.neighbors(lib) {
+            if b.cell(n).color() != Some(def) || b.same_string(n, s) || b.liberty_count(n) > 3 {
+                continue;
+            }
+            for l in b.liberties(n) {
+                if l != lib && !moves.contains(&l) {
+                    moves.push(l);
+                }
+            }
+        }
+    }
+
+    /// The defender's side of [`Reader::add_ko_blocked_moves`]: the lone
+    /// stone `s` in atari can only be taken by a ko capture at its liberty,
+    /// and connecting there would leave too few liberties, because the
+    /// friends next to the liberty are short of them. Giving those friends
+    /// liberties first makes the connection, and so the ko, work (a ko that
+    /// is won saves the stone only then); these moves come before the
+    /// general candidates.
+    pub(crate) fn add_ko_defense_moves(
+        &self,
+        s: Point,
+        libs: &[Point],
+        extra: &mut Vec<(Point, i32)>,
+    ) {
+        let b = &self.board;
+        let (&[lib], Some(def)) = (libs, b.cell(s).color()) else {
+            return;
+        };
+        if b.string_size(s) != 1
+            || self.libs_after(def.opponent(), lib, 2) != 1
+            || self.libs_after(def, lib, 2) >= 2
+        {
+            return;
+        }
+        for n in b.neighbors(lib) {
+            if b.cell(n).color() != Some(def) || b.same_string(n, s) || b.liberty_count(n) > 2 {
+                continue;
+            }
+            for l in b.liberties(n) {
+                if l != lib && self.libs_after(def, l, 3) >= 2 {
+                    extra.push((l, KO_DEFENSE_SCORE));
+                }
+            }
+        }
+    }
+
+    /// The end of an attack on the lone stone `s` in atari: `direct` is
+    /// the capture on its liberty, `best` the best of all the attacker's
+    /// tries. A capture graded KO_A is looked at again only when nothing
+    /// better was found (a clean win is preferred to a ko that turns out
+    /// not to matter): if the defender's retake cannot save the stone, the
+    /// capture wins outright ([`Reader::grade_ko_capture`]).
+    pub(crate) fn finish_ko_capture(
+        &mut self,
+        s: Point,
+        direct: Outcome,
+        best: Outcome,
+    ) -> Outcome {
+        let (Code::KoA, Some(lib)) = (direct.code, direct.mv) else {
+            return best;
+        };
+        if best.code == Code::Win {
+            return best;
+        }
+        let Some(def) = self.board.cell(s).color() else {
+            return best;
+        };
+        let Some(p) = self.play(def.opponent(), lib) else {
+            return best;
+        };
+        let code = if p.ko_capture && self.board.cell(s) == katachi_board::Cell::Empty {
+            self.grade_ko_capture(s, def)
+        } else {
+            Code::KoA
+        };
+        self.pop();
+        if code == Code::Win {
+            Outcome {
+                code,
+                mv: Some(lib),
+            }
+        } else {
+            best
+        }
+    }
+
+    /// The attack asked at the root: [`Reader::do_attack`], and then, when
+    /// it only reaches a ko, whether the attacker needs to move at all. If
+    /// the defender, moving first, can do no better than a ko in which it
+    /// must find the first threat (KO_B), the attacker already has KO_A
+    /// without a move; if the defender cannot even get a ko, the string is
+    /// lost whoever moves. A pass (no move) is answered only when strictly
+    /// better than every move read.
+    pub(crate) fn attack_root(&mut self, s: Point) -> Outcome {
+        let out = self.do_attack(s);
+        if !matches!(out.code, Code::KoA | Code::KoB) || self.stats.exhausted {
+            return out;
+        }
+        let pass = self.after_pass(
+            self.board
+                .cell(s)
+                .color()
+                .unwrap_or(Color::White)
+                .opponent(),
+            |r| r.do_defend(s).code.reverse(),
+        );
+        if pass > out.code && !self.stats.exhausted {
+            Outcome {
+                code: pass,
+                mv: None,
+            }
+        } else {
+            out
+        }
+    }
+
+    /// The defence asked at the root: [`Reader::do_defend`], and then, when
+    /// no move does better than a ko, whether the defender needs to move
+    /// at all: if the attacker, moving first, only gets a ko in which it
+    /// must find the first threat (KO_B), passing already holds a KO_A.
+    /// A pass is answered only when strictly better than every move read
+    /// (a string in no danger is still "defended" by a move).
+    pub(crate) fn defend_root(&mut self, s: Point) -> Outcome {
+        let out = self.do_defend(s);
+        if out.code >= Code::KoA || self.stats.exhausted {
+            return out;
+        }
+        let def = self.board.cell(s).color().unwrap_or(Color::Black);
+        let pass = self.after_pass(def, |r| r.do_attack(s).code.reverse());
+        if pass == Code::KoA && !self.stats.exhausted {
+            Outcome {
+                code: pass,
+                mv: None,
+            }
+        } else {
+            out
+        }
+    }
+
+    /// Evaluate `f` after a pass by `c` (a tenuki: a ko threat played
+    /// elsewhere and answered, so that the ko ban on the board lapses, as
+    /// it does after any move).
+    fn after_pass<T>(&mut self, c: Color, f: impl FnOnce(&mut Reader) -> T) -> T {
+        let saved = self.ko;
+        self.board.play_unchecked(c, Move::Pass);
+        self.stack.push(Frame { saved });
+        let out = f(self);
+        self.pop();
+        out
     }
 
     /// Take back the last move made by `play`.

@@ -197,14 +197,14 @@ impl Reader {
     /// Can the string at `s` be captured if its opponent moves first?
     /// Returns the code and an attacking move. Empty points fail.
     pub fn attack(&mut self, s: Point) -> Outcome {
-        self.query(s, |r, s| r.do_attack(s))
+        self.query(s, |r, s| r.attack_root(s))
     }
 
     /// Can the string at `s` be saved if its owner moves first? Returns the
     /// code and the saving move (as GNU Go, a string that is not in danger
     /// is "defended" by a move that keeps it safe).
     pub fn find_defense(&mut self, s: Point) -> Outcome {
-        self.query(s, |r, s| r.do_defend(s))
+        self.query(s, |r, s| r.defend_root(s))
     }
 
     /// Attack in the strict ladder sense: the attacker only ataris, the

@@ -50,16 +50,17 @@ impl Reader {
         };
         let out = if libs.len() == 1 {
             let direct = self.capture_at(att, s, libs[0]);
-            if direct.code != Code::Win && self.stackp() <= self.cfg.backfill_depth {
+            let best = if direct.code != Code::Win && self.stackp() <= self.cfg.backfill_depth {
                 // The capture is only a ko, walks into a snapback or is
                 // illegal: look for a better way, such as first taking away
                 // the defender's counter-capture.
                 let extra = self.pattern_moves(s, att, true);
-                let moves: Vec<Point> = self
+                let mut moves: Vec<Point> = self
                     .attack_moves(s, att, &libs, &extra)
                     .into_iter()
                     .filter(|&m| m != libs[0])
                     .collect();
+                self.add_ko_blocked_moves(s, libs[0], &mut moves);
                 let other = self.try_attacks(s, att, &moves);
                 if other.code > direct.code {
                     other
@@ -68,7 +69,8 @@ impl Reader {
                 }
             } else {
                 direct
-            }
+            };
+            self.finish_ko_capture(s, direct, best)
         } else {
             let extra = self.pattern_moves(s, att, true);
             let mut moves = self.attack_moves(s, att, &libs, &extra);
@@ -84,17 +86,19 @@ impl Reader {
         match self.play(att, lib) {
             Some(p) => {
                 let captured = self.board.cell(s) == Cell::Empty && !self.snapped_back(lib);
-                self.pop();
-                if !captured {
-                    return FAIL;
-                }
-                let code = if p.conditional {
+                let code = if !captured {
+                    Code::Fail
+                } else if p.conditional {
                     Code::KoB
                 } else if p.ko_capture {
                     Code::KoA
                 } else {
                     Code::Win
                 };
+                self.pop();
+                if !captured {
+                    return FAIL;
+                }
                 Outcome {
                     code,
                     mv: Some(lib),
@@ -119,7 +123,7 @@ impl Reader {
                 if self.snapped_back(m) {
                     Code::Fail
                 } else if p.ko_capture {
-                    Code::KoA
+                    self.grade_ko_capture(s, att.opponent())
                 } else {
                     Code::Win
                 }
@@ -161,7 +165,8 @@ impl Reader {
             Ok(o) => return o,
             Err(h) => h,
         };
-        let extra = self.pattern_moves(s, def, false);
+        let mut extra = self.pattern_moves(s, def, false);
+        self.add_ko_defense_moves(s, &libs, &mut extra);
         let mut moves = self.defense_moves(s, def, &libs, &extra);
         hint_first(&mut moves, hint);
         let mut out = self.try_defenses(s, def, &moves);
