@@ -10,7 +10,7 @@
 
 use katachi_board::{Color, IllegalMove, Move, Point};
 
-use super::{Code, Outcome, Reader};
+use super::{Code, Outcome, Reader, FAIL};
 
 /// Candidate score of the moves of [`Reader::add_ko_defense_moves`]: above
 /// the general defence candidates other than captures.
@@ -328,8 +328,13 @@ impl Reader {
     /// lost whoever moves. A pass (no move) is answered only when strictly
     /// better than every move read.
     pub(crate) fn attack_root(&mut self, s: Point) -> Outcome {
+        self.root_best = FAIL;
+        self.root_sp = self.stackp();
         let out = self.do_attack(s);
-        if !matches!(out.code, Code::KoA | Code::KoB) || self.stats.exhausted {
+        if self.stats.exhausted {
+            return self.within_limit(out);
+        }
+        if !matches!(out.code, Code::KoA | Code::KoB) {
             return out;
         }
         let pass = self.after_pass(
@@ -357,8 +362,13 @@ impl Reader {
     /// A pass is answered only when strictly better than every move read
     /// (a string in no danger is still "defended" by a move).
     pub(crate) fn defend_root(&mut self, s: Point) -> Outcome {
+        self.root_best = FAIL;
+        self.root_sp = self.stackp();
         let out = self.do_defend(s);
-        if out.code >= Code::KoA || self.stats.exhausted {
+        if self.stats.exhausted {
+            return self.within_limit(out);
+        }
+        if out.code >= Code::KoA {
             return out;
         }
         let def = self.board.cell(s).color().unwrap_or(Color::Black);
@@ -368,6 +378,19 @@ impl Reader {
                 code: pass,
                 mv: None,
             }
+        } else {
+            out
+        }
+    }
+
+    /// The answer of a root query that ran into the node limit: the
+    /// searches past the limit answer by convention (the attacker fails,
+    /// the defender succeeds), so a success read to the end before it (a
+    /// ko, say) is preferred to one the convention made; with none, the
+    /// convention's answer stands.
+    fn within_limit(&self, out: Outcome) -> Outcome {
+        if self.root_best.code.is_success() {
+            self.root_best
         } else {
             out
         }
@@ -418,6 +441,13 @@ impl Reader {
     ) -> bool {
         let mut c = best.code;
         let stop = self.settle_code(&mut c, code, conditional);
+        if self.stackp() == self.root_sp && !self.stats.exhausted && c > self.root_best.code {
+            // A move at the root read to the end, within the node limit.
+            self.root_best = Outcome {
+                code: c,
+                mv: Some(m),
+            };
+        }
         if c > best.code {
             *best = Outcome {
                 code: c,

@@ -109,6 +109,11 @@ pub struct Reader {
     patterns: Arc<TacticalPatterns>,
     /// The matcher's working memory, reused between nodes.
     scratch: Scratch,
+    /// The best move at the root of the current query whose reading ended
+    /// within the node limit (see `Reader::within_limit`).
+    root_best: Outcome,
+    /// The depth of the board stack at which the current query started.
+    root_sp: u32,
     /// Whether a pattern constraint is being evaluated: its readings do not
     /// match patterns again (that would recurse at every shallow node).
     in_constraint: bool,
@@ -135,6 +140,8 @@ impl Reader {
             patterns,
             scratch: Scratch::default(),
             in_constraint: false,
+            root_best: FAIL,
+            root_sp: 0,
         }
     }
 
