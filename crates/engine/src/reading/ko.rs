@@ -61,6 +61,8 @@ pub(crate) struct Played {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Frame {
     saved: KoState,
+    /// The move was a ko capture allowed on the board (not conditional).
+    ko_capture: bool,
 }
 
 impl Reader {
@@ -93,6 +95,15 @@ impl Reader {
         } else {
             None
         }
+    }
+
+    /// Whether `c` playing at `p` is a legal ko capture (one lone stone
+    /// taken, the capturing stone left with that point as its only liberty).
+    fn is_ko_capture(&self, c: Color, p: Point) -> bool {
+        self.board.cell(p) == katachi_board::Cell::Empty
+            && self.single_capture(c, p).is_some()
+            && self.libs_after(c, p, 2) == 1
+            && self.board.check_move(c, Move::Play(p)).is_ok()
     }
 
     /// Whether the ko rules of the reading let `c` capture the ko stone at
@@ -169,7 +180,7 @@ impl Reader {
                 } else if saved.master != Komaster::Empty && saved.pos == Some(p) {
                     self.ko = KoState::default();
                 }
-                self.stack.push(Frame { saved });
+                self.stack.push(Frame { saved, ko_capture });
                 Some(Played {
                     conditional: false,
                     ko_capture,
@@ -185,7 +196,10 @@ impl Reader {
                 // is legal in every respect but the ko rule.
                 self.board.play_unchecked(c, Move::Play(p));
                 self.ko = state;
-                self.stack.push(Frame { saved });
+                self.stack.push(Frame {
+                    saved,
+                    ko_capture: false,
+                });
                 Some(Played {
                     conditional: true,
                     ko_capture: true,
@@ -402,7 +416,10 @@ impl Reader {
     fn after_pass<T>(&mut self, c: Color, f: impl FnOnce(&mut Reader) -> T) -> T {
         let saved = self.ko;
         self.board.play_unchecked(c, Move::Pass);
-        self.stack.push(Frame { saved });
+        self.stack.push(Frame {
+            saved,
+            ko_capture: false,
+        });
         let out = f(self);
         self.pop();
         out
@@ -439,8 +456,21 @@ impl Reader {
         code: Code,
         conditional: bool,
     ) -> bool {
+        let took_ko = self.stack.last().is_some_and(|f| f.ko_capture);
+        let mover = self.board.cell(m).color();
         let mut c = best.code;
         let stop = self.settle_code(&mut c, code, conditional);
+        if c == Code::KoA
+            && best.code == Code::KoA
+            && took_ko
+            && !matches!((mover, best.mv), (Some(col), Some(b)) if self.is_ko_capture(col, b))
+        {
+            // Among moves that reach the same KO_A, the one that takes the
+            // ko is the move the grade describes (the opponent must find
+            // the first threat); a quiet move that keeps it is the same
+            // ko one step removed.
+            best.mv = Some(m);
+        }
         if self.stackp() == self.root_sp && !self.stats.exhausted && c > self.root_best.code {
             // A move at the root read to the end, within the node limit.
             self.root_best = Outcome {
