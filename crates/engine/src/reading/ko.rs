@@ -26,6 +26,10 @@ pub(crate) enum Komaster {
     Owner(Color),
     /// Both sides took a ko: no further ko captures.
     Gray,
+    /// Two kos were taken in a row without a threat (GNU Go's WEAK_KO):
+    /// a further ko may be taken without a threat only if it is nested, so
+    /// that two kos cannot be taken back and forth for ever.
+    Weak,
 }
 
 impl Komaster {
@@ -36,6 +40,7 @@ impl Komaster {
             Komaster::Owner(Color::Black) => 1,
             Komaster::Owner(Color::White) => 2,
             Komaster::Gray => 3,
+            Komaster::Weak => 4,
         }
     }
 }
@@ -108,31 +113,45 @@ impl Reader {
 
     /// Whether the ko rules of the reading let `c` capture the ko stone at
     /// `captured`, and the ko state afterwards.
+    ///
+    /// `prev_ko` is the point where the ko rule of the board forbade `c` to
+    /// play before this move: set when the previous move was a ko capture.
+    /// An unconditional capture right after another ko capture makes the
+    /// state [`Komaster::Weak`], remembering that point.
     fn ko_permission(
         &self,
         c: Color,
         p: Point,
         captured: Point,
         conditional: bool,
+        prev_ko: Option<Point>,
     ) -> Option<KoState> {
         let cur = self.ko;
         match cur.master {
-            Komaster::Empty => {
-                if conditional {
+            Komaster::Empty | Komaster::Weak if conditional => Some(KoState {
+                master: Komaster::Owner(c),
+                pos: Some(captured),
+            }),
+            Komaster::Empty => match prev_ko {
+                Some(k) => Some(KoState {
+                    master: Komaster::Weak,
+                    pos: Some(k),
+                }),
+                None => Some(cur),
+            },
+            Komaster::Weak => {
+                if self.nested(cur.pos?, captured) {
                     Some(KoState {
-                        master: Komaster::Owner(c),
-                        pos: Some(captured),
+                        master: Komaster::Weak,
+                        pos: prev_ko.or(cur.pos),
                     })
                 } else {
-                    Some(cur)
+                    None
                 }
             }
             Komaster::Owner(m) if m == c => {
                 // Only a nested ko: the new ko stone is diagonal to the old one.
-                let old = cur.pos?;
-                let (r0, c0) = self.board.row_col(old);
-                let (r1, c1) = self.board.row_col(captured);
-                if r0.abs_diff(r1) == 1 && c0.abs_diff(c1) == 1 {
+                if self.nested(cur.pos?, captured) {
                     Some(KoState {
                         master: cur.master,
                         pos: Some(captured),
@@ -155,11 +174,20 @@ impl Reader {
         }
     }
 
+    /// Whether a ko stone captured at `new` is nested in the ko whose stone
+    /// was captured at `old` (the two points are diagonal neighbours).
+    fn nested(&self, old: Point, new: Point) -> bool {
+        let (r0, c0) = self.board.row_col(old);
+        let (r1, c1) = self.board.row_col(new);
+        r0.abs_diff(r1) == 1 && c0.abs_diff(c1) == 1
+    }
+
     /// Play `c` at `p` for the reading, honouring the ko scheme; conditional
     /// ko captures are tried only below `ko_depth`. Returns `None` (board
     /// unchanged) when the move may not be played.
     pub(crate) fn play(&mut self, c: Color, p: Point) -> Option<Played> {
         let saved = self.ko;
+        let prev_ko = self.board.ko_point_for(c);
         self.stats.moves += 1;
         match self.board.check_move(c, Move::Play(p)) {
             Ok(()) => {
@@ -170,14 +198,18 @@ impl Reader {
                     && self.board.string_size(p) == 1
                     && self.board.liberty_count(p) == 1;
                 if ko_capture {
-                    match self.ko_permission(c, p, single.unwrap_or(p), false) {
+                    match self.ko_permission(c, p, single.unwrap_or(p), false, prev_ko) {
                         Some(state) => self.ko = state,
                         None => {
                             let _ = self.board.undo();
                             return None;
                         }
                     }
-                } else if saved.master != Komaster::Empty && saved.pos == Some(p) {
+                } else if saved.master == Komaster::Weak
+                    || (saved.master != Komaster::Empty && saved.pos == Some(p))
+                {
+                    // A move that takes no ko ends a weak ko state; filling
+                    // the ko point ends any.
                     self.ko = KoState::default();
                 }
                 self.stack.push(Frame { saved, ko_capture });
@@ -191,7 +223,7 @@ impl Reader {
                     return None;
                 }
                 let captured = self.single_capture(c, p)?;
-                let state = self.ko_permission(c, p, captured, true)?;
+                let state = self.ko_permission(c, p, captured, true, prev_ko)?;
                 // As if a ko threat had been made and answered: the capture
                 // is legal in every respect but the ko rule.
                 self.board.play_unchecked(c, Move::Play(p));
