@@ -519,3 +519,77 @@ impl Reader {
         stop
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use katachi_board::{Board, Color, Point};
+
+    use super::super::{Code, ReadConfig, Reader};
+    use super::Komaster;
+
+    /// Two kos on a 9x9 board: X captures at C2 (the O stone at B2), O
+    /// captures at G2 (the X stone at H2).
+    const TWO_KOS: &str = "\
+        .........
+        .........
+        .........
+        .........
+        .........
+        .........
+        .XO...XO.
+        XO.O.X.XO
+        .XO...XO.";
+
+    fn reader(rows: &str) -> Reader {
+        Reader::new(
+            Board::from_ascii(rows).expect("board"),
+            ReadConfig::default(),
+        )
+    }
+
+    fn pt(r: &Reader, v: &str) -> Point {
+        r.board().parse_vertex(v).expect("vertex")
+    }
+
+    #[test]
+    fn a_ko_is_ko_a_for_its_taker_and_ko_b_once_taken() {
+        let mut r = reader(TWO_KOS);
+        let (b2, c2) = (pt(&r, "B2"), pt(&r, "C2"));
+        let a = r.attack(b2);
+        assert_eq!((a.code, a.mv), (Code::KoA, Some(c2)));
+        // Once X has taken, O may retake only after a threat.
+        assert!(r.push_move(Color::Black, c2));
+        let a = r.attack(c2);
+        assert_eq!((a.code, a.mv), (Code::KoB, Some(b2)));
+        r.pop_move();
+    }
+
+    #[test]
+    fn two_ko_captures_in_a_row_make_a_weak_ko() {
+        let mut r = reader(TWO_KOS);
+        let (b2, c2, g2, h2) = (pt(&r, "B2"), pt(&r, "C2"), pt(&r, "G2"), pt(&r, "H2"));
+        let p = r.play(Color::Black, c2).expect("X takes the first ko");
+        assert!(p.ko_capture && !p.conditional);
+        assert_eq!(r.ko.master, Komaster::Empty);
+        // O takes the other ko without a threat, right after a ko capture.
+        let p = r.play(Color::White, g2).expect("O takes the second ko");
+        assert!(p.ko_capture && !p.conditional);
+        assert_eq!((r.ko.master, r.ko.pos), (Komaster::Weak, Some(b2)));
+        // X retaking the second ko needs a threat: X becomes komaster.
+        let p = r.play(Color::Black, h2).expect("conditional retake");
+        assert!(p.conditional);
+        assert_eq!(
+            (r.ko.master, r.ko.pos),
+            (Komaster::Owner(Color::Black), Some(g2))
+        );
+        r.pop();
+        // A move that takes no ko ends the weak state.
+        assert!(r.play(Color::Black, pt(&r, "E5")).is_some());
+        assert_eq!(r.ko.master, Komaster::Empty);
+        r.pop();
+        r.pop();
+        r.pop();
+        assert_eq!(r.ko.master, Komaster::Empty);
+        assert_eq!(r.stackp(), 0);
+    }
+}
