@@ -520,6 +520,48 @@ impl Reader {
     }
 }
 
+impl Reader {
+    /// [`Reader::settle`] for an attack on the string at `s`: among moves
+    /// that reach the same ko grade, a liberty of the string is preferred
+    /// to a move further away (the plain approach that the grade describes;
+    /// a distant move that also reaches it usually only prepares it),
+    /// unless the move kept takes the ko itself.
+    pub(crate) fn settle_attack(
+        &mut self,
+        best: &mut Outcome,
+        s: Point,
+        m: Point,
+        code: Code,
+        conditional: bool,
+    ) -> bool {
+        let before = *best;
+        let reached = if conditional {
+            code.min(Code::KoB)
+        } else {
+            code
+        };
+        let stop = self.settle(best, m, code, conditional);
+        if *best != before
+            || reached != before.code
+            || !matches!(reached, Code::KoA | Code::KoB)
+            || self.board.cell(s) == katachi_board::Cell::Empty
+        {
+            return stop;
+        }
+        let Some(att) = self.board.cell(s).color().map(Color::opponent) else {
+            return stop;
+        };
+        let is_lib = |r: &Reader, p: Point| r.board.liberties(s).any(|l| l == p);
+        let kept = before
+            .mv
+            .is_some_and(|b| is_lib(self, b) || self.is_ko_capture(att, b));
+        if !kept && is_lib(self, m) {
+            best.mv = Some(m);
+        }
+        stop
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use katachi_board::{Board, Color, Point};

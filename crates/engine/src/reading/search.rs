@@ -139,7 +139,7 @@ impl Reader {
                     self.stats.nodes
                 );
             }
-            if self.settle(&mut best, m, code, p.conditional) {
+            if self.settle_attack(&mut best, s, m, code, p.conditional) {
                 break;
             }
         }
