@@ -86,19 +86,17 @@ impl Reader {
         match self.play(att, lib) {
             Some(p) => {
                 let captured = self.board.cell(s) == Cell::Empty && !self.snapped_back(lib);
-                let code = if !captured {
-                    Code::Fail
-                } else if p.conditional {
+                self.pop();
+                if !captured {
+                    return FAIL;
+                }
+                let code = if p.conditional {
                     Code::KoB
                 } else if p.ko_capture {
                     Code::KoA
                 } else {
                     Code::Win
                 };
-                self.pop();
-                if !captured {
-                    return FAIL;
-                }
                 Outcome {
                     code,
                     mv: Some(lib),
@@ -123,7 +121,7 @@ impl Reader {
                 if self.snapped_back(m) {
                     Code::Fail
                 } else if p.ko_capture {
-                    self.grade_ko_capture(s, att.opponent())
+                    Code::KoA
                 } else {
                     Code::Win
                 }
