@@ -442,10 +442,24 @@ impl Reader {
         }
     }
 
+    /// Whether `att` playing at the empty point `p` would only put two or
+    /// more of its own stones in atari (it joins a stone of its own and is
+    /// left with one liberty, capturing nothing that gives more): the
+    /// defender takes them and the position comes back ("send two, return
+    /// one"), so such a move is no way in.
+    pub(crate) fn sends_two(&self, att: Color, p: Point) -> bool {
+        self.libs_after(att, p, 2) <= 1
+            && self
+                .board
+                .neighbors(p)
+                .iter()
+                .any(|&n| self.board.cell(n) == att.cell())
+    }
+
     /// Evaluate `f` after a pass by `c` (a tenuki: a ko threat played
     /// elsewhere and answered, so that the ko ban on the board lapses, as
     /// it does after any move).
-    fn after_pass<T>(&mut self, c: Color, f: impl FnOnce(&mut Reader) -> T) -> T {
+    pub(crate) fn after_pass<T>(&mut self, c: Color, f: impl FnOnce(&mut Reader) -> T) -> T {
         let saved = self.ko;
         self.board.play_unchecked(c, Move::Pass);
         self.stack.push(Frame {

@@ -172,8 +172,9 @@ impl Reader {
         {
             // Passing is a defence too: when every liberty is a point the
             // attacker may not play, moving can only hurt; the string lives
-            // unless the attacker has some other way in.
-            if self.do_attack(s).code == Code::Fail {
+            // unless the attacker has some other way in. The pass lifts
+            // the ko ban, as any move elsewhere does.
+            if self.after_pass(def, |r| r.do_attack(s).code) == Code::Fail {
                 out = WIN;
             }
         }
@@ -210,8 +211,10 @@ impl Reader {
     }
 
     /// Whether every liberty of the string at `s` is a point where its
-    /// attacker may not play (a suicide that captures nothing): then the
-    /// string cannot lose a liberty by a direct move.
+    /// attacker may not play (a suicide that captures nothing), or, with
+    /// two liberties or more, where it would only put two or more of its
+    /// stones in atari (send two, return one): then the string cannot lose
+    /// a liberty by a direct move that sticks.
     fn eyes_only(&self, s: Point, libs: &[Point]) -> bool {
         let Some(def) = self.board.cell(s).color() else {
             return false;
@@ -221,6 +224,7 @@ impl Reader {
             && libs.iter().all(|&l| {
                 self.board.check_move(att, katachi_board::Move::Play(l))
                     == Err(katachi_board::IllegalMove::Suicide)
+                    || (libs.len() >= 2 && self.sends_two(att, l))
             })
     }
 
