@@ -161,7 +161,7 @@ fn reading_capture_and_unconditional_suites_keep_their_level() {
     // Floors: the pass counts katachi reached when this test was written
     // (GNU Go 3.8 scores 193, 13 and 673). Raise them as the reading improves.
     for (suite, floor) in [
-        ("reading.tst", 175),
+        ("reading.tst", 180),
         ("capture.tst", 13),
         ("unconditional.tst", 673),
     ] {

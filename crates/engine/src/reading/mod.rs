@@ -111,6 +111,11 @@ pub struct Reader {
     patterns: Arc<TacticalPatterns>,
     /// The matcher's working memory, reused between nodes.
     scratch: Scratch,
+    /// The best move at the root of the current query whose reading ended
+    /// within the node limit (see `Reader::within_limit`).
+    root_best: Outcome,
+    /// The depth of the board stack at which the current query started.
+    root_sp: u32,
     /// Whether a pattern constraint is being evaluated: its readings do not
     /// match patterns again (that would recurse at every shallow node).
     in_constraint: bool,
@@ -141,6 +146,8 @@ impl Reader {
             scratch: Scratch::default(),
             in_constraint: false,
             killers: Vec::new(),
+            root_best: FAIL,
+            root_sp: 0,
         }
     }
 
@@ -203,14 +210,14 @@ impl Reader {
     /// Can the string at `s` be captured if its opponent moves first?
     /// Returns the code and an attacking move. Empty points fail.
     pub fn attack(&mut self, s: Point) -> Outcome {
-        self.query(s, |r, s| r.do_attack(s))
+        self.query(s, |r, s| r.attack_root(s))
     }
 
     /// Can the string at `s` be saved if its owner moves first? Returns the
     /// code and the saving move (as GNU Go, a string that is not in danger
     /// is "defended" by a move that keeps it safe).
     pub fn find_defense(&mut self, s: Point) -> Outcome {
-        self.query(s, |r, s| r.do_defend(s))
+        self.query(s, |r, s| r.defend_root(s))
     }
 
     /// Attack in the strict ladder sense: the attacker only ataris, the

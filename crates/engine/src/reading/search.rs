@@ -50,16 +50,17 @@ impl Reader {
         };
         let out = if libs.len() == 1 {
             let direct = self.capture_at(att, s, libs[0]);
-            if direct.code != Code::Win && self.stackp() <= self.cfg.backfill_depth {
+            let best = if direct.code != Code::Win && self.stackp() <= self.cfg.backfill_depth {
                 // The capture is only a ko, walks into a snapback or is
                 // illegal: look for a better way, such as first taking away
                 // the defender's counter-capture.
                 let extra = self.pattern_moves(s, att, true);
-                let moves: Vec<Point> = self
+                let mut moves: Vec<Point> = self
                     .attack_moves(s, att, &libs, &extra)
                     .into_iter()
                     .filter(|&m| m != libs[0])
                     .collect();
+                self.add_ko_blocked_moves(s, libs[0], &mut moves);
                 let other = self.try_attacks(s, att, &moves);
                 if other.code > direct.code {
                     other
@@ -68,7 +69,8 @@ impl Reader {
                 }
             } else {
                 direct
-            }
+            };
+            self.finish_ko_capture(s, direct, best)
         } else {
             let extra = self.pattern_moves(s, att, true);
             let mut moves = self.attack_moves(s, att, &libs, &extra);
@@ -135,7 +137,7 @@ impl Reader {
                     self.stats.nodes
                 );
             }
-            if self.settle(&mut best, m, code, p.conditional) {
+            if self.settle_attack(&mut best, s, m, code, p.conditional) {
                 break;
             }
         }
@@ -161,7 +163,8 @@ impl Reader {
             Ok(o) => return o,
             Err(h) => h,
         };
-        let extra = self.pattern_moves(s, def, false);
+        let mut extra = self.pattern_moves(s, def, false);
+        self.add_ko_defense_moves(s, &libs, &mut extra);
         let mut moves = self.defense_moves(s, def, &libs, &extra);
         hint_first(&mut moves, hint);
         let mut out = self.try_defenses(s, def, &moves);
@@ -169,8 +172,9 @@ impl Reader {
         {
             // Passing is a defence too: when every liberty is a point the
             // attacker may not play, moving can only hurt; the string lives
-            // unless the attacker has some other way in.
-            if self.do_attack(s).code == Code::Fail {
+            // unless the attacker has some other way in. The pass lifts
+            // the ko ban, as any move elsewhere does.
+            if self.after_pass(def, |r| r.do_attack(s).code) == Code::Fail {
                 out = WIN;
             }
         }
@@ -207,8 +211,10 @@ impl Reader {
     }
 
     /// Whether every liberty of the string at `s` is a point where its
-    /// attacker may not play (a suicide that captures nothing): then the
-    /// string cannot lose a liberty by a direct move.
+    /// attacker may not play (a suicide that captures nothing), or, with
+    /// two liberties or more, where it would only put two or more of its
+    /// stones in atari (send two, return one): then the string cannot lose
+    /// a liberty by a direct move that sticks.
     fn eyes_only(&self, s: Point, libs: &[Point]) -> bool {
         let Some(def) = self.board.cell(s).color() else {
             return false;
@@ -218,6 +224,7 @@ impl Reader {
             && libs.iter().all(|&l| {
                 self.board.check_move(att, katachi_board::Move::Play(l))
                     == Err(katachi_board::IllegalMove::Suicide)
+                    || (libs.len() >= 2 && self.sends_two(att, l))
             })
     }
 
