@@ -10,6 +10,9 @@ use super::Reader;
 /// liberties of the target, above the nets).
 const RACE_SCORE: i32 = 50;
 
+/// Score of a cutting throw-in (a sacrifice: below the solid moves).
+const THROW_IN_SCORE: i32 = 25;
+
 impl Reader {
     /// Win the liberty race around the target. An attacker string next to
     /// the target that is itself short of liberties (two at most) is in a
@@ -58,6 +61,29 @@ impl Reader {
 }
 
 impl Reader {
+    /// Throw-in that cuts: a loosely connected friend of the target (see
+    /// [`Reader::superstring_mates`]) with two liberties is put in atari
+    /// even by a stone that is itself in atari. Taking the thrown-in stone
+    /// costs the defender a move (or fills its own liberty), and if it
+    /// connects the friend instead, the joined string is shorter of
+    /// liberties. Only tried at the root (a sacrifice widens the search).
+    pub(crate) fn cut_throw_in_moves(&self, s: Point, att: Color, out: &mut Vec<(Point, i32)>) {
+        let b = &self.board;
+        for m in self.superstring_mates(s) {
+            if b.liberty_count(m) != 2 {
+                continue;
+            }
+            for l in b.liberties(m) {
+                if b.liberties(s).any(|sl| sl == l) {
+                    continue;
+                }
+                if self.libs_after(att, l, 2) == 1 {
+                    out.push((l, THROW_IN_SCORE));
+                }
+            }
+        }
+    }
+
     /// Ordering of the liberties of a target with three or more liberties:
     /// the attacker first takes the liberty where the defender would gain
     /// most by extending (its own best point), three points per liberty the

@@ -396,9 +396,12 @@ impl Reader {
                 }
             }
         }
-        if stackp == 0 && nlibs <= 2 {
+        if stackp == 0 && nlibs <= 3 {
             let mut more = Vec::new();
-            self.race_outside_moves(s, att, &mut more);
+            if nlibs <= 2 {
+                self.race_outside_moves(s, att, &mut more);
+            }
+            self.cut_throw_in_moves(s, att, &mut more);
             for (p, score) in more {
                 cand.add(p, score);
             }
