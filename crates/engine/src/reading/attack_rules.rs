@@ -3,6 +3,7 @@
 
 use katachi_board::{Cell, Color, Point};
 
+use super::moves::Candidates;
 use super::Reader;
 
 /// Score of a move that takes a liberty from a defender string in a
@@ -12,6 +13,9 @@ const RACE_SCORE: i32 = 50;
 
 /// Score of a cutting throw-in (a sacrifice: below the solid moves).
 const THROW_IN_SCORE: i32 = 25;
+
+/// Score bonus of the killer attack (see [`Reader::boost_att_killer`]).
+const ATT_KILLER_BONUS: i32 = 8;
 
 impl Reader {
     /// Win the liberty race around the target. An attacker string next to
@@ -92,5 +96,37 @@ impl Reader {
     pub(crate) fn block_bonus(&self, def: Color, l: Point, nlibs: usize) -> i32 {
         let w = if nlibs >= 4 { 3 } else { 1 };
         w * self.libs_after(def, l, 6) as i32
+    }
+}
+
+impl Reader {
+    /// Remember `m` as the attack that just refuted a defence, at the
+    /// depth of the position it was played in.
+    pub(crate) fn note_att_killer(&mut self, m: Point) {
+        let d = self.stackp() as usize;
+        if self.att_killers.len() <= d {
+            self.att_killers.resize(d + 1, Point(0));
+        }
+        self.att_killers[d] = m;
+    }
+
+    /// Killer-move ordering for the attacker: the attack that refuted the
+    /// defender's previous try at this depth often refutes the next one
+    /// too (the defender's alternatives mostly leave the same weakness),
+    /// so it moves up among the candidates (and may so enter the list
+    /// kept after ordering). It adds no candidate. Only against a string
+    /// with one or two liberties, where the tries are forcing and sibling
+    /// positions most alike (the lists against longer strings are left
+    /// as the static ordering made them).
+    pub(crate) fn boost_att_killer(&self, nlibs: usize, cand: &mut Candidates) {
+        if nlibs >= 3 {
+            return;
+        }
+        let d = self.stackp() as usize + 1;
+        if let Some(&k) = self.att_killers.get(d) {
+            if k != Point(0) {
+                cand.boost(k, ATT_KILLER_BONUS);
+            }
+        }
     }
 }

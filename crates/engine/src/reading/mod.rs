@@ -122,6 +122,9 @@ pub struct Reader {
     /// The defence that last refuted an attack, by depth (tried early in
     /// sibling positions: see `defense_rules.rs`).
     killers: Vec<Point>,
+    /// The attack that last refuted a defence, by depth (see
+    /// `attack_rules.rs`).
+    att_killers: Vec<Point>,
 }
 
 impl Reader {
@@ -146,6 +149,7 @@ impl Reader {
             scratch: Scratch::default(),
             in_constraint: false,
             killers: Vec::new(),
+            att_killers: Vec::new(),
             root_best: FAIL,
             root_sp: 0,
         }
@@ -246,6 +250,7 @@ impl Reader {
     fn query(&mut self, s: Point, f: impl FnOnce(&mut Reader, Point) -> Outcome) -> Outcome {
         self.stats = Stats::default();
         self.killers.clear();
+        self.att_killers.clear();
         let depth = self.stack.len();
         let out = if self.color_at(s).is_some() {
             f(self, s)

@@ -406,6 +406,7 @@ impl Reader {
                 cand.add(p, score);
             }
         }
+        self.boost_att_killer(nlibs, &mut cand);
         if super::TRACE && stackp == 0 {
             eprintln!(
                 "attack cands {:?}",

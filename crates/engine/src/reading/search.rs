@@ -128,6 +128,9 @@ impl Reader {
             } else {
                 self.do_defend(s).code.reverse()
             };
+            if code == Code::Win {
+                self.note_att_killer(m);
+            }
             if super::TRACE && self.stackp() <= super::trace_depth() {
                 eprintln!(
                     "{}att {} -> {:?} ({} nodes)",
