@@ -24,6 +24,10 @@ const FRIEND_DEPTH: u32 = 3;
 /// reorders close candidates, it does not override captures).
 const KILLER_BONUS: i32 = 15;
 
+/// Score of the move that turns a short friend's liberty into an eye
+/// point (a quiet move: tried after the direct ones).
+const EYE_POINT_SCORE: i32 = 12;
+
 impl Reader {
     /// Add the candidates of the rules above for the string at `s` (owned
     /// by `def`, liberties `libs`, attacker neighbours `adjacent`).
@@ -71,6 +75,9 @@ impl Reader {
                         let own = self.libs_after(def, l, 4) as i32;
                         if own >= 2 {
                             cand.add(l, 10 * own - 5);
+                        }
+                        if let Some(n) = self.eye_closing_point(l, def) {
+                            cand.add(n, EYE_POINT_SCORE);
                         }
                     }
                 }
@@ -136,6 +143,31 @@ impl Reader {
                 }
             }
         }
+    }
+
+    /// The empty point that, occupied by `def`, leaves the liberty `l`
+    /// surrounded by `def` stones and the edge alone (an eye point the
+    /// attacker can only fill as a self-atari), when `l` has exactly one
+    /// other empty neighbour and no attacker stone next to it. A friend
+    /// whose liberty becomes an eye point keeps it, and the stones around
+    /// it are as good as connected (a tiger's mouth).
+    fn eye_closing_point(&self, l: Point, def: Color) -> Option<Point> {
+        let b = &self.board;
+        let mut empty = None;
+        for n in b.neighbors(l) {
+            match b.cell(n) {
+                Cell::Empty => {
+                    if empty.is_some() {
+                        return None;
+                    }
+                    empty = Some(n);
+                }
+                c if c == def.cell() => {}
+                Cell::Edge => {}
+                _ => return None,
+            }
+        }
+        empty
     }
 
     /// Remember `m` as the defence that just refuted an attack, at the
