@@ -158,11 +158,12 @@ fn expected_answer_patterns() {
 #[test]
 fn reading_capture_and_unconditional_suites_keep_their_level() {
     let Some(dir) = shared_dir() else { return };
-    // Floors: the pass counts katachi reached when this test was written
-    // (GNU Go 3.8 scores 193, 13 and 673). Raise them as the reading improves.
+    // Floors: the pass counts katachi reaches (GNU Go 3.8 scores 193, 13 and
+    // 673); the reading is deterministic, so any lost test fails here. Raise
+    // them as the reading improves.
     for (suite, floor) in [
-        ("reading.tst", 180),
-        ("capture.tst", 13),
+        ("reading.tst", 198),
+        ("capture.tst", 14),
         ("unconditional.tst", 673),
     ] {
         let run = run_suite(&dir, suite);
