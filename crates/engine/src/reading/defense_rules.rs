@@ -127,20 +127,8 @@ impl Reader {
         // The vital point of the string's eye space: an empty point next to
         // two or more of its liberties.
         if (3..=4).contains(&nlibs) && stackp <= self.cfg.fourlib_depth {
-            for &l in libs {
-                for n in b.neighbors(l) {
-                    if b.cell(n) != Cell::Empty || libs.contains(&n) {
-                        continue;
-                    }
-                    let touching = b
-                        .neighbors(n)
-                        .into_iter()
-                        .filter(|q| libs.contains(q))
-                        .count();
-                    if touching >= 2 {
-                        cand.add(n, 25);
-                    }
-                }
+            for n in self.vital_points(libs) {
+                cand.add(n, 25);
             }
         }
     }

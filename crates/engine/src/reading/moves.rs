@@ -160,6 +160,23 @@ impl Reader {
         len
     }
 
+    /// Empty points off the liberties `libs` of a string that touch two or
+    /// more of them: the vital points of the space the string encloses or
+    /// is enclosed by (a point may come more than once).
+    pub(crate) fn vital_points<'a>(
+        &'a self,
+        libs: &'a [Point],
+    ) -> impl Iterator<Item = Point> + 'a {
+        let b = &self.board;
+        libs.iter()
+            .flat_map(move |&l| b.neighbors(l))
+            .filter(move |&n| {
+                b.cell(n) == Cell::Empty
+                    && !libs.contains(&n)
+                    && b.neighbors(n).iter().filter(|q| libs.contains(q)).count() >= 2
+            })
+    }
+
     /// Strings of colour `c` adjacent to the string at `s`, with their
     /// liberty counts (at most [`MAX_ADJACENT`]; candidate generation may
     /// miss the rest of a huge string's neighbours).
@@ -345,20 +362,8 @@ impl Reader {
         // Vital points of an enclosed space: empty points next to two or
         // more liberties of a string with three or four liberties.
         if (3..=4).contains(&nlibs) && stackp <= self.cfg.fourlib_depth {
-            for &l in libs {
-                for n in b.neighbors(l) {
-                    if b.cell(n) != Cell::Empty || libs.contains(&n) {
-                        continue;
-                    }
-                    let touching = b
-                        .neighbors(n)
-                        .into_iter()
-                        .filter(|q| libs.contains(q))
-                        .count();
-                    if touching >= 2 {
-                        cand.add(n, 70);
-                    }
-                }
+            for n in self.vital_points(libs) {
+                cand.add(n, 70);
             }
         }
 
