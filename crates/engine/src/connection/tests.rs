@@ -1,20 +1,8 @@
 //! Connection positions with known answers, written from Go knowledge.
 
-use katachi_board::{Board, Point};
-
 use super::{disconnect, string_connect};
-use crate::reading::{Code, ReadConfig, Reader};
-
-fn reader(rows: &str) -> Reader {
-    Reader::new(
-        Board::from_ascii(rows).expect("board"),
-        ReadConfig::default(),
-    )
-}
-
-fn pt(r: &Reader, v: &str) -> Point {
-    r.board().parse_vertex(v).expect("vertex")
-}
+use crate::reading::tests::{pt, reader};
+use crate::reading::Code;
 
 #[test]
 fn one_string_is_connected_and_cannot_be_cut() {

@@ -578,9 +578,10 @@ impl Reader {
 
 #[cfg(test)]
 mod tests {
-    use katachi_board::{Board, Color, Point};
+    use katachi_board::Color;
 
-    use super::super::{Code, ReadConfig, Reader};
+    use super::super::tests::{pt, reader};
+    use super::super::Code;
     use super::Komaster;
 
     /// Two kos on a 9x9 board: X captures at C2 (the O stone at B2), O
@@ -595,17 +596,6 @@ mod tests {
         .XO...XO.
         XO.O.X.XO
         .XO...XO.";
-
-    fn reader(rows: &str) -> Reader {
-        Reader::new(
-            Board::from_ascii(rows).expect("board"),
-            ReadConfig::default(),
-        )
-    }
-
-    fn pt(r: &Reader, v: &str) -> Point {
-        r.board().parse_vertex(v).expect("vertex")
-    }
 
     #[test]
     fn a_ko_is_ko_a_for_its_taker_and_ko_b_once_taken() {

@@ -348,4 +348,4 @@ impl Reader {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

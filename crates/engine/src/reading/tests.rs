@@ -4,14 +4,16 @@ use katachi_board::{Board, Point};
 
 use super::{Code, ReadConfig, Reader};
 
-fn reader(rows: &str) -> Reader {
+/// A reader on the position drawn by `rows` (`Board::from_ascii`).
+pub(crate) fn reader(rows: &str) -> Reader {
     Reader::new(
         Board::from_ascii(rows).expect("board"),
         ReadConfig::default(),
     )
 }
 
-fn pt(r: &Reader, v: &str) -> Point {
+/// The point of the vertex `v` on the reader's board.
+pub(crate) fn pt(r: &Reader, v: &str) -> Point {
     r.board().parse_vertex(v).expect("vertex")
 }
 
