@@ -4,6 +4,16 @@
 //! threatening neighbouring strings, backfilling) with GNU Go's depth
 //! cut-offs, its ko scheme and a transposition cache.
 //!
+//! Where things are: `search.rs` holds the two recursive searches;
+//! `moves.rs` the general candidate rules, with the situational ones in
+//! `attack_rules.rs` (races for outside liberties, block-first ordering,
+//! cutting throw-ins) and `defense_rules.rs` (shortening the attackers of
+//! friendly strings that share a liberty, eye vital points); `ko.rs` the ko
+//! permissions and grades, the root queries' PASS answers and answers at
+//! the node limit; `patterns.rs` the candidates of katachi's own tactical
+//! databases. Both sides order their candidates with a killer move (the
+//! last refutation found at the same depth).
+//!
 //! A [`Reader`] owns its copy of the board and its cache: no global state.
 //! Every public query leaves the board as it found it.
 //!
