@@ -95,6 +95,16 @@ impl Board {
             bits: words.first().copied().unwrap_or(0),
         }
     }
+    /// The liberty bitset of the string at `p`: bit `i % 64` of word
+    /// `i / 64` is set when padded index `i` is a liberty (empty slice on
+    /// an empty point). Meant for fast unions of liberty sets.
+    #[inline]
+    pub fn liberty_words(&self, p: Point) -> &[u64] {
+        match self.string_head(p) {
+            Some(h) => self.lib_words(h.index()),
+            None => &[],
+        }
+    }
     /// Up to `out.len()` liberties of the string at `p` in increasing point
     /// order; returns how many were written.
     pub fn first_liberties(&self, p: Point, out: &mut [Point]) -> usize {

@@ -8,7 +8,9 @@
 //! neighbouring attacker strings that are short of liberties; second-order
 //! liberties when the string is short of liberties.
 
-use katachi_board::{Cell, Color, Point};
+use std::cell::Cell as MemoCell;
+
+use katachi_board::{Cell, Color, Point, MAX_SIZE};
 
 use super::Reader;
 
@@ -82,6 +84,30 @@ impl IntoIterator for Adjacent {
     }
 }
 
+/// Padded points of the largest board (see `katachi_board::Board::new`).
+const MAX_POINTS: usize = (MAX_SIZE + 2) * (MAX_SIZE + 1) + 1;
+
+/// An invalid memo value.
+const NO_MEMO: u8 = u8::MAX;
+
+/// Memo of [`Reader::libs_after`] (capped at 8) per point and colour, for
+/// the position whose stones hash to the stored key: candidate generation
+/// asks the same question many times at one node and again in sibling
+/// positions. The key is the stones' Zobrist hash mixed with the board
+/// size, so no invalidation is needed when the board changes.
+#[derive(Clone, Debug)]
+pub(crate) struct LibsMemo {
+    slots: Vec<MemoCell<(u64, u8)>>,
+}
+
+impl Default for LibsMemo {
+    fn default() -> Self {
+        LibsMemo {
+            slots: vec![MemoCell::new((0, NO_MEMO)); 2 * MAX_POINTS],
+        }
+    }
+}
+
 /// Candidate list with scores, without duplicates.
 #[derive(Default, Debug)]
 pub(crate) struct Candidates {
@@ -124,8 +150,82 @@ impl Reader {
     /// counting stops at `cap`.
     pub(crate) fn libs_after(&self, c: Color, p: Point, cap: usize) -> usize {
         let b = &self.board;
-        // A small stack buffer: `cap` is at most a handful.
+        let key = b.hash() ^ (b.size() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let Some(slot) = self.libs_memo.slots.get(2 * p.index() + c.index()) else {
+            return self.libs_after_uncached(c, p, cap);
+        };
+        let (k, v) = slot.get();
+        if v != NO_MEMO && k == key {
+            return (v as usize).min(cap);
+        }
+        let v = self.libs_after_uncached(c, p, 8);
+        slot.set((key, v as u8));
+        v.min(cap)
+    }
+
+    /// [`Reader::libs_after`] without the memo.
+    fn libs_after_uncached(&self, c: Color, p: Point, cap: usize) -> usize {
+        let b = &self.board;
+        // The result is the number of distinct new liberties, capped: a
+        // union of the neighbouring own strings' liberty bitsets plus the
+        // empty and captured neighbours, without p.
         let cap = cap.min(8);
+        let own = c.cell();
+        let opp = c.opponent().cell();
+        let mut heads = [Point(0); 4];
+        let mut nh = 0;
+        let mut extra = [Point(0); 4];
+        let mut ne = 0;
+        for n in b.neighbors(p) {
+            let cell = b.cell(n);
+            if cell == Cell::Empty {
+                extra[ne] = n;
+                ne += 1;
+            } else if cell == own {
+                let Some(h) = b.string_head(n) else { continue };
+                if !heads[..nh].contains(&h) {
+                    // p is one of this string's liberties.
+                    if b.liberty_count(h) > cap {
+                        return cap;
+                    }
+                    heads[nh] = h;
+                    nh += 1;
+                }
+            } else if cell == opp && b.liberty_count(n) == 1 {
+                // The captured stone next to p becomes a liberty.
+                extra[ne] = n;
+                ne += 1;
+            }
+        }
+        if nh == 0 {
+            return ne.min(cap);
+        }
+        let mut words = [0u64; 16];
+        let first = b.liberty_words(heads[0]);
+        let w = first.len();
+        if w > words.len() {
+            return self.libs_after_slow(c, p, cap);
+        }
+        words[..w].copy_from_slice(first);
+        for &h in &heads[1..nh] {
+            for (d, s) in words.iter_mut().zip(b.liberty_words(h)) {
+                *d |= s;
+            }
+        }
+        for &q in &extra[..ne] {
+            let i = q.index();
+            words[i / 64] |= 1 << (i % 64);
+        }
+        let pi = p.index();
+        words[pi / 64] &= !(1u64 << (pi % 64));
+        let count: u32 = words[..w].iter().map(|x| x.count_ones()).sum();
+        (count as usize).min(cap)
+    }
+
+    /// [`Reader::libs_after`] by walking the liberties (boards too large
+    /// for its fixed bitset buffer).
+    fn libs_after_slow(&self, c: Color, p: Point, cap: usize) -> usize {
+        let b = &self.board;
         let mut seen = [Point(0); 8];
         let mut len = 0;
         let own = c.cell();
@@ -150,7 +250,6 @@ impl Reader {
                     }
                 }
             } else if cell == opp && b.liberty_count(n) == 1 {
-                // The captured stone next to p becomes a liberty.
                 push(n, &mut seen, &mut len);
             }
             if len >= cap {
