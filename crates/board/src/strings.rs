@@ -126,6 +126,39 @@ impl Board {
             None => false,
         }
     }
+    /// Heads of the distinct strings whose stones are `want`, adjacent to
+    /// the string at `p`, in the order first met walking its stones (the
+    /// string itself too, if `want` is its own colour), at most
+    /// `out.len()`; returns how many were written. Allocation free, for
+    /// the tactical reader's inner loops.
+    pub fn adjacent_heads(&self, p: Point, want: Cell, out: &mut [Point]) -> usize {
+        let Some(h0) = self.string_head(p) else {
+            return 0;
+        };
+        let h0 = h0.index();
+        let stride = self.stride;
+        let mut k = 0;
+        let mut s = h0;
+        loop {
+            // s is a stone on the board: its four neighbours are in range.
+            for n in [s - stride, s - 1, s + 1, s + stride] {
+                if self.cells[n] == want {
+                    let h = Point(self.head[n]);
+                    if !out[..k].contains(&h) {
+                        if k == out.len() {
+                            return k;
+                        }
+                        out[k] = h;
+                        k += 1;
+                    }
+                }
+            }
+            s = self.next[s] as usize;
+            if s == h0 {
+                return k;
+            }
+        }
+    }
     /// Heads of the distinct strings (either colour) adjacent to the string
     /// at `p`, in the order first met walking its stones.
     pub fn adjacent_strings(&self, p: Point) -> Vec<Point> {

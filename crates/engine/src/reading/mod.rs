@@ -107,6 +107,12 @@ pub(crate) const WIN: Outcome = Outcome {
     mv: None,
 };
 
+/// An empty cache with room for a typical query's entries (growing it
+/// from nothing rehashes several times per query).
+fn new_cache() -> Cache {
+    Cache::with_capacity_and_hasher(1024, Default::default())
+}
+
 /// The tactical reader: a board copy, a cache and limits.
 #[derive(Debug, Clone)]
 pub struct Reader {
@@ -152,7 +158,7 @@ impl Reader {
         Reader {
             board,
             cfg,
-            cache: Cache::default(),
+            cache: new_cache(),
             stats: Stats::default(),
             total: Stats::default(),
             ko: KoState::default(),
@@ -185,7 +191,7 @@ impl Reader {
         if board.hash() != self.board.hash() {
             // Results of another position are rarely reused, and a table
             // grown large misses the processor's caches at every lookup.
-            self.cache = Cache::default();
+            self.cache = new_cache();
         }
         self.board = board.clone();
         self.stack.clear();

@@ -42,16 +42,6 @@ impl Default for Adjacent {
 }
 
 impl Adjacent {
-    fn push(&mut self, h: Point, libs: usize) {
-        self.heads[self.len] = h;
-        self.libs[self.len] = libs.min(u16::MAX as usize) as u16;
-        self.len += 1;
-    }
-
-    fn contains(&self, h: Point) -> bool {
-        self.heads[..self.len].contains(&h)
-    }
-
     /// The strings (by head) and their liberty counts.
     pub(crate) fn iter(&self) -> AdjacentIter {
         AdjacentIter { adj: *self, i: 0 }
@@ -108,10 +98,62 @@ impl Default for LibsMemo {
     }
 }
 
+/// Up to four strings found by [`Reader::superstring_mates`], without
+/// allocation (pushes past four are dropped, as a truncation would).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Mates {
+    pts: [Point; 4],
+    len: usize,
+}
+
+impl Default for Mates {
+    fn default() -> Self {
+        Mates {
+            pts: [Point(0); 4],
+            len: 0,
+        }
+    }
+}
+
+impl Mates {
+    fn push(&mut self, p: Point) {
+        if self.len < 4 {
+            self.pts[self.len] = p;
+        }
+        self.len += 1;
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &Point> {
+        self.pts[..self.len.min(4)].iter()
+    }
+}
+
+impl IntoIterator for Mates {
+    type Item = Point;
+    type IntoIter = std::iter::Take<std::array::IntoIter<Point, 4>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.pts.into_iter().take(self.len.min(4))
+    }
+}
+
 /// Candidate list with scores, without duplicates.
-#[derive(Default, Debug)]
+#[derive(Debug)]
 pub(crate) struct Candidates {
     items: Vec<(Point, i32)>,
+}
+
+impl Default for Candidates {
+    fn default() -> Self {
+        // One allocation large enough for the usual list (growing from
+        // empty reallocates three or four times at every node).
+        Candidates {
+            items: Vec::with_capacity(32),
+        }
+    }
 }
 
 impl Candidates {
@@ -281,22 +323,10 @@ impl Reader {
     /// miss the rest of a huge string's neighbours).
     pub(crate) fn neighbours_of_color(&self, s: Point, c: Color) -> Adjacent {
         let b = &self.board;
-        let want = c.cell();
         let mut out = Adjacent::default();
-        for st in b.stones(s) {
-            for n in b.neighbors(st) {
-                if b.cell(n) != want {
-                    continue;
-                }
-                if let Some(h) = b.string_head(n) {
-                    if !out.contains(h) {
-                        if out.len == MAX_ADJACENT {
-                            return out;
-                        }
-                        out.push(h, b.liberty_count(h));
-                    }
-                }
-            }
+        out.len = b.adjacent_heads(s, c.cell(), &mut out.heads);
+        for k in 0..out.len {
+            out.libs[k] = b.liberty_count(out.heads[k]).min(u16::MAX as usize) as u16;
         }
         out
     }
@@ -304,10 +334,10 @@ impl Reader {
     /// Friendly strings loosely connected to the string at `s` (GNU Go's
     /// superstring, simplified): a diagonal stone with an empty point
     /// between, or a one-point jump over an empty point. At most four.
-    pub(crate) fn superstring_mates(&self, s: Point) -> Vec<Point> {
+    pub(crate) fn superstring_mates(&self, s: Point) -> Mates {
         let b = &self.board;
         let own = b.cell(s);
-        let mut mates: Vec<Point> = Vec::new();
+        let mut mates = Mates::default();
         let stride = b.stride() as i32;
         for st in b.stones(s) {
             let [u, l, r, d] = b.neighbors(st);
@@ -346,7 +376,6 @@ impl Reader {
                 break;
             }
         }
-        mates.truncate(4);
         mates
     }
 
