@@ -141,8 +141,6 @@ pub struct Reader {
     /// The attack that last refuted a defence, by depth (see
     /// `attack_rules.rs`).
     att_killers: Vec<Point>,
-    /// Memo of `libs_after` keyed by the position (see `moves.rs`).
-    libs_memo: moves::LibsMemo,
 }
 
 impl Reader {
@@ -170,7 +168,6 @@ impl Reader {
             att_killers: Vec::new(),
             root_best: FAIL,
             root_sp: 0,
-            libs_memo: moves::LibsMemo::default(),
         }
     }
 

@@ -8,9 +8,7 @@
 //! neighbouring attacker strings that are short of liberties; second-order
 //! liberties when the string is short of liberties.
 
-use std::cell::Cell as MemoCell;
-
-use katachi_board::{Cell, Color, Point, MAX_SIZE};
+use katachi_board::{Cell, Color, Point};
 
 use super::Reader;
 
@@ -71,30 +69,6 @@ impl IntoIterator for Adjacent {
     type IntoIter = AdjacentIter;
     fn into_iter(self) -> AdjacentIter {
         AdjacentIter { adj: self, i: 0 }
-    }
-}
-
-/// Padded points of the largest board (see `katachi_board::Board::new`).
-const MAX_POINTS: usize = (MAX_SIZE + 2) * (MAX_SIZE + 1) + 1;
-
-/// An invalid memo value.
-const NO_MEMO: u8 = u8::MAX;
-
-/// Memo of [`Reader::libs_after`] (capped at 8) per point and colour, for
-/// the position whose stones hash to the stored key: candidate generation
-/// asks the same question many times at one node and again in sibling
-/// positions. The key is the stones' Zobrist hash mixed with the board
-/// size, so no invalidation is needed when the board changes.
-#[derive(Clone, Debug)]
-pub(crate) struct LibsMemo {
-    slots: Vec<MemoCell<(u64, u8)>>,
-}
-
-impl Default for LibsMemo {
-    fn default() -> Self {
-        LibsMemo {
-            slots: vec![MemoCell::new((0, NO_MEMO)); 2 * MAX_POINTS],
-        }
     }
 }
 
@@ -192,22 +166,6 @@ impl Reader {
     /// counting stops at `cap`.
     pub(crate) fn libs_after(&self, c: Color, p: Point, cap: usize) -> usize {
         let b = &self.board;
-        let key = b.hash() ^ (b.size() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let Some(slot) = self.libs_memo.slots.get(2 * p.index() + c.index()) else {
-            return self.libs_after_uncached(c, p, cap);
-        };
-        let (k, v) = slot.get();
-        if v != NO_MEMO && k == key {
-            return (v as usize).min(cap);
-        }
-        let v = self.libs_after_uncached(c, p, 8);
-        slot.set((key, v as u8));
-        v.min(cap)
-    }
-
-    /// [`Reader::libs_after`] without the memo.
-    fn libs_after_uncached(&self, c: Color, p: Point, cap: usize) -> usize {
-        let b = &self.board;
         // The result is the number of distinct new liberties, capped: a
         // union of the neighbouring own strings' liberty bitsets plus the
         // empty and captured neighbours, without p.
@@ -241,6 +199,18 @@ impl Reader {
         }
         if nh == 0 {
             return ne.min(cap);
+        }
+        if nh == 1 {
+            // One string: its liberties but p, plus the new points that
+            // are not among them already.
+            let h = heads[0];
+            let mut v = b.liberty_count(h) - 1;
+            for &q in &extra[..ne] {
+                if !b.is_liberty_of(q, h) {
+                    v += 1;
+                }
+            }
+            return v.min(cap);
         }
         let mut words = [0u64; 16];
         let first = b.liberty_words(heads[0]);
