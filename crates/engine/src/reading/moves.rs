@@ -77,6 +77,8 @@ impl IntoIterator for Adjacent {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Mates {
     pts: [Point; 4],
+    /// The string heads of `pts`.
+    heads: [Point; 4],
     len: usize,
 }
 
@@ -84,25 +86,30 @@ impl Default for Mates {
     fn default() -> Self {
         Mates {
             pts: [Point(0); 4],
+            heads: [Point(0); 4],
             len: 0,
         }
     }
 }
 
 impl Mates {
-    fn push(&mut self, p: Point) {
+    /// Add `p`, a stone of the string with head `h`.
+    fn push(&mut self, p: Point, h: Point) {
         if self.len < 4 {
             self.pts[self.len] = p;
+            self.heads[self.len] = h;
         }
         self.len += 1;
     }
 
-    fn len(&self) -> usize {
-        self.len
+    /// Whether a kept mate belongs to the string with head `h` (mates
+    /// past the fourth are dropped, so they need not be checked).
+    fn has_string(&self, h: Point) -> bool {
+        self.heads[..self.len.min(4)].contains(&h)
     }
 
-    fn iter(&self) -> impl Iterator<Item = &Point> {
-        self.pts[..self.len.min(4)].iter()
+    fn len(&self) -> usize {
+        self.len
     }
 }
 
@@ -148,7 +155,10 @@ impl Candidates {
 
     /// The points, best first, at most `limit`.
     fn into_sorted(mut self, limit: usize) -> Vec<Point> {
-        self.items.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        // The points are distinct, so the order is total and an unstable
+        // sort gives the same list.
+        self.items
+            .sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         self.items.truncate(limit);
         self.items.into_iter().map(|e| e.0).collect()
     }
@@ -308,11 +318,12 @@ impl Reader {
         let b = &self.board;
         let own = b.cell(s);
         let mut mates = Mates::default();
+        let sh = b.string_head(s);
         let stride = b.stride() as i32;
         for st in b.stones(s) {
             let [u, l, r, d] = b.neighbors(st);
             for (i, dg) in b.diagonals(st).into_iter().enumerate() {
-                if b.cell(dg) != own || b.same_string(dg, s) {
+                if b.cell(dg) != own || b.string_head(dg) == sh {
                     continue;
                 }
                 // The two points shared by st and the diagonal stone.
@@ -322,10 +333,9 @@ impl Reader {
                     2 => (d, l),
                     _ => (d, r),
                 };
-                if (b.cell(a) == Cell::Empty || b.cell(c) == Cell::Empty)
-                    && !mates.iter().any(|&m| b.same_string(m, dg))
-                {
-                    mates.push(dg);
+                let dh = b.string_head(dg).unwrap_or(dg);
+                if (b.cell(a) == Cell::Empty || b.cell(c) == Cell::Empty) && !mates.has_string(dh) {
+                    mates.push(dg, dh);
                 }
             }
             for (k, n) in [u, l, r, d].into_iter().enumerate() {
@@ -334,12 +344,11 @@ impl Reader {
                 }
                 let delta = [-stride, -1, 1, stride][k];
                 let far = Point((n.0 as i32 + delta) as u16);
-                if b.on_board(far)
-                    && b.cell(far) == own
-                    && !b.same_string(far, s)
-                    && !mates.iter().any(|&m| b.same_string(m, far))
-                {
-                    mates.push(far);
+                if b.on_board(far) && b.cell(far) == own {
+                    let fh = b.string_head(far).unwrap_or(far);
+                    if Some(fh) != sh && !mates.has_string(fh) {
+                        mates.push(far, fh);
+                    }
                 }
             }
             if mates.len() >= 4 {
