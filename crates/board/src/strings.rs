@@ -56,6 +56,7 @@ impl Board {
         self.is_stone(p).then(|| Point(self.head[p.index()]))
     }
     /// Whether `a` and `b` are stones of the same string.
+    #[inline]
     pub fn same_string(&self, a: Point, b: Point) -> bool {
         match (self.string_head(a), self.string_head(b)) {
             (Some(x), Some(y)) => x == y,
@@ -69,6 +70,7 @@ impl Board {
             .map_or(0, |h| self.str_size[h.index()] as usize)
     }
     /// Stones of the string at `p` (none on an empty point).
+    #[inline]
     pub fn stones(&self, p: Point) -> Stones<'_> {
         let head = self.string_head(p).map_or(0, |h| h.0);
         Stones {
@@ -84,6 +86,7 @@ impl Board {
             .map_or(0, |h| self.lib_count[h.index()] as usize)
     }
     /// Liberties of the string at `p`, in increasing point order.
+    #[inline]
     pub fn liberties(&self, p: Point) -> Liberties<'_> {
         let words: &[u64] = match self.string_head(p) {
             Some(h) => self.lib_words(h.index()),
