@@ -164,7 +164,46 @@ impl Candidates {
     }
 }
 
+/// Liberties held in place when there are few (the usual case at a node),
+/// on the heap otherwise; reads as a slice.
+pub(crate) struct LibList {
+    small: [Point; SMALL_LIBS],
+    len: usize,
+    big: Vec<Point>,
+}
+
+/// Liberty counts up to this are kept in [`LibList`] without allocation.
+const SMALL_LIBS: usize = 16;
+
+impl std::ops::Deref for LibList {
+    type Target = [Point];
+    fn deref(&self) -> &[Point] {
+        if self.big.is_empty() {
+            &self.small[..self.len]
+        } else {
+            &self.big
+        }
+    }
+}
+
 impl Reader {
+    /// The liberties of the string at `s`, as [`Reader::libs_of`] lists
+    /// them, without allocating for a string with few of them.
+    pub(crate) fn lib_list(&self, s: Point) -> LibList {
+        let b = &self.board;
+        let mut out = LibList {
+            small: [Point(0); SMALL_LIBS],
+            len: 0,
+            big: Vec::new(),
+        };
+        if b.liberty_count(s) <= SMALL_LIBS {
+            out.len = b.first_liberties(s, &mut out.small);
+        } else {
+            out.big = b.liberties(s).collect();
+        }
+        out
+    }
+
     /// The liberties of the string at `s`.
     pub(crate) fn libs_of(&self, s: Point) -> Vec<Point> {
         self.board.liberties(s).collect()

@@ -39,7 +39,7 @@ impl Reader {
         if self.attack_hopeless(self.board.liberty_count(s)) {
             return FAIL;
         }
-        let libs = self.libs_of(s);
+        let libs = self.lib_list(s);
         if !self.spend_node() {
             return FAIL;
         }
@@ -152,7 +152,7 @@ impl Reader {
         let Some(def) = self.board.cell(s).color() else {
             return FAIL;
         };
-        let libs = self.libs_of(s);
+        let libs = self.lib_list(s);
         // Deep in the tree, a string the attacker would give up on is safe
         // already. At the root a move is still wanted.
         if self.stackp() > 0 && self.attack_hopeless_next(libs.len()) {
