@@ -102,6 +102,16 @@ impl<'a> PatternEval<'a> {
         self.o.opponent()
     }
 
+    /// `X` when `x` holds, else `O`: the side a function's name refers to
+    /// (`xlib`/`olib`, `xplay_*`/`oplay_*`, ...).
+    fn side(&self, x: bool) -> Color {
+        if x {
+            self.x()
+        } else {
+            self.o
+        }
+    }
+
     fn cell(&self, p: Point) -> Cell {
         self.reader.board().cell(p)
     }
@@ -219,7 +229,7 @@ impl Autohelper for PatternEval<'_> {
                 Value::Int(liberty_orders(self.reader.board(), p)[k] as i64)
             }
             "xlib" | "olib" => {
-                let c = if name == "xlib" { self.x() } else { self.o };
+                let c = self.side(name == "xlib");
                 let n = accurate_liberties(self.reader.board(), c, p0()?).map_or(0, |l| l.len());
                 Value::Int(n as i64)
             }
@@ -239,19 +249,11 @@ impl Autohelper for PatternEval<'_> {
                 int(self.reader.find_defense(p).code)
             }
             "safe_xmove" | "safe_omove" => {
-                let c = if name == "safe_xmove" {
-                    self.x()
-                } else {
-                    self.o
-                };
+                let c = self.side(name == "safe_xmove");
                 int(self.reader.safe_move(p0()?, c))
             }
             "legal_xmove" | "legal_omove" => {
-                let c = if name == "legal_xmove" {
-                    self.x()
-                } else {
-                    self.o
-                };
+                let c = self.side(name == "legal_xmove");
                 let p = p0()?;
                 Value::Bool(
                     self.reader
@@ -260,18 +262,14 @@ impl Autohelper for PatternEval<'_> {
                 )
             }
             "xcut" | "ocut" => {
-                let c = if name == "xcut" { self.x() } else { self.o };
+                let c = self.side(name == "xcut");
                 let Some(cuts) = self.ctx.cuts else {
                     return Err(EvalError::Unsupported(f.name()));
                 };
                 Value::Bool(cuts.can_cut(c, p0()?))
             }
             "o_somewhere" | "x_somewhere" => {
-                let want = if name == "o_somewhere" {
-                    self.o
-                } else {
-                    self.x()
-                };
+                let want = self.side(name == "x_somewhere");
                 let any = args
                     .iter()
                     .any(|a| matches!(a, Arg::Point(p) if self.stone(*p) == Some(want)));
@@ -332,11 +330,7 @@ impl Autohelper for PatternEval<'_> {
                 Value::Int(n.into())
             }
             "xplay_attack" | "oplay_attack" | "xplay_defend" | "oplay_defend" => {
-                let first = if name.starts_with('x') {
-                    self.x()
-                } else {
-                    self.o
-                };
+                let first = self.side(name.starts_with('x'));
                 let (moves, target) = args.split_at(args.len().saturating_sub(1));
                 let t = point(target, 0)?;
                 let n = self.play_sequence(first, moves);
@@ -364,11 +358,7 @@ impl Autohelper for PatternEval<'_> {
             | "oplay_attack_either"
             | "xplay_defend_both"
             | "oplay_defend_both" => {
-                let first = if name.starts_with('x') {
-                    self.x()
-                } else {
-                    self.o
-                };
+                let first = self.side(name.starts_with('x'));
                 let (moves, targets) = args.split_at(args.len().saturating_sub(2));
                 let (a, b) = (point(targets, 0)?, point(targets, 1)?);
                 let n = self.play_sequence(first, moves);
@@ -385,11 +375,7 @@ impl Autohelper for PatternEval<'_> {
             }
             "x_suicide" => Value::Bool(local::is_suicide(self.reader.board(), self.x(), p0()?)),
             "o_captures_something" | "x_captures_something" => {
-                let c = if name.starts_with('o') {
-                    self.o
-                } else {
-                    self.x()
-                };
+                let c = self.side(name.starts_with('x'));
                 Value::Bool(local::captures_something(self.reader.board(), c, p0()?))
             }
             "adjacent_to_stone_in_atari" => {
@@ -408,11 +394,7 @@ impl Autohelper for PatternEval<'_> {
                 Value::Bool(any)
             }
             "o_visible_along_edge" | "x_visible_along_edge" => {
-                let c = if name.starts_with('o') {
-                    self.o
-                } else {
-                    self.x()
-                };
+                let c = self.side(name.starts_with('x'));
                 let (a, b) = (p0()?, point(args, 1)?);
                 Value::Bool(local::visible_along_edge(self.reader.board(), c, a, b))
             }
@@ -469,11 +451,7 @@ impl Autohelper for PatternEval<'_> {
                 Value::Int(libs as i64)
             }
             "oplay_break_through" | "xplay_break_through" => {
-                let first = if name.starts_with('x') {
-                    self.x()
-                } else {
-                    self.o
-                };
+                let first = self.side(name.starts_with('x'));
                 let (moves, wall) = args.split_at(args.len().saturating_sub(3));
                 let (x, y, z) = (point(wall, 0)?, point(wall, 1)?, point(wall, 2)?);
                 let n = self.play_sequence(first, moves);
@@ -482,11 +460,7 @@ impl Autohelper for PatternEval<'_> {
                 Value::Int(v)
             }
             "xplay_connect" | "oplay_connect" | "xplay_disconnect" | "oplay_disconnect" => {
-                let first = if name.starts_with('x') {
-                    self.x()
-                } else {
-                    self.o
-                };
+                let first = self.side(name.starts_with('x'));
                 let (moves, targets) = args.split_at(args.len().saturating_sub(2));
                 let (a, b) = (point(targets, 0)?, point(targets, 1)?);
                 let n = self.play_sequence(first, moves);
