@@ -37,7 +37,11 @@ impl Board {
             let mut s = h;
             loop {
                 self.cells[s] = opp.cell();
-                self.hash ^= zobrist::stone(s, opp);
+                // The hash is restored from the record below; the
+                // incremental update only feeds the debug check there.
+                if cfg!(debug_assertions) {
+                    self.hash ^= zobrist::stone(s, opp);
+                }
                 self.empty_remove(s);
                 for n in self.neighbors(Point(s as u16)) {
                     let n = n.index();
@@ -86,7 +90,9 @@ impl Board {
         }
         // 1: lift the stone.
         self.cells[pi] = Cell::Empty;
-        self.hash ^= zobrist::stone(pi, c);
+        if cfg!(debug_assertions) {
+            self.hash ^= zobrist::stone(pi, c);
+        }
         self.empty_add(pi);
         self.next[pi] = rec.prev_next;
         self.head[pi] = rec.prev_head;

@@ -191,14 +191,16 @@ impl Reader {
         self.stats.moves += 1;
         match self.board.check_move(c, Move::Play(p)) {
             Ok(()) => {
-                let single = self.single_capture(c, p);
                 // `check_move` has just accepted it.
                 self.board.play_unchecked(c, Move::Play(p));
-                let ko_capture = single.is_some()
-                    && self.board.string_size(p) == 1
-                    && self.board.liberty_count(p) == 1;
-                if ko_capture {
-                    match self.ko_permission(c, p, single.unwrap_or(p), false, prev_ko) {
+                // The board sets a ko point for the opponent exactly when
+                // the move captured one lone stone and the new stone is a
+                // lone stone with one liberty: a ko capture, the captured
+                // point being the ko point (no `single_capture` walk).
+                let single = self.board.ko_point_for(c.opponent());
+                let ko_capture = single.is_some();
+                if let Some(captured) = single {
+                    match self.ko_permission(c, p, captured, false, prev_ko) {
                         Some(state) => self.ko = state,
                         None => {
                             let _ = self.board.undo();

@@ -63,6 +63,10 @@ fn trace_depth() -> u32 {
 /// megabytes), so that a long session keeps bounded memory.
 const MAX_CACHE_ENTRIES: usize = 1 << 20;
 
+/// On a new position a cache up to this capacity is emptied in place
+/// rather than replaced by a new small one.
+const KEEP_CACHE_CAPACITY: usize = 1 << 14;
+
 /// Counters of one query (or, in [`Reader::total`], of the reader's life).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -188,7 +192,14 @@ impl Reader {
         if board.hash() != self.board.hash() {
             // Results of another position are rarely reused, and a table
             // grown large misses the processor's caches at every lookup.
-            self.cache = new_cache();
+            // A table of moderate size is emptied in place instead: it
+            // keeps its allocation, so the next query does not grow (and
+            // rehash) it again from the initial capacity.
+            if self.cache.capacity() <= KEEP_CACHE_CAPACITY {
+                self.cache.clear();
+            } else {
+                self.cache = new_cache();
+            }
         }
         self.board = board.clone();
         self.stack.clear();

@@ -415,11 +415,18 @@ impl Reader {
             cand.add(p, score);
         }
 
-        for &l in libs {
+        // The attacker's liberties after playing each of the first
+        // liberties (capped at four), reused below: `libs_after` with a
+        // lower cap is the same count capped lower.
+        let mut own_at = [0i32; 8];
+        for (i, &l) in libs.iter().enumerate() {
             // The attacker's own liberties after the move count up to
             // four: a solid approach beats one that leaves the attacking
             // stone short (and open to a counter-atari).
             let own = self.libs_after(att, l, 4) as i32;
+            if i < own_at.len() {
+                own_at[i] = own;
+            }
             let mut score = 100 + 4 * own;
             if own == 0 {
                 score -= 60;
@@ -516,8 +523,11 @@ impl Reader {
         // Second-order liberties: nets, approach moves and backfilling.
         let wide = nlibs <= 2 || (nlibs == 3 && stackp <= self.cfg.branch_depth);
         if wide && stackp <= self.cfg.depth {
-            for &l in libs {
-                let self_atari = self.libs_after(att, l, 2) < 2;
+            for (i, &l) in libs.iter().enumerate() {
+                let self_atari = match own_at.get(i) {
+                    Some(&own) => own < 2,
+                    None => self.libs_after(att, l, 2) < 2,
+                };
                 for n in b.neighbors(l) {
                     if b.cell(n) != Cell::Empty || libs.contains(&n) {
                         continue;
