@@ -26,7 +26,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 use katachi_board::{Board, Color, Point};
@@ -41,19 +41,8 @@ use katachi_patterns::matchers::{Match, Matcher, Position, Scratch};
 use katachi_patterns::model::{Pattern, PatternDb};
 use serde_json::Value as Json;
 
-fn shared_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("KATACHI_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
-    if dir.join("reference/constraints").is_dir() && dir.join("gnugo/patterns").is_dir() {
-        Some(dir)
-    } else if std::env::var("KATACHI_REQUIRE_SHARED").as_deref() == Ok("1") {
-        panic!("shared corpus not found at {}", dir.display());
-    } else {
-        println!("skipped: shared corpus not found at {}", dir.display());
-        None
-    }
-}
+mod support;
+use support::shared_dir_with;
 
 /// One reference database: its recorded name, GNU Go's source files, and
 /// the agreement floor (share of evaluated records whose truth value agrees
@@ -315,7 +304,9 @@ fn run_db(shared: &Path, boards: &BTreeMap<u64, Board>, spec: &Spec, step: u64) 
 
 #[test]
 fn constraints_agree_with_gnugo_reference() {
-    let Some(shared) = shared_dir() else { return };
+    let Some(shared) = shared_dir_with(&["reference/constraints", "gnugo/patterns"]) else {
+        return;
+    };
     let step: u64 = std::env::var("KATACHI_CONSTRAINTS_STEP")
         .ok()
         .and_then(|s| s.parse().ok())

@@ -1,16 +1,24 @@
 //! What the engine's GNU Go suite tests share: finding the shared corpus,
 //! and judging an answer against a suite's expected text.
 
+#![allow(dead_code)] // each test file uses a different part
+
 use std::path::{Path, PathBuf};
 
-/// The shared corpus (`KATACHI_SHARED`, default `../../../shared` from this
-/// crate): `None` with a printed reason when it is absent, a panic then if
-/// `KATACHI_REQUIRE_SHARED=1`.
+/// The shared corpus with GNU Go's regression suites; see
+/// [`shared_dir_with`].
 pub fn shared_dir() -> Option<PathBuf> {
+    shared_dir_with(&["gnugo/regression"])
+}
+
+/// The shared corpus (`KATACHI_SHARED`, default `../../../shared` from this
+/// crate) holding the folders `parts`: `None` with a printed reason when
+/// one is absent, a panic then if `KATACHI_REQUIRE_SHARED=1`.
+pub fn shared_dir_with(parts: &[&str]) -> Option<PathBuf> {
     let dir = std::env::var_os("KATACHI_SHARED")
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
-    if dir.join("gnugo/regression").is_dir() {
+    if parts.iter().all(|p| dir.join(p).is_dir()) {
         Some(dir)
     } else if std::env::var("KATACHI_REQUIRE_SHARED").as_deref() == Ok("1") {
         panic!("shared corpus not found at {}", dir.display());
