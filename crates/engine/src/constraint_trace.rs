@@ -17,50 +17,15 @@
 //! a sub-expression whose calls were never made shows as not evaluated).
 
 use katachi_board::{Board, Cell, Color, Point};
-use katachi_patterns::compile::Transform;
 use katachi_patterns::expr::print::print;
 use katachi_patterns::expr::{
-    eval, Arg, Autohelper, Bindings, EvalError, Expr, ExprKind, FunctionId, Value,
+    eval, Arg, Autohelper, Bindings, EvalError, Expr, ExprKind, Function, FunctionId, Value,
 };
+pub use katachi_patterns::matchers::place::{cell_point, match_bindings};
 use katachi_patterns::model::Pattern;
+use katachi_tactics::reading::{Code, Reader};
 
 use crate::autohelper::{Context, PatternEval};
-use crate::reading::{Code, Reader};
-
-/// The board point where diagram cell `(r, c)` lands for a match with
-/// orientation `t` whose cell (0, 0) is at `origin`; `None` off the board.
-pub fn cell_point(board: &Board, origin: Point, t: Transform, r: usize, c: usize) -> Option<Point> {
-    let stride = board.size() + 1;
-    let (r0, c0) = (
-        (origin.index() / stride) as i32 - 1,
-        (origin.index() % stride) as i32 - 1,
-    );
-    let (dr, dc) = t.apply(r as i32, c as i32);
-    let (row, col) = (r0 + dr, c0 + dc);
-    let n = board.size() as i32;
-    if row < 0 || col < 0 || row >= n || col >= n {
-        return None;
-    }
-    board.point(row as usize, col as usize)
-}
-
-/// The bindings of a match: `*` and every label of the constraint diagram
-/// (each at its first cell). Cells off the board are left unbound (a
-/// geometric match has none).
-pub fn match_bindings(p: &Pattern, board: &Board, t: Transform, origin: Point) -> Bindings<Point> {
-    let mv = p
-        .move_point
-        .and_then(|(r, c)| cell_point(board, origin, t, r, c));
-    let mut b = Bindings::new(mv);
-    for l in &p.labels {
-        if let Some(&(r, c)) = l.cells.first() {
-            if let Some(pt) = cell_point(board, origin, t, r, c) {
-                b = b.with_label(l.name, pt);
-            }
-        }
-    }
-    b
-}
 
 /// What a constraint came to.
 #[derive(Clone, Debug, PartialEq)]
@@ -69,8 +34,15 @@ pub enum Verdict {
     NoConstraint,
     /// The constraint's value (true when non-zero).
     Value(Value),
-    /// A function the constraint needed is not available in the engine yet.
+    /// A function the constraint needed is not implemented in the engine
+    /// yet.
     Skipped(&'static str),
+    /// A function the constraint needed is implemented, but the analysis
+    /// stage it reads was not given to this evaluation.
+    Unavailable {
+        function: &'static str,
+        stage: &'static str,
+    },
     /// Evaluation failed for another reason (unbound label, ...).
     Failed(String),
 }
@@ -80,6 +52,9 @@ impl Verdict {
         match r {
             Ok(v) => Verdict::Value(v),
             Err(EvalError::Unsupported(f)) => Verdict::Skipped(f),
+            Err(EvalError::Unavailable { function, stage }) => {
+                Verdict::Unavailable { function, stage }
+            }
             Err(e) => Verdict::Failed(e.to_string()),
         }
     }
@@ -116,6 +91,9 @@ impl std::fmt::Display for Verdict {
                 write!(f, "{t} ({})", value_text(*v))
             }
             Verdict::Skipped(n) => write!(f, "skipped: needs {n}"),
+            Verdict::Unavailable { function, stage } => {
+                write!(f, "skipped: {function} needs the {stage}")
+            }
             Verdict::Failed(m) => write!(f, "error: {m}"),
         }
     }
@@ -227,10 +205,11 @@ impl Autohelper for Recorder<'_> {
 
     fn call(&mut self, f: FunctionId, args: &[Arg<Point>]) -> Result<Value, EvalError> {
         let before = self.reader.total().nodes;
-        let result = PatternEval::with_context(self.reader, self.o, self.ctx).call(f, args);
+        let result =
+            PatternEval::with_context(self.reader, self.o, self.ctx).call(f.function(), args);
         let nodes = self.reader.total().nodes - before;
         let reading = if result.is_ok() {
-            reading_behind(self.reader, self.o, f.name(), args)
+            reading_behind(self.reader, self.o, f.function(), args)
         } else {
             None
         };
@@ -253,19 +232,25 @@ impl Autohelper for Recorder<'_> {
 fn reading_behind(
     r: &mut Reader,
     o: Color,
-    name: &str,
+    f: Function,
     args: &[Arg<Point>],
 ) -> Option<ReadingNote> {
-    let (first, moves, target, attack) = match name {
-        "attack" | "defend" => (o, &args[..0], args.first()?, name == "attack"),
-        "xplay_attack" | "oplay_attack" | "xplay_defend" | "oplay_defend" => {
-            let first = if name.starts_with('x') {
+    use Function as F;
+    let (first, moves, target, attack) = match f {
+        F::Attack | F::Defend => (o, &args[..0], args.first()?, f == F::Attack),
+        F::XplayAttack | F::OplayAttack | F::XplayDefend | F::OplayDefend => {
+            let first = if matches!(f, F::XplayAttack | F::XplayDefend) {
                 o.opponent()
             } else {
                 o
             };
             let (moves, t) = args.split_at(args.len().checked_sub(1)?);
-            (first, moves, t.first()?, name.ends_with("attack"))
+            (
+                first,
+                moves,
+                t.first()?,
+                matches!(f, F::XplayAttack | F::OplayAttack),
+            )
         }
         _ => return None,
     };
@@ -557,8 +542,9 @@ fn render_node(n: &TraceNode, board: &Board, indent: &str, depth: usize, out: &m
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reading::ReadConfig;
+    use katachi_patterns::compile::Transform;
     use katachi_patterns::syntax::parse_db;
+    use katachi_tactics::reading::ReadConfig;
 
     const DB: &str =
         "Pattern T1\n\n?X?\nO*O\n\n:8,-\n\n?A?\nb*c\n\n;attack(A) && (lib(b) > 5 || olib(*) > 1)\n";

@@ -10,6 +10,11 @@
 //! (`cut_possible` in the manual), so that the `C` patterns of the same
 //! database do not amalgamate across a cut that a `B` pattern found.
 //!
+//! The constraints of `B` patterns are evaluated by the tactical layer's
+//! evaluator: this stage comes before the engine's evaluator, which reads
+//! its result (`xcut`), so a `B` constraint cannot ask for cutting points
+//! or game facts (GNU Go's ask only for reading and connection reading).
+//!
 //! A `B` pattern with a named helper function does not mark anything: the
 //! helper's meaning is not part of the pattern language (in GNU Go's
 //! database the only one, `cutstone2_helper`, returns 0 so the pattern
@@ -19,12 +24,13 @@
 
 use katachi_board::{Board, Color, Point};
 use katachi_patterns::compile::CompiledDb;
+use katachi_patterns::expr::eval;
+use katachi_patterns::matchers::place::{cell_point, match_bindings};
 use katachi_patterns::matchers::standard::StandardMatcher;
 use katachi_patterns::matchers::{Match, Matcher, Position, Scratch};
-use katachi_patterns::model::PatternDb;
-
-use crate::constraint_trace::{cell_point, evaluate, match_bindings};
-use crate::reading::Reader;
+use katachi_patterns::model::{CellMark, Class, PatternDb};
+use katachi_tactics::eval::TacticalEval;
+use katachi_tactics::reading::Reader;
 
 /// A connection database ready to find cutting points: its patterns and a
 /// compiled matcher for them.
@@ -58,7 +64,7 @@ impl ConnectionDb {
                 .find_all(Position::of_board(&board), o, &mut scratch, &mut found);
             for m in &found {
                 let p = &self.db.patterns[m.pattern.index()];
-                if !p.classes.contains('B') {
+                if !p.is(Class::Break) {
                     continue;
                 }
                 if p.helper.is_some() {
@@ -66,23 +72,21 @@ impl ConnectionDb {
                     continue;
                 }
                 let b = match_bindings(p, &board, m.transform, m.origin);
-                match evaluate(p, &b, reader, o).holds() {
-                    Some(true) => {}
-                    Some(false) => continue,
-                    None => {
-                        cuts.skipped += 1;
-                        continue;
-                    }
-                }
-                for r in 0..p.height {
-                    for c in 0..p.width {
-                        let sym = p.cells[r * p.width + c].symbol;
-                        if sym != '*' && sym != '!' {
+                if let Some(e) = &p.constraint {
+                    let value = eval(e, &b, &mut TacticalEval::new(reader, o));
+                    match value.and_then(|v| v.truthy()) {
+                        Ok(true) => {}
+                        Ok(false) => continue,
+                        Err(_) => {
+                            cuts.skipped += 1;
                             continue;
                         }
-                        if let Some(pt) = cell_point(&board, m.origin, m.transform, r, c) {
-                            cuts.mark(o.opponent(), pt);
-                        }
+                    }
+                }
+                let marked = p.marked(CellMark::Move).chain(p.marked(CellMark::Inhibit));
+                for (r, c) in marked {
+                    if let Some(pt) = cell_point(&board, m.origin, m.transform, r, c) {
+                        cuts.mark(o.opponent(), pt);
                     }
                 }
             }

@@ -1,15 +1,24 @@
-//! katachi-engine: the analysis that gives pattern constraints their meaning
-//! (worms, tactical reading, unconditional life, ...) and move generation.
+//! katachi-engine: the knowledge and the analysis stages above the
+//! tactical layer ([`katachi_tactics`]), and move generation.
 //!
-//! Everything here is a value computed from a board: a [`reading::Reader`]
-//! owns its board copy and cache; analyses are plain results.
+//! The stages of the engine, in order; each module reads only the ones
+//! above it and the tactical layer (the `stage_order` test fails on an
+//! import that reaches down the list; where GNU Go loops, as dragons ->
+//! influence -> owl -> dragons, the loop is two stage values, initial and
+//! final, never a backward import):
+//!
+//! 1. [`cuts`]: cutting points from a connection database's `B` patterns.
+//! 2. [`autohelper`]: the engine's autohelper evaluator (the tactical one
+//!    plus the position's analyses and the game).
+//! 3. [`constraint_trace`]: evaluating and tracing one match's constraint.
+//! 4. [`baseline`]: the `genmove` policy until move generation exists.
+//!
+//! The tactical layer's modules are re-exported under their own names
+//! (`katachi_engine::reading`, ...) for the engine's users.
+
+pub use katachi_tactics::{connection, predicates, reading, unconditional, worms};
 
 pub mod autohelper;
 pub mod baseline;
-pub mod connection;
 pub mod constraint_trace;
 pub mod cuts;
-pub mod libs;
-pub mod reading;
-pub mod unconditional;
-pub mod worms;

@@ -298,7 +298,7 @@ fn accuratelib(s: &mut Session, a: &Args<'_>) -> Reply {
     let Move::Play(p) = m else {
         return fail("invalid vertex");
     };
-    match katachi_engine::libs::accurate_liberties(b, c, p) {
+    match katachi_engine::predicates::accurate_liberties(b, c, p) {
         Some(libs) => Ok(vertex_list(b, libs)),
         None => fail("vertex must be empty"),
     }

@@ -13,7 +13,7 @@ pub mod registry;
 pub use ast::{BinaryOp, Expr, ExprKind, UnaryOp};
 pub use eval::{eval, Arg, Autohelper, Bindings, EvalError, Value};
 pub use parse::parse_lines;
-pub use registry::{lookup, ConstId, FunctionId, FunctionSpec, CONSTANTS, FUNCTIONS};
+pub use registry::{lookup, ConstId, Function, FunctionId, FunctionSpec, CONSTANTS, FUNCTIONS};
 
 /// Where an expression appears.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

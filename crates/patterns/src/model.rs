@@ -21,7 +21,7 @@ mod symbols;
 mod symmetry;
 
 pub use check::check;
-pub use classes::{class_info, ClassInfo, CLASSES};
+pub use classes::{class_info, Class, ClassInfo, CLASSES};
 pub use symbols::{symbol_elem, SYMBOLS};
 pub use symmetry::{symmetry_char, symmetry_from_char};
 
@@ -52,6 +52,35 @@ pub enum Elem {
 pub struct DiagramCell {
     pub elem: Elem,
     pub symbol: char,
+}
+
+/// The mark a diagram cell carries beyond its geometric requirement: what
+/// a database's callback or the engine reads off the cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CellMark {
+    /// `*`: the move.
+    Move,
+    /// `!`: an empty point marked for the callback (conn.db: a connection
+    /// through it is inhibited; barriers.db: weakened influence).
+    Inhibit,
+    /// `,`: an empty point marked for the callback (barriers.db: influence
+    /// cannot pass).
+    Barrier,
+    /// `Q` or `Y`: a stone that anchors the pattern.
+    Anchor,
+}
+
+impl DiagramCell {
+    /// The cell's mark, if its symbol carries one.
+    pub fn mark(&self) -> Option<CellMark> {
+        match self.symbol {
+            '*' => Some(CellMark::Move),
+            '!' => Some(CellMark::Inhibit),
+            ',' => Some(CellMark::Barrier),
+            'Q' | 'Y' => Some(CellMark::Anchor),
+            _ => None,
+        }
+    }
 }
 
 /// Which sides of the diagram are drawn as board edges.
@@ -241,6 +270,20 @@ impl Pattern {
     /// Whether the class field contains `letter`.
     pub fn has_class(&self, letter: char) -> bool {
         self.classes.contains(letter)
+    }
+
+    /// Whether the pattern has class `class`.
+    pub fn is(&self, class: Class) -> bool {
+        self.classes.contains(class.letter())
+    }
+
+    /// The cells carrying `mark`, as `(row, column)`.
+    pub fn marked(&self, mark: CellMark) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(move |(_, c)| c.mark() == Some(mark))
+            .map(|(i, _)| (i / self.width, i % self.width))
     }
 }
 

@@ -94,6 +94,11 @@ pub fn report(
             Verdict::Value(_) if verdict.holds() == Some(true) => held += 1,
             Verdict::Value(_) => failed += 1,
             Verdict::Skipped(f) => *skipped.entry(f.to_string()).or_default() += 1,
+            Verdict::Unavailable { function, stage } => {
+                *skipped
+                    .entry(format!("{function} (the {stage} were not computed)"))
+                    .or_default() += 1
+            }
             Verdict::Failed(e) => *skipped.entry(format!("error: {e}")).or_default() += 1,
         }
         let kept = class_kept(p);
@@ -116,6 +121,9 @@ pub fn report(
                 Verdict::Value(_) if verdict.holds() == Some(true) => ("true", None),
                 Verdict::Value(_) => ("false", None),
                 Verdict::Skipped(f) => ("skipped", Some(f.to_string())),
+                Verdict::Unavailable { function, stage } => {
+                    ("skipped", Some(format!("{function} (needs the {stage})")))
+                }
                 Verdict::Failed(e) => ("error", Some(e.clone())),
             };
             let mut obj = serde_json::json!({

@@ -66,8 +66,17 @@ pub enum EvalError {
     NoValue,
     /// Division by zero.
     DivisionByZero,
-    /// The engine does not implement this function.
+    /// The engine does not implement this function (yet).
     Unsupported(&'static str),
+    /// The engine implements this function, but the analysis stage it
+    /// needs was not computed for this evaluation (say `weak` before the
+    /// dragons exist). Distinct from [`EvalError::Unsupported`] so that a
+    /// caller can count "not implemented" and "not available here" apart;
+    /// neither is ever taken as a value.
+    Unavailable {
+        function: &'static str,
+        stage: &'static str,
+    },
     /// The engine failed for its own reason.
     Engine(String),
 }
@@ -79,6 +88,9 @@ impl std::fmt::Display for EvalError {
             EvalError::NoValue => write!(f, "an effect was used as a value"),
             EvalError::DivisionByZero => write!(f, "division by zero"),
             EvalError::Unsupported(n) => write!(f, "the engine does not implement `{n}`"),
+            EvalError::Unavailable { function, stage } => {
+                write!(f, "`{function}` needs the {stage} stage, not computed here")
+            }
             EvalError::Engine(m) => write!(f, "{m}"),
         }
     }

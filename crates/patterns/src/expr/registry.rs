@@ -171,137 +171,161 @@ const fn f(
     }
 }
 
-/// Every autohelper function, sorted by name.
-pub static FUNCTIONS: &[FunctionSpec] = &[
-    f("add_attack_either_move", P2, Unit, "record that the move threatens to capture one of the two strings"),
-    f("add_connect_move", P2, Unit, "record that the move connects the two strings"),
-    f("add_cut_move", P2, Unit, "record that the move threatens to cut the two strings"),
-    f("add_defend_both_move", P2, Unit, "record that the move defends both strings"),
-    f("adjacent_to_defendable_stone_in_atari", P1, Bool, "the string touches an own string in atari that can be saved"),
-    f("adjacent_to_stone_in_atari", P1, Bool, "the string touches a string in atari"),
-    f("alive", P1, Bool, "the dragon's matcher status is alive"),
-    f("amalgamate", P2, Unit, "join the two dragons into one"),
-    f("amalgamate_most_valuable", P3, Unit, "join the middle dragon with the larger of the two outer ones"),
-    f("amalgamate_most_valuable_helper", P3, Unit, "join the middle dragon with the larger of the two outer ones"),
-    f("antisuji", P1, Unit, "the point is a move never to play"),
-    f("area_space", P1, Int, "amount of space in the area around the point"),
-    f("area_stone", P1, Int, "number of stones in the area around the point"),
-    f("attack", P1, Int, "reading result code of attacking the string (0 if it cannot be captured)"),
-    f("backfill_helper", P3, Bool, "backfilling at the first point works against the two others (reading)"),
-    f("backfill_replace", P2, Unit, "a backfilling move: points given to the second point go to the first"),
-    f("bent_four_helper", P1, Bool, "the shape around the point is a bent four in the corner"),
-    f("break_mirror_helper", P1, Bool, "playing here breaks the opponent's mirror go"),
-    f("connect_and_cut_helper", P3, Bool, "playing the second and third points connects and cuts around the first (reading)"),
-    f("connect_and_cut_helper2", P3, Bool, "variant of connect_and_cut_helper with the roles swapped"),
-    f("critical", P1, Bool, "the dragon's matcher status is critical"),
-    f("dead", P1, Bool, "the dragon's matcher status is dead"),
-    f("defend", P1, Int, "reading result code of defending the string (0 if no defence or no attack)"),
-    f("defend_against_atari", P1, Unit, "value defending the string against atari as a reverse followup"),
-    f("disconnect_helper", P2, Bool, "the two strings can be disconnected (reading)"),
-    f("distrust_tactics_helper", P1, Bool, "the tactical result for the string should not be trusted"),
-    f("does_attack", P2, Int, "a move at the first point attacks the string at the second"),
-    f("does_defend", P2, Int, "a move at the first point defends the string at the second"),
-    FunctionSpec { name: "doing_scoring", params: P0, result: Bool, form: Form::Variable, doc: "the engine is scoring (not choosing a move)" },
-    f("dragonsize", P1, Int, "number of stones of the dragon"),
-    f("effective_size", P1, Float, "effective size of the dragon (stones plus the space it controls)"),
-    f("eye", P1, Bool, "the point is eye space for either colour"),
-    f("false_eye", P1, Bool, "the point is a false eye"),
-    f("false_eye_territory", P1, Bool, "the false eye at the point still counts as territory"),
-    f("finish_ko_helper", P1, Bool, "filling the ko at the point is safe and worth it"),
-    f("genus", P1, Int, "number of eyes of the dragon (compare with 0, 1 or 2)"),
-    f("good_attack_threat", P2, Unit, "record the move as a good threat against the string"),
-    f("halfeye", P1, Bool, "the empty point is a half eye"),
-    f("is_surrounded", P1, Bool, "the dragon is surrounded"),
-    f("known_safe_move", P1, Unit, "tell the engine the move at the point is safe"),
-    f("ko", P1, Bool, "the point (stone or empty) is involved in a ko"),
-    f("legal_omove", P1, Bool, "an O stone may legally be played at the point"),
-    f("legal_xmove", P1, Bool, "an X stone may legally be played at the point"),
-    f("lib", P1, Int, "liberties of the string"),
-    f("lib2", P1, Int, "second order liberties of the string"),
-    f("lib3", P1, Int, "third order liberties of the string"),
-    f("lib4", P1, Int, "fourth order liberties of the string"),
-    f("make_proper_eye", P1, Unit, "reclassify the marginal eye space at the point as proper"),
-    f("marginal_eye", P1, Bool, "the point is marginal eye space"),
-    f("max_eye_value", P1, Int, "the largest eye value of the eye space at the point"),
-    f("non_oterritory", P1, Unit, "O cannot make territory at the point"),
-    f("non_xterritory", P1, Unit, "X cannot make territory at the point"),
-    f("not_lunch", P2, Unit, "the first string is not a lunch for the second dragon"),
-    f("o_alive_somewhere", Params::Points, Bool, "an alive O stone stands on one of the points"),
-    f("o_captures_something", P1, Bool, "an O move at the point captures a stone"),
-    f("o_somewhere", Params::Points, Bool, "an O stone stands on one of the points"),
-    f("o_visible_along_edge", P2, Bool, "looking from the first point along the edge in the direction of the second, an O stone comes first"),
-    f("oarea", P1, Bool, "the point is O stone or in O's area"),
-    f("obvious_false_oeye", P1, Bool, "the point is obviously a false eye for O"),
-    f("obvious_false_xeye", P1, Bool, "the point is obviously a false eye for X"),
-    f("ocut", P1, Bool, "O can cut at the point"),
-    f("odefend_against", P2, Bool, "an O stone at the first point stops X from playing safely at the second"),
-    f("olib", P1, Int, "liberties an O stone would have at the empty point"),
-    f("omoyo", P1, Bool, "the point is in O's moyo"),
-    f("omoyo_opposite", P1, Bool, "the point is in O's moyo as seen from the opponent"),
-    f("oplay_attack", PLAY1, Int, "after the moves, O first, the last string can be attacked"),
-    f("oplay_attack_either", PLAY2, Int, "after the moves, O first, one of the last two strings can be captured"),
-    f("oplay_break_through", BREAK, Int, "after the moves, O first, O captures one of the three strings (1) or cuts through (2)"),
-    f("oplay_connect", CONN, Int, "after the moves, O first, the last two strings can be connected"),
-    f("oplay_defend", PLAY1, Int, "after the moves, O first, the last string can be defended (or is not attacked)"),
-    f("oplay_defend_both", PLAY2, Int, "after the moves, O first, both last strings can be defended"),
-    f("oplay_disconnect", CONN, Int, "after the moves, O first, the last two strings can be disconnected"),
-    f("oplay_lib", PLAY1, Int, "after the moves, O first, liberties of the last string"),
-    f("oterri", P1, Bool, "the point is O stone or O territory"),
-    f("owl_big_eyespace", P1, Bool, "owl: the eye space at the point is big"),
-    f("owl_escape_value", P1, Int, "owl: escape value of the point"),
-    f("owl_eye_size", P1, Int, "owl: size of the eye space at the point"),
-    f("owl_eyespace", P1, Bool, "owl: the point is eye space of the goal dragon"),
-    f("owl_goal_dragon", P1, Bool, "owl: the string belongs to the goal dragon"),
-    f("owl_lunch", P1, Bool, "owl: the string is a lunch"),
-    f("owl_maxeye", P1, Int, "owl: maximum number of eyes of the eye space at the point"),
-    f("owl_mineye", P1, Int, "owl: minimum number of eyes of the eye space at the point"),
-    f("owl_proper_eye", P1, Bool, "owl: the point is a proper eye"),
-    f("owl_strong_dragon", P1, Bool, "owl: the dragon is strong"),
-    f("owl_threatens", P2, Bool, "owl: the move at the first point threatens the dragon at the second"),
-    f("owl_topological_eye", P2, Int, "owl: sum of the diagonal values around the empty point, for the colour of the second (2 true eye, 3 half eye, 4+ false)"),
-    f("potential_cutstone", P1, Bool, "saving the string would make two or more new cutting points"),
-    f("prevent_attack_threat", P1, Unit, "add a reverse followup value: the opponent's move here threatens the string"),
-    f("proper_eye", P1, Bool, "the point is proper (non-marginal) eye space"),
-    f("remaining_handicap_stones", P0, Int, "handicap stones still to be placed"),
-    f("remove_attack", P1, Unit, "the supposed attack on the string does not work"),
-    f("remove_eyepoint", P1, Unit, "the point is no eye point"),
-    f("remove_halfeye", P1, Unit, "the point is no half eye"),
-    f("replace", P2, Unit, "points given to the first point's move go to the second's"),
-    f("safe_omove", P1, Int, "an O stone at the point is legal and cannot be captured at once"),
-    f("safe_xmove", P1, Int, "an X stone at the point is legal and cannot be captured at once"),
-    f("same_dragon", P2, Bool, "the two points belong to the same dragon"),
-    f("same_string", P2, Bool, "the two points belong to the same string"),
-    f("same_worm", P2, Bool, "the two points belong to the same worm (string)"),
-    f("seki_helper", P1, Bool, "the string can attack none of its neighbours (a seki may work)"),
-    f("squeeze_ko_helper", P1, Bool, "the squeeze at the point leads to a favourable ko"),
-    f("status", P1, Status, "matcher status of the dragon"),
-    f("test_attack_either_move", P2, Unit, "check and record an attack-either move reason on the two strings"),
-    f("threaten_to_save", P1, Unit, "add a followup value: the move threatens to save the string"),
-    f("total_handicap_stones", P0, Int, "handicap stones of the game"),
-    f("unknown", P1, Bool, "the dragon's matcher status is unknown"),
-    f("vital_chain", P1, Bool, "capturing the string gives an adjacent dragon an eye"),
-    f("weak", P1, Bool, "the dragon is weak"),
-    f("weakness", P1, Float, "weakness of the dragon, from 0 (strong) to 1"),
-    f("wormsize", P1, Int, "number of stones of the string"),
-    f("x_alive_somewhere", Params::Points, Bool, "an alive X stone stands on one of the points"),
-    f("x_captures_something", P1, Bool, "an X move at the point captures a stone"),
-    f("x_somewhere", Params::Points, Bool, "an X stone stands on one of the points"),
-    f("x_suicide", P1, Bool, "an X move at the point would be suicide"),
-    f("x_visible_along_edge", P2, Bool, "looking from the first point along the edge in the direction of the second, an X stone comes first"),
-    f("xarea", P1, Bool, "the point is X stone or in X's area"),
-    f("xcut", P1, Bool, "X can cut at the point"),
-    f("xdefend_against", P2, Bool, "an X stone at the first point stops O from playing safely at the second"),
-    f("xlib", P1, Int, "liberties an X stone would have at the empty point"),
-    f("xmoyo", P1, Bool, "the point is in X's moyo"),
-    f("xplay_attack", PLAY1, Int, "after the moves, X first, the last string can be attacked"),
-    f("xplay_attack_either", PLAY2, Int, "after the moves, X first, one of the last two strings can be captured"),
-    f("xplay_break_through", BREAK, Int, "after the moves, X first, X captures one of the three strings (1) or cuts through (2)"),
-    f("xplay_connect", CONN, Int, "after the moves, X first, the last two strings can be connected"),
-    f("xplay_defend", PLAY1, Int, "after the moves, X first, the last string can be defended (or is not attacked)"),
-    f("xplay_defend_both", PLAY2, Int, "after the moves, X first, both last strings can be defended"),
-    f("xplay_disconnect", CONN, Int, "after the moves, X first, the last two strings can be disconnected"),
-    f("xterri", P1, Bool, "the point is X stone or X territory"),
-];
+/// Defines [`Function`] (one variant per autohelper function) and
+/// [`FUNCTIONS`] (their specs) from one list, so that the two cannot drift
+/// apart: variant `k` is entry `k`, and the list is sorted by name (a test
+/// checks it) so that [`lookup`] can search it.
+macro_rules! functions {
+    ($($variant:ident => $spec:expr,)*) => {
+        /// Every autohelper function, one variant each, in [`FUNCTIONS`]'
+        /// order. An engine matches on it exhaustively, so that a function
+        /// it forgets is a compile error rather than a silent "unsupported".
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[repr(u16)]
+        pub enum Function {
+            $($variant,)*
+        }
+
+        impl Function {
+            /// Every function, in registry order.
+            pub const ALL: &'static [Function] = &[$(Function::$variant,)*];
+        }
+
+        /// Every autohelper function, sorted by name.
+        pub static FUNCTIONS: &[FunctionSpec] = &[$($spec,)*];
+    };
+}
+
+functions! {
+    AddAttackEitherMove => f("add_attack_either_move", P2, Unit, "record that the move threatens to capture one of the two strings"),
+    AddConnectMove => f("add_connect_move", P2, Unit, "record that the move connects the two strings"),
+    AddCutMove => f("add_cut_move", P2, Unit, "record that the move threatens to cut the two strings"),
+    AddDefendBothMove => f("add_defend_both_move", P2, Unit, "record that the move defends both strings"),
+    AdjacentToDefendableStoneInAtari => f("adjacent_to_defendable_stone_in_atari", P1, Bool, "the string touches an own string in atari that can be saved"),
+    AdjacentToStoneInAtari => f("adjacent_to_stone_in_atari", P1, Bool, "the string touches a string in atari"),
+    Alive => f("alive", P1, Bool, "the dragon's matcher status is alive"),
+    Amalgamate => f("amalgamate", P2, Unit, "join the two dragons into one"),
+    AmalgamateMostValuable => f("amalgamate_most_valuable", P3, Unit, "join the middle dragon with the larger of the two outer ones"),
+    AmalgamateMostValuableHelper => f("amalgamate_most_valuable_helper", P3, Unit, "join the middle dragon with the larger of the two outer ones"),
+    Antisuji => f("antisuji", P1, Unit, "the point is a move never to play"),
+    AreaSpace => f("area_space", P1, Int, "amount of space in the area around the point"),
+    AreaStone => f("area_stone", P1, Int, "number of stones in the area around the point"),
+    Attack => f("attack", P1, Int, "reading result code of attacking the string (0 if it cannot be captured)"),
+    BackfillHelper => f("backfill_helper", P3, Bool, "backfilling at the first point works against the two others (reading)"),
+    BackfillReplace => f("backfill_replace", P2, Unit, "a backfilling move: points given to the second point go to the first"),
+    BentFourHelper => f("bent_four_helper", P1, Bool, "the shape around the point is a bent four in the corner"),
+    BreakMirrorHelper => f("break_mirror_helper", P1, Bool, "playing here breaks the opponent's mirror go"),
+    ConnectAndCutHelper => f("connect_and_cut_helper", P3, Bool, "playing the second and third points connects and cuts around the first (reading)"),
+    ConnectAndCutHelper2 => f("connect_and_cut_helper2", P3, Bool, "variant of connect_and_cut_helper with the roles swapped"),
+    Critical => f("critical", P1, Bool, "the dragon's matcher status is critical"),
+    Dead => f("dead", P1, Bool, "the dragon's matcher status is dead"),
+    Defend => f("defend", P1, Int, "reading result code of defending the string (0 if no defence or no attack)"),
+    DefendAgainstAtari => f("defend_against_atari", P1, Unit, "value defending the string against atari as a reverse followup"),
+    DisconnectHelper => f("disconnect_helper", P2, Bool, "the two strings can be disconnected (reading)"),
+    DistrustTacticsHelper => f("distrust_tactics_helper", P1, Bool, "the tactical result for the string should not be trusted"),
+    DoesAttack => f("does_attack", P2, Int, "a move at the first point attacks the string at the second"),
+    DoesDefend => f("does_defend", P2, Int, "a move at the first point defends the string at the second"),
+    DoingScoring => FunctionSpec { name: "doing_scoring", params: P0, result: Bool, form: Form::Variable, doc: "the engine is scoring (not choosing a move)" },
+    Dragonsize => f("dragonsize", P1, Int, "number of stones of the dragon"),
+    EffectiveSize => f("effective_size", P1, Float, "effective size of the dragon (stones plus the space it controls)"),
+    Eye => f("eye", P1, Bool, "the point is eye space for either colour"),
+    FalseEye => f("false_eye", P1, Bool, "the point is a false eye"),
+    FalseEyeTerritory => f("false_eye_territory", P1, Bool, "the false eye at the point still counts as territory"),
+    FinishKoHelper => f("finish_ko_helper", P1, Bool, "filling the ko at the point is safe and worth it"),
+    Genus => f("genus", P1, Int, "number of eyes of the dragon (compare with 0, 1 or 2)"),
+    GoodAttackThreat => f("good_attack_threat", P2, Unit, "record the move as a good threat against the string"),
+    Halfeye => f("halfeye", P1, Bool, "the empty point is a half eye"),
+    IsSurrounded => f("is_surrounded", P1, Bool, "the dragon is surrounded"),
+    KnownSafeMove => f("known_safe_move", P1, Unit, "tell the engine the move at the point is safe"),
+    Ko => f("ko", P1, Bool, "the point (stone or empty) is involved in a ko"),
+    LegalOmove => f("legal_omove", P1, Bool, "an O stone may legally be played at the point"),
+    LegalXmove => f("legal_xmove", P1, Bool, "an X stone may legally be played at the point"),
+    Lib => f("lib", P1, Int, "liberties of the string"),
+    Lib2 => f("lib2", P1, Int, "second order liberties of the string"),
+    Lib3 => f("lib3", P1, Int, "third order liberties of the string"),
+    Lib4 => f("lib4", P1, Int, "fourth order liberties of the string"),
+    MakeProperEye => f("make_proper_eye", P1, Unit, "reclassify the marginal eye space at the point as proper"),
+    MarginalEye => f("marginal_eye", P1, Bool, "the point is marginal eye space"),
+    MaxEyeValue => f("max_eye_value", P1, Int, "the largest eye value of the eye space at the point"),
+    NonOterritory => f("non_oterritory", P1, Unit, "O cannot make territory at the point"),
+    NonXterritory => f("non_xterritory", P1, Unit, "X cannot make territory at the point"),
+    NotLunch => f("not_lunch", P2, Unit, "the first string is not a lunch for the second dragon"),
+    OAliveSomewhere => f("o_alive_somewhere", Params::Points, Bool, "an alive O stone stands on one of the points"),
+    OCapturesSomething => f("o_captures_something", P1, Bool, "an O move at the point captures a stone"),
+    OSomewhere => f("o_somewhere", Params::Points, Bool, "an O stone stands on one of the points"),
+    OVisibleAlongEdge => f("o_visible_along_edge", P2, Bool, "looking from the first point along the edge in the direction of the second, an O stone comes first"),
+    Oarea => f("oarea", P1, Bool, "the point is O stone or in O's area"),
+    ObviousFalseOeye => f("obvious_false_oeye", P1, Bool, "the point is obviously a false eye for O"),
+    ObviousFalseXeye => f("obvious_false_xeye", P1, Bool, "the point is obviously a false eye for X"),
+    Ocut => f("ocut", P1, Bool, "O can cut at the point"),
+    OdefendAgainst => f("odefend_against", P2, Bool, "an O stone at the first point stops X from playing safely at the second"),
+    Olib => f("olib", P1, Int, "liberties an O stone would have at the empty point"),
+    Omoyo => f("omoyo", P1, Bool, "the point is in O's moyo"),
+    OmoyoOpposite => f("omoyo_opposite", P1, Bool, "the point is in O's moyo as seen from the opponent"),
+    OplayAttack => f("oplay_attack", PLAY1, Int, "after the moves, O first, the last string can be attacked"),
+    OplayAttackEither => f("oplay_attack_either", PLAY2, Int, "after the moves, O first, one of the last two strings can be captured"),
+    OplayBreakThrough => f("oplay_break_through", BREAK, Int, "after the moves, O first, O captures one of the three strings (1) or cuts through (2)"),
+    OplayConnect => f("oplay_connect", CONN, Int, "after the moves, O first, the last two strings can be connected"),
+    OplayDefend => f("oplay_defend", PLAY1, Int, "after the moves, O first, the last string can be defended (or is not attacked)"),
+    OplayDefendBoth => f("oplay_defend_both", PLAY2, Int, "after the moves, O first, both last strings can be defended"),
+    OplayDisconnect => f("oplay_disconnect", CONN, Int, "after the moves, O first, the last two strings can be disconnected"),
+    OplayLib => f("oplay_lib", PLAY1, Int, "after the moves, O first, liberties of the last string"),
+    Oterri => f("oterri", P1, Bool, "the point is O stone or O territory"),
+    OwlBigEyespace => f("owl_big_eyespace", P1, Bool, "owl: the eye space at the point is big"),
+    OwlEscapeValue => f("owl_escape_value", P1, Int, "owl: escape value of the point"),
+    OwlEyeSize => f("owl_eye_size", P1, Int, "owl: size of the eye space at the point"),
+    OwlEyespace => f("owl_eyespace", P1, Bool, "owl: the point is eye space of the goal dragon"),
+    OwlGoalDragon => f("owl_goal_dragon", P1, Bool, "owl: the string belongs to the goal dragon"),
+    OwlLunch => f("owl_lunch", P1, Bool, "owl: the string is a lunch"),
+    OwlMaxeye => f("owl_maxeye", P1, Int, "owl: maximum number of eyes of the eye space at the point"),
+    OwlMineye => f("owl_mineye", P1, Int, "owl: minimum number of eyes of the eye space at the point"),
+    OwlProperEye => f("owl_proper_eye", P1, Bool, "owl: the point is a proper eye"),
+    OwlStrongDragon => f("owl_strong_dragon", P1, Bool, "owl: the dragon is strong"),
+    OwlThreatens => f("owl_threatens", P2, Bool, "owl: the move at the first point threatens the dragon at the second"),
+    OwlTopologicalEye => f("owl_topological_eye", P2, Int, "owl: sum of the diagonal values around the empty point, for the colour of the second (2 true eye, 3 half eye, 4+ false)"),
+    PotentialCutstone => f("potential_cutstone", P1, Bool, "saving the string would make two or more new cutting points"),
+    PreventAttackThreat => f("prevent_attack_threat", P1, Unit, "add a reverse followup value: the opponent's move here threatens the string"),
+    ProperEye => f("proper_eye", P1, Bool, "the point is proper (non-marginal) eye space"),
+    RemainingHandicapStones => f("remaining_handicap_stones", P0, Int, "handicap stones still to be placed"),
+    RemoveAttack => f("remove_attack", P1, Unit, "the supposed attack on the string does not work"),
+    RemoveEyepoint => f("remove_eyepoint", P1, Unit, "the point is no eye point"),
+    RemoveHalfeye => f("remove_halfeye", P1, Unit, "the point is no half eye"),
+    Replace => f("replace", P2, Unit, "points given to the first point's move go to the second's"),
+    SafeOmove => f("safe_omove", P1, Int, "an O stone at the point is legal and cannot be captured at once"),
+    SafeXmove => f("safe_xmove", P1, Int, "an X stone at the point is legal and cannot be captured at once"),
+    SameDragon => f("same_dragon", P2, Bool, "the two points belong to the same dragon"),
+    SameString => f("same_string", P2, Bool, "the two points belong to the same string"),
+    SameWorm => f("same_worm", P2, Bool, "the two points belong to the same worm (string)"),
+    SekiHelper => f("seki_helper", P1, Bool, "the string can attack none of its neighbours (a seki may work)"),
+    SqueezeKoHelper => f("squeeze_ko_helper", P1, Bool, "the squeeze at the point leads to a favourable ko"),
+    Status => f("status", P1, Status, "matcher status of the dragon"),
+    TestAttackEitherMove => f("test_attack_either_move", P2, Unit, "check and record an attack-either move reason on the two strings"),
+    ThreatenToSave => f("threaten_to_save", P1, Unit, "add a followup value: the move threatens to save the string"),
+    TotalHandicapStones => f("total_handicap_stones", P0, Int, "handicap stones of the game"),
+    Unknown => f("unknown", P1, Bool, "the dragon's matcher status is unknown"),
+    VitalChain => f("vital_chain", P1, Bool, "capturing the string gives an adjacent dragon an eye"),
+    Weak => f("weak", P1, Bool, "the dragon is weak"),
+    Weakness => f("weakness", P1, Float, "weakness of the dragon, from 0 (strong) to 1"),
+    Wormsize => f("wormsize", P1, Int, "number of stones of the string"),
+    XAliveSomewhere => f("x_alive_somewhere", Params::Points, Bool, "an alive X stone stands on one of the points"),
+    XCapturesSomething => f("x_captures_something", P1, Bool, "an X move at the point captures a stone"),
+    XSomewhere => f("x_somewhere", Params::Points, Bool, "an X stone stands on one of the points"),
+    XSuicide => f("x_suicide", P1, Bool, "an X move at the point would be suicide"),
+    XVisibleAlongEdge => f("x_visible_along_edge", P2, Bool, "looking from the first point along the edge in the direction of the second, an X stone comes first"),
+    Xarea => f("xarea", P1, Bool, "the point is X stone or in X's area"),
+    Xcut => f("xcut", P1, Bool, "X can cut at the point"),
+    XdefendAgainst => f("xdefend_against", P2, Bool, "an X stone at the first point stops O from playing safely at the second"),
+    Xlib => f("xlib", P1, Int, "liberties an X stone would have at the empty point"),
+    Xmoyo => f("xmoyo", P1, Bool, "the point is in X's moyo"),
+    XplayAttack => f("xplay_attack", PLAY1, Int, "after the moves, X first, the last string can be attacked"),
+    XplayAttackEither => f("xplay_attack_either", PLAY2, Int, "after the moves, X first, one of the last two strings can be captured"),
+    XplayBreakThrough => f("xplay_break_through", BREAK, Int, "after the moves, X first, X captures one of the three strings (1) or cuts through (2)"),
+    XplayConnect => f("xplay_connect", CONN, Int, "after the moves, X first, the last two strings can be connected"),
+    XplayDefend => f("xplay_defend", PLAY1, Int, "after the moves, X first, the last string can be defended (or is not attacked)"),
+    XplayDefendBoth => f("xplay_defend_both", PLAY2, Int, "after the moves, X first, both last strings can be defended"),
+    XplayDisconnect => f("xplay_disconnect", CONN, Int, "after the moves, X first, the last two strings can be disconnected"),
+    Xterri => f("xterri", P1, Bool, "the point is X stone or X territory"),
+}
 
 /// A named constant.
 #[derive(Clone, Copy, Debug)]
@@ -389,6 +413,28 @@ impl FunctionId {
     /// The entry of this function.
     pub fn spec(self) -> &'static FunctionSpec {
         &FUNCTIONS[usize::from(self.0)]
+    }
+
+    /// The function's name.
+    pub fn name(self) -> &'static str {
+        self.spec().name
+    }
+
+    /// The typed function.
+    pub fn function(self) -> Function {
+        Function::ALL[usize::from(self.0)]
+    }
+}
+
+impl Function {
+    /// The function's id in the registry.
+    pub fn id(self) -> FunctionId {
+        FunctionId(self as u16)
+    }
+
+    /// The entry of this function.
+    pub fn spec(self) -> &'static FunctionSpec {
+        &FUNCTIONS[self as usize]
     }
 
     /// The function's name.

@@ -46,6 +46,7 @@ pub mod corner;
 pub mod corner_tree;
 pub mod dfa;
 pub mod incremental;
+pub mod place;
 pub mod position;
 pub mod reference;
 pub mod rows;

@@ -43,3 +43,66 @@ pub const CLASSES: [ClassInfo; 27] = [
 pub fn class_info(letter: char) -> Option<&'static ClassInfo> {
     CLASSES.iter().find(|c| c.letter == letter)
 }
+
+/// The class letters the engine acts on, typed, so that engine code names
+/// a class rather than a character (see [`CLASSES`] for every letter and
+/// its meaning).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Class {
+    /// `s`: sacrifice, skip the safety check.
+    Sacrifice,
+    /// `n`: an X stone at the move must not be capturable either.
+    SafeForX,
+    /// `O`: every O dragon alive or unknown.
+    OwnAlive,
+    /// `o`: every O dragon dead or unknown.
+    OwnDead,
+    /// `X`: every X dragon alive, unknown or critical.
+    OppAlive,
+    /// `x`: every X dragon dead or unknown.
+    OppDead,
+    /// `C`: connection (conn.db: amalgamate).
+    Connect,
+    /// `c`: weak connection.
+    WeakConnect,
+    /// `B`: cut (conn.db: cutting point).
+    Break,
+    /// `e`: eye-space edit (conn.db) or territory.
+    Edit,
+    /// `E`: moyo or influence expansion.
+    Expand,
+    /// `d`: strategic defence.
+    Defend,
+    /// `a`: strategic attack.
+    Attack,
+    /// `A`: attack.db attack pattern; barriers.db X connection.
+    TacticalAttack,
+    /// `D`: defense.db defence pattern; barriers.db O connection.
+    TacticalDefend,
+    /// `I`: influence.db invasion point.
+    Invasion,
+}
+
+impl Class {
+    /// The class's letter on the colon line.
+    pub fn letter(self) -> char {
+        match self {
+            Class::Sacrifice => 's',
+            Class::SafeForX => 'n',
+            Class::OwnAlive => 'O',
+            Class::OwnDead => 'o',
+            Class::OppAlive => 'X',
+            Class::OppDead => 'x',
+            Class::Connect => 'C',
+            Class::WeakConnect => 'c',
+            Class::Break => 'B',
+            Class::Edit => 'e',
+            Class::Expand => 'E',
+            Class::Defend => 'd',
+            Class::Attack => 'a',
+            Class::TacticalAttack => 'A',
+            Class::TacticalDefend => 'D',
+            Class::Invasion => 'I',
+        }
+    }
+}

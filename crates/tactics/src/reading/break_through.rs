@@ -27,11 +27,11 @@
 
 use katachi_board::{Board, Cell, Color, Point};
 
-use crate::reading::{Code, Reader};
+use super::{Code, Reader};
 
 /// The break-through value of the enclosure `x`, `y`, `z` on the reader's
 /// current position (0, 1 or 2, see the module doc).
-pub fn break_through(reader: &mut Reader, x: Point, y: Point, z: Point) -> i64 {
+pub(crate) fn break_through(reader: &mut Reader, x: Point, y: Point, z: Point) -> i64 {
     let board = reader.board();
     let (Some(cx), Some(cy), Some(cz)) = (
         board.cell(x).color(),

@@ -23,11 +23,13 @@
 //! ```
 
 mod attack_rules;
+mod break_through;
 mod cache;
 mod codes;
 mod combined;
 mod config;
 mod defense_rules;
+pub mod eval;
 mod ko;
 mod ladder;
 mod moves;

@@ -19,6 +19,7 @@
 
 use katachi_board::{Board, Cell, Color, Point};
 
+pub use crate::predicates::liberty_orders;
 use crate::reading::{Code, Reader};
 use crate::unconditional::{Status, Unconditional};
 
@@ -259,61 +260,6 @@ impl Worms {
         }
         out
     }
-}
-
-/// Counts of liberties of order 1 to 4 of the string at `s`.
-pub fn liberty_orders(board: &Board, s: Point) -> [usize; 4] {
-    let color = board.cell(s).color().expect("stone");
-    let own = color.cell();
-    let opp = color.opponent().cell();
-    let n = board.cells().len();
-    let mut dist = vec![u8::MAX; n];
-    let mut queue: std::collections::VecDeque<Point> = Default::default();
-    for st in board.stones(s) {
-        dist[st.index()] = 0;
-        queue.push_back(st);
-    }
-    let touches_opp = |p: Point| board.neighbors(p).into_iter().any(|q| board.cell(q) == opp);
-    let flanked = |p: Point| {
-        let [u, l, r, d] = board.neighbors(p);
-        (board.cell(u) == opp && board.cell(d) == opp)
-            || (board.cell(l) == opp && board.cell(r) == opp)
-    };
-    while let Some(p) = queue.pop_front() {
-        let d = dist[p.index()];
-        if board.cell(p) == Cell::Empty && (d >= 4 || (d == 1 && flanked(p))) {
-            continue;
-        }
-        for q in board.neighbors(p) {
-            if !board.on_board(q) {
-                continue;
-            }
-            let cell = board.cell(q);
-            if cell == own {
-                if dist[q.index()] > d {
-                    // Friendly strings are passed through at no cost.
-                    for st in board.stones(q) {
-                        dist[st.index()] = d;
-                        queue.push_front(st);
-                    }
-                }
-            } else if cell == Cell::Empty {
-                let nd = d + 1;
-                if nd < dist[q.index()] && (nd == 1 || !touches_opp(q)) {
-                    dist[q.index()] = nd;
-                    queue.push_back(q);
-                }
-            }
-        }
-    }
-    let mut counts = [0; 4];
-    for p in board.points() {
-        let d = dist[p.index()];
-        if board.cell(p) == Cell::Empty && (1..=4).contains(&d) {
-            counts[d as usize - 1] += 1;
-        }
-    }
-    counts
 }
 
 /// 2 if the string at `s` touches two opponent strings without a common

@@ -7,7 +7,8 @@
 //! every geometric match for the side to move (the pattern's `O`); a match
 //! counts only if one of its `X` stones (attack) or `O` stones (defence)
 //! belongs to the string being read, its `*` is empty, and its constraint,
-//! if any, holds when evaluated through [`PatternEval`]. The survivors'
+//! if any, holds when evaluated through [`ReadingEval`] (functions of
+//! later stages, such as connection reading, do not hold here). The survivors'
 //! moves join the general candidates with a fixed bonus; the search still
 //! verifies every one of them.
 
@@ -20,9 +21,10 @@ use katachi_patterns::matchers::standard::StandardMatcher;
 use katachi_patterns::matchers::{Match, Matcher, Position};
 use katachi_patterns::model::{Elem, PatternDb};
 
+use katachi_patterns::matchers::place::{cell_point, match_bindings};
+
+use super::eval::ReadingEval;
 use super::Reader;
-use crate::autohelper::PatternEval;
-use crate::constraint_trace::{cell_point, match_bindings};
 
 /// Score given to a move that a database pattern proposes (liberties of
 /// the target start at about 100, second-order liberties at 40-60).
@@ -144,7 +146,7 @@ impl Reader {
         self.stats = super::Stats::default();
         self.in_constraint = true;
         let r = {
-            let mut pe = PatternEval::new(self, o);
+            let mut pe = ReadingEval::new(self, o);
             eval(expr, bindings, &mut pe)
         };
         self.in_constraint = false;

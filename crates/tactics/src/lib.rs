@@ -1,0 +1,28 @@
+//! katachi-tactics: the tactical layer, between the board and the engine's
+//! analysis. Everything here is a value computed from a board: a
+//! [`reading::Reader`] owns its board copy and cache, analyses are plain
+//! results; nothing is global.
+//!
+//! The layer's stages, in order. Each module reads only the ones above it
+//! (the `stage_order` test of the engine crate fails on an import that
+//! reaches down the list):
+//!
+//! 1. [`predicates`]: questions the board answers alone (liberties a move
+//!    would get, higher-order liberties, suicide, captures, edges).
+//! 2. [`reading`]: tactical reading (attack, defence, ladders, ko) with its
+//!    own candidate databases, and the reading-level autohelper evaluator.
+//! 3. [`unconditional`]: Benson-style unconditional life.
+//! 4. [`worms`]: GNU Go's worm data (reading and unconditional status).
+//! 5. [`connection`]: connection reading on top of the tactical reader.
+//! 6. [`eval`]: the autohelper evaluator for every function that needs only
+//!    the stages above.
+//!
+//! The engine crate (knowledge, dragons, eyes, influence, move generation)
+//! builds on this one and never the other way round.
+
+pub mod connection;
+pub mod eval;
+pub mod predicates;
+pub mod reading;
+pub mod unconditional;
+pub mod worms;
