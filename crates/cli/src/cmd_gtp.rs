@@ -12,9 +12,11 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use katachi_board::KoRule;
+use katachi_engine::analysis::AnalysisConfig;
+use katachi_engine::knowledge::{Knowledge, KnowledgeError, SLOTS};
+use katachi_engine::reading::ReadConfig;
 use katachi_gtp::{serve, Config, Session};
-use katachi_patterns::database::{load_file, LoadError};
-use katachi_patterns::model::PatternDb;
+use katachi_patterns::database::LoadError;
 
 /// Arguments of `katachi gtp`.
 #[derive(clap::Args)]
@@ -31,12 +33,14 @@ final_score counts area (Chinese) with EVERY STONE ON THE BOARD ALIVE, since \
 dead-stone analysis does not exist yet: the result is only right when the dead \
 stones have been captured (play on with kgs-genmove_cleanup).
 
---patterns FILE (repeatable) loads a pattern database (.db, in GNU Go's \
-pattern language) at start-up, with no rebuild: every file is parsed and \
-checked first, warnings go to standard error, and any error ends the \
-program with the diagnostics and a non-zero exit code before GTP starts. \
-The loaded databases are kept in the session's configuration for move \
-generation; the baseline genmove does not consult them yet.")]
+--patterns NAME=FILE (repeatable) replaces one of the engine's pattern \
+databases (.db, in GNU Go's pattern language) at start-up, with no \
+rebuild. Slots: attack and defense (tactical reading's candidates; \
+katachi's own are embedded), conn (cutting points for xcut/ocut; none \
+embedded yet). A FILE whose name is a slot's (attack.db) needs no NAME=. \
+Every file is parsed and checked first, warnings go to standard error, \
+and any error ends the program with the diagnostics and a non-zero exit \
+code before GTP starts.")]
 pub struct Args {
     /// Forbid any move that repeats an earlier whole-board position
     /// (positional superko) instead of only the immediate ko recapture.
@@ -48,25 +52,31 @@ pub struct Args {
     #[arg(long, default_value_t = 0)]
     seed: u64,
 
-    /// Load and check this pattern database at start-up (repeatable).
-    #[arg(long = "patterns", value_name = "FILE")]
-    patterns: Vec<PathBuf>,
+    /// Replace one of the engine's pattern databases by a `.db` file, as
+    /// NAME=FILE (repeatable; NAME is one of the slots listed below).
+    #[arg(long = "patterns", value_name = "NAME=FILE")]
+    patterns: Vec<String>,
+
+    /// Reading depth as GNU Go's --level (1-10; 10 reads deepest).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=20))]
+    level: u32,
 }
 
-/// Loads and checks every `--patterns` file; on any error, the message with
-/// every diagnostic of the failing file.
-fn load_patterns(files: &[PathBuf]) -> Result<Vec<Arc<PatternDb>>, String> {
-    let mut out = Vec::new();
-    for f in files {
-        match load_file(f) {
-            Ok((mut db, warnings)) => {
+/// The knowledge of the session: katachi's embedded databases with the
+/// `--patterns` files in their slots. A file with an error ends the
+/// program with every diagnostic (the message returned).
+fn load_knowledge(specs: &[String]) -> Result<Arc<Knowledge>, String> {
+    let mut knowledge = Knowledge::embedded();
+    for spec in specs {
+        let (slot, path) = slot_and_path(spec)?;
+        match knowledge.with_file(&slot, &path) {
+            Ok((k, warnings)) => {
                 for w in &warnings {
                     eprintln!("{w}");
                 }
-                db.name = f.display().to_string();
-                out.push(Arc::new(db));
+                knowledge = Arc::new(k);
             }
-            Err(LoadError::Invalid { path, diagnostics }) => {
+            Err(KnowledgeError::Load(LoadError::Invalid { path, diagnostics })) => {
                 let mut msg = String::new();
                 for d in &diagnostics {
                     msg.push_str(&format!("{d}\n"));
@@ -75,23 +85,49 @@ fn load_patterns(files: &[PathBuf]) -> Result<Vec<Arc<PatternDb>>, String> {
                 msg.push_str(&format!("{path}: {errors} errors; not starting"));
                 return Err(msg);
             }
-            Err(e) => return Err(format!("{e}; not starting")),
+            Err(e) => return Err(format!("--patterns {spec}: {e}; not starting")),
         }
     }
-    Ok(out)
+    Ok(knowledge)
+}
+
+/// `NAME=FILE`, or `FILE` whose stem names a slot (`attack.db` fills
+/// `attack`).
+fn slot_and_path(spec: &str) -> Result<(String, PathBuf), String> {
+    if let Some((slot, path)) = spec.split_once('=') {
+        return Ok((slot.to_string(), PathBuf::from(path)));
+    }
+    let path = PathBuf::from(spec);
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_default();
+    if SLOTS.iter().any(|s| s.name == stem) {
+        Ok((stem, path))
+    } else {
+        let names: Vec<&str> = SLOTS.iter().map(|s| s.name).collect();
+        Err(format!(
+            "--patterns {spec}: say which database it replaces, as NAME=FILE (names: {}); not starting",
+            names.join(", ")
+        ))
+    }
 }
 
 /// Serve GTP until `quit` or the end of standard input.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let patterns = match load_patterns(&args.patterns) {
-        Ok(p) => p,
+    let knowledge = match load_knowledge(&args.patterns) {
+        Ok(k) => k,
         Err(msg) => {
             eprintln!("{msg}");
             return Ok(ExitCode::FAILURE);
         }
     };
     let config = Config {
-        patterns,
+        analysis: AnalysisConfig {
+            knowledge,
+            reading: ReadConfig::at_level(args.level),
+            handicap: None,
+        },
         ko_rule: if args.superko {
             KoRule::PositionalSuperko
         } else {

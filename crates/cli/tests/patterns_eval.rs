@@ -116,11 +116,21 @@ fn conn_gives_xcut_its_cutting_points() {
             .collect()
     };
     let without = needs(&[]);
-    assert!(without.iter().any(|f| f == "xcut"), "{without:?}");
+    assert!(
+        without
+            .iter()
+            .any(|f| f == "xcut (needs the cutting points)"),
+        "{without:?}"
+    );
     let db = shared.join("gnugo/patterns/conn.db");
     let db = db.display().to_string();
     let with = needs(&["--conn", &db]);
-    assert!(!with.iter().any(|f| f == "xcut" || f == "ocut"), "{with:?}");
+    assert!(
+        !with
+            .iter()
+            .any(|f| f.starts_with("xcut") || f.starts_with("ocut")),
+        "{with:?}"
+    );
     assert!(with.len() < without.len());
     // The text report says how to give the cutting points.
     let text = run_match(&shared, &["--eval"]);
@@ -199,19 +209,29 @@ fn gtp_patterns_loads_good_files_and_refuses_bad_ones() {
     let bad = dir.join("bad.db");
     std::fs::write(&bad, "Pattern B1\n\nOZ*\n\n:8,-\n").expect("write");
 
-    let g = good.display().to_string();
+    let g = format!("attack={}", good.display());
     let (ok, out, err) = gtp_with(&["--patterns", &g, "--patterns", &g], "name\nquit\n");
     assert!(ok, "{err}");
     assert!(out.starts_with("= "), "{out}");
 
-    let b = bad.display().to_string();
+    // A file must say which database it replaces.
+    let unnamed = good.display().to_string();
+    let (ok, _, err) = gtp_with(&["--patterns", &unnamed], "quit\n");
+    assert!(!ok && err.contains("NAME=FILE"), "{err}");
+    let (ok, _, err) = gtp_with(&["--patterns", &format!("shapez={unnamed}")], "quit\n");
+    assert!(
+        !ok && err.contains("no pattern database slot named `shapez`"),
+        "{err}"
+    );
+
+    let b = format!("defense={}", bad.display());
     let (ok, out, err) = gtp_with(&["--patterns", &g, "--patterns", &b], "name\nquit\n");
     assert!(!ok, "a database with errors must stop start-up");
     assert!(out.is_empty(), "no GTP answer before the check: {out}");
     assert!(err.contains("bad.db"), "{err}");
     assert!(err.contains("error"), "diagnostics shown: {err}");
 
-    let (ok, _, err) = gtp_with(&["--patterns", "/nonexistent/x.db"], "quit\n");
+    let (ok, _, err) = gtp_with(&["--patterns", "attack=/nonexistent/x.db"], "quit\n");
     assert!(!ok && err.contains("x.db"), "{err}");
 
     let (ok, help, _) = katachi(&["gtp", "--help"]);

@@ -8,17 +8,24 @@
 //! final, never a backward import):
 //!
 //! 1. [`cuts`]: cutting points from a connection database's `B` patterns.
-//! 2. [`autohelper`]: the engine's autohelper evaluator (the tactical one
+//! 2. [`knowledge`]: every pattern database the engine uses, embedded by
+//!    default and replaceable at run time.
+//! 3. [`autohelper`]: the engine's autohelper evaluator (the tactical one
 //!    plus the position's analyses and the game).
-//! 3. [`constraint_trace`]: evaluating and tracing one match's constraint.
-//! 4. [`baseline`]: the `genmove` policy until move generation exists.
+//! 4. [`constraint_trace`]: evaluating and tracing one match's constraint.
+//! 5. [`analysis`]: the [`analysis::Analysis`] value of one position, its
+//!    stages computed lazily and kept. Dragons, eyes, owl, influence,
+//!    score, move reasons and valuation join here as the next stages.
+//! 6. [`baseline`]: the `genmove` policy until move generation exists.
 //!
 //! The tactical layer's modules are re-exported under their own names
 //! (`katachi_engine::reading`, ...) for the engine's users.
 
 pub use katachi_tactics::{connection, predicates, reading, unconditional, worms};
 
+pub mod analysis;
 pub mod autohelper;
 pub mod baseline;
 pub mod constraint_trace;
 pub mod cuts;
+pub mod knowledge;

@@ -1,7 +1,8 @@
-//! The stages run in one direction: a module may use the modules declared
-//! before it in its crate's `lib.rs` (the stage order the crate doc
-//! lists), never one declared after it; the tactical layer never depends on
-//! the engine; the engine never on the GTP or cli crates.
+//! The stages run in one direction: a module may use the modules listed
+//! before it in the numbered stage list of its crate's doc (`//! 3.
+//! [`worms`]: ...` in `lib.rs`), never one listed after it; every module
+//! the crate declares must be in that list; the tactical layer never
+//! depends on the engine; the engine never on the GTP or cli crates.
 //!
 //! The check reads the sources: every `crate::NAME` path in the files of a
 //! top-level module (`src/NAME.rs` or `src/NAME/**.rs`, tests included)
@@ -10,9 +11,22 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// The top-level modules of a crate in declaration order (`mod x;` and
-/// `pub mod x;` lines of `lib.rs`).
+/// The stages of a crate in the order of its doc's numbered list
+/// (`//! N. [`name`]...` lines of `lib.rs`).
 fn stage_order(lib_rs: &str) -> Vec<String> {
+    lib_rs
+        .lines()
+        .filter_map(|l| {
+            let l = l.trim().strip_prefix("//!")?.trim_start();
+            let (n, rest) = l.split_once(". [`")?;
+            n.parse::<u32>().ok()?;
+            rest.split_once('`').map(|(name, _)| name.to_string())
+        })
+        .collect()
+}
+
+/// The top-level modules `lib.rs` declares (`mod x;`, `pub mod x;`).
+fn declared_modules(lib_rs: &str) -> Vec<String> {
     lib_rs
         .lines()
         .filter_map(|l| {
@@ -110,6 +124,13 @@ fn crate_sources(dir: &Path) -> (Vec<String>, Sources) {
     let src = dir.join("src");
     let lib = std::fs::read_to_string(src.join("lib.rs")).expect("lib.rs");
     let order = stage_order(&lib);
+    for m in declared_modules(&lib) {
+        assert!(
+            order.contains(&m),
+            "{}: module `{m}` is not in the crate doc's numbered stage list {order:?}",
+            dir.display()
+        );
+    }
     let mut files: Vec<PathBuf> = Vec::new();
     rust_files(&src, &mut files);
     let mut by_module = Sources::new();

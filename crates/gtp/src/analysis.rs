@@ -8,44 +8,76 @@
 //! answers `1 C3` (code, then move) or `0`; codes are 1 win, 2 ko taken
 //! first, 3 ko needing a threat first.
 //!
-//! The reader, its cache, depths and counters live in the session's
-//! extensions ([`ReadingState`]), so nothing is global.
+//! The analysis of the current position (its reader, cache and stages),
+//! the depths and the counters live in the session's extensions
+//! ([`AnalysisState`]), so nothing is global; every command reads the
+//! stages from the one [`Analysis`] of the position.
 
 use katachi_board::{Board, Color, IllegalMove, Move, Point};
+use std::sync::Arc;
+
+use katachi_engine::analysis::Analysis;
 use katachi_engine::reading::{Code, ReadConfig, Reader};
-use katachi_engine::unconditional::{Status, Unconditional};
-use katachi_engine::worms::Worms;
+use katachi_engine::unconditional::Status;
 
 use crate::args::{color_word, parse_color, vertex_list, Args};
 use crate::error::{fail, CommandError, Reply};
 use crate::registry::Registry;
 use crate::session::Session;
 
-/// Reading state kept across the commands of one session.
+/// Analysis state kept across the commands of one session: the analysis
+/// of the current position (its stages computed once while the position
+/// stays the same), the reading configuration that `level`,
+/// `increase_depths` and `decrease_depths` change, the reading node
+/// counter and the `trymove` stack.
 #[derive(Debug, Default)]
-pub struct ReadingState {
-    reader: Option<Reader>,
-    config: ReadConfig,
+pub struct AnalysisState {
+    /// The analysis of the position last asked about, with its key.
+    current: Option<(PositionKey, Analysis)>,
+    /// Depths and node limits, once a command changed them (the session's
+    /// configuration's otherwise).
+    reading: Option<ReadConfig>,
     nodes: u64,
     /// Moves played by `trymove`/`tryko` that `popgo` may take back.
     tried: usize,
-    /// Unconditional statuses of the last position asked about.
-    unconditional: Option<(u64, Unconditional)>,
 }
 
-impl ReadingState {
-    /// The reader, set to `board` and to the current depths.
-    fn reader(&mut self, board: &Board) -> &mut Reader {
-        let cfg = self.config;
-        let r = self
-            .reader
-            .get_or_insert_with(|| Reader::new(board.clone(), cfg));
-        if *r.config() != cfg {
-            r.set_config(cfg);
-        }
-        r.set_board(board);
-        r
+/// What an analysis depends on: the stones, the ko point and the size.
+type PositionKey = (usize, u64, Option<Point>, Option<Point>);
+
+fn position_key(b: &Board) -> PositionKey {
+    (
+        b.size(),
+        b.hash(),
+        b.ko_point_for(Color::Black),
+        b.ko_point_for(Color::White),
+    )
+}
+
+/// The analysis of the session's current position, computed when the
+/// position or the configuration changed since the last command (the
+/// tactical reader and its cache are carried over).
+pub fn current_analysis(s: &mut Session) -> &Analysis {
+    let board = s.board().clone();
+    let mut config = s.config().analysis.clone();
+    let st = state(s);
+    if let Some(r) = st.reading {
+        config.reading = r;
     }
+    let key = position_key(&board);
+    let fresh = st.current.as_ref().is_some_and(|(k, a)| {
+        *k == key
+            && a.config().reading == config.reading
+            && Arc::ptr_eq(&a.config().knowledge, &config.knowledge)
+    });
+    if !fresh {
+        let a = match st.current.take() {
+            Some((_, old)) => Analysis::with_reader(board, config, old.into_reader()),
+            None => Analysis::new(board, config),
+        };
+        st.current = Some((key, a));
+    }
+    &st.current.as_ref().expect("just set").1
 }
 
 /// Register the analysis commands. `countlib`, `findlib` and `is_legal` are
@@ -67,17 +99,24 @@ pub fn register(registry: &mut Registry) {
     registry.add("tryko", |s, a| trymove(s, a, true));
     registry.add("popgo", popgo);
     registry.add("clear_cache", |s, _| {
-        if let Some(r) = state(s).reader.as_mut() {
-            r.clear_cache();
+        if let Some((_, a)) = state(s).current.as_ref() {
+            a.reader().clear_cache();
         }
         Ok(String::new())
     });
     registry.add("increase_depths", |s, _| {
-        state(s).config.increase_depths();
+        reading_config(s).increase_depths();
         Ok(String::new())
     });
     registry.add("decrease_depths", |s, _| {
-        state(s).config.decrease_depths();
+        reading_config(s).decrease_depths();
+        Ok(String::new())
+    });
+    registry.add("level", |s, a| {
+        let Some(level) = a.get(0).and_then(|w| w.parse::<u32>().ok()) else {
+            return fail("incorrect argument");
+        };
+        *reading_config(s) = ReadConfig::at_level(level);
         Ok(String::new())
     });
     registry.add("reset_reading_node_counter", |s, _| {
@@ -126,8 +165,14 @@ enum Query {
     Ladder,
 }
 
-fn state(s: &mut Session) -> &mut ReadingState {
-    s.extensions().get_or_default::<ReadingState>()
+fn state(s: &mut Session) -> &mut AnalysisState {
+    s.extensions().get_or_default::<AnalysisState>()
+}
+
+/// The session's reading configuration, for a command that changes it.
+fn reading_config(s: &mut Session) -> &mut ReadConfig {
+    let from_session = s.config().analysis.reading;
+    state(s).reading.get_or_insert(from_session)
 }
 
 /// A vertex argument that must hold a stone.
@@ -171,13 +216,10 @@ pub(crate) fn code_and_move(b: &Board, code: Code, mv: Option<Point>) -> String 
 /// Run `f` on the session's reader (set to the current position) and add
 /// its nodes to the session's counter.
 fn with_reader<T>(s: &mut Session, f: impl FnOnce(&mut Reader) -> T) -> T {
-    let board = s.board().clone();
-    let st = state(s);
-    let r = st.reader(&board);
-    let out = f(r);
-    let nodes = r.last_stats().nodes;
-    st.nodes += nodes;
-    out
+    with_reader_counted(s, |r| {
+        let out = f(r);
+        (out, r.last_stats().nodes)
+    })
 }
 
 /// Run `f` on the session's reader (set to the current position); `f`
@@ -187,10 +229,8 @@ pub(crate) fn with_reader_counted<T>(
     s: &mut Session,
     f: impl FnOnce(&mut Reader) -> (T, u64),
 ) -> T {
-    let board = s.board().clone();
-    let st = state(s);
-    let (out, nodes) = f(st.reader(&board));
-    st.nodes += nodes;
+    let (out, nodes) = f(&mut current_analysis(s).reader());
+    state(s).nodes += nodes;
     out
 }
 
@@ -270,7 +310,12 @@ fn worm_data(s: &mut Session, a: &Args<'_>) -> Reply {
         None => None,
     };
     let board = s.board().clone();
-    let worms = with_reader(s, |r| Worms::compute(&board, r));
+    // The worms' reading counts towards the node counter the first time
+    // they are computed for this position.
+    let before = current_analysis(s).reader().total().nodes;
+    let a = current_analysis(s);
+    let worms = a.worms();
+    let spent = a.reader().total().nodes - before;
     let mut out = Vec::new();
     for p in board.points() {
         if only.is_some_and(|q| q != p) {
@@ -278,7 +323,9 @@ fn worm_data(s: &mut Session, a: &Args<'_>) -> Reply {
         }
         out.push(worms.format_gnugo(&board, p));
     }
-    Ok(out.join("\n"))
+    let out = out.join("\n");
+    state(s).nodes += spent;
+    Ok(out)
 }
 
 fn worm_stones(s: &mut Session, a: &Args<'_>) -> Reply {
@@ -306,16 +353,7 @@ fn accuratelib(s: &mut Session, a: &Args<'_>) -> Reply {
 
 fn unconditional_status(s: &mut Session, a: &Args<'_>) -> Reply {
     let p = vertex_arg(s.board(), a, 0)?;
-    let board = s.board().clone();
-    let key = board.hash() ^ (board.size() as u64).rotate_left(32);
-    let st = state(s);
-    if st.unconditional.as_ref().is_none_or(|(k, _)| *k != key) {
-        st.unconditional = Some((key, Unconditional::compute(&board)));
-    }
-    let status = st
-        .unconditional
-        .as_ref()
-        .map_or(Status::Undecided, |(_, u)| u.status(p));
+    let status = current_analysis(s).unconditional().status(p);
     Ok(match status {
         Status::Undecided => "undecided",
         Status::Alive => "alive",

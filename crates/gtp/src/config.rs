@@ -1,14 +1,12 @@
 //! Start-up configuration of a GTP session: rules and engine options that
 //! come from the command line rather than from GTP commands.
 //!
-//! Engine options that later work adds (a `--patterns FILE` database, move
-//! generation settings) belong here as further fields, so that handlers
-//! find them through [`Session::config`](crate::Session::config).
-
-use std::sync::Arc;
+//! Engine options (the knowledge, reading depths, move generation
+//! settings) belong here as further fields, so that handlers find them
+//! through [`Session::config`](crate::Session::config).
 
 use katachi_board::KoRule;
-use katachi_patterns::model::PatternDb;
+use katachi_engine::analysis::AnalysisConfig;
 
 /// Board size a session starts with.
 pub const DEFAULT_BOARD_SIZE: usize = 19;
@@ -27,10 +25,10 @@ pub struct Config {
     pub board_size: usize,
     /// Komi before any `komi` command.
     pub komi: f32,
-    /// Pattern databases loaded and checked at start-up (`--patterns FILE`,
-    /// in command-line order; each named after its file), for move
-    /// generation to use.
-    pub patterns: Vec<Arc<PatternDb>>,
+    /// What every analysis of the session starts from: the knowledge
+    /// (embedded databases, or files given with `--patterns NAME=FILE`)
+    /// and the reading configuration (`--level`).
+    pub analysis: AnalysisConfig,
 }
 
 impl Default for Config {
@@ -40,7 +38,7 @@ impl Default for Config {
             seed: 0,
             board_size: DEFAULT_BOARD_SIZE,
             komi: DEFAULT_KOMI,
-            patterns: Vec::new(),
+            analysis: AnalysisConfig::default(),
         }
     }
 }

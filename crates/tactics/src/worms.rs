@@ -84,6 +84,12 @@ impl Worms {
     /// Compute every worm of `board`, reading attacks and defences with
     /// `reader` (which is set to `board`).
     pub fn compute(board: &Board, reader: &mut Reader) -> Worms {
+        Worms::compute_with(board, reader, Unconditional::compute(board))
+    }
+
+    /// [`Worms::compute`] with the position's unconditional statuses
+    /// already computed (an analysis computes them once for every stage).
+    pub fn compute_with(board: &Board, reader: &mut Reader, uncond: Unconditional) -> Worms {
         reader.set_board(board);
         let mut id = vec![NONE; board.cells().len()];
         let mut origins = Vec::new();
@@ -96,7 +102,14 @@ impl Worms {
                 origins.push(p);
             }
         }
-        let uncond = Unconditional::compute(board);
+        // Which strings of each colour are invincible: one pass per colour,
+        // not one per worm.
+        let invincible = [Color::Black, Color::White].map(|c| {
+            let alive = origins
+                .iter()
+                .any(|&o| board.cell(o).color() == Some(c) && uncond.status(o) == Status::Alive);
+            alive.then(|| crate::unconditional::invincible(board, c))
+        });
         let eff = effective_sizes(board, &id, origins.len());
         let mut worms: Vec<Worm> = origins
             .iter()
@@ -129,7 +142,9 @@ impl Worms {
                     genus: genus(board, o),
                     inessential: false,
                     invincible: uncond.status(o) == Status::Alive
-                        && crate::unconditional::invincible(board, color)[o.index()],
+                        && invincible[color.index()]
+                            .as_ref()
+                            .is_some_and(|v| v[o.index()]),
                     unconditional_status: uncond.status(o),
                     attack,
                     defense,

@@ -15,11 +15,9 @@
 
 use std::collections::BTreeMap;
 
-use katachi_board::{Board, Color};
-use katachi_engine::autohelper::Context as EvalContext;
-use katachi_engine::constraint_trace::{evaluate_in, match_bindings, trace_in, Verdict};
-use katachi_engine::cuts::ConnectionDb;
-use katachi_engine::reading::{ReadConfig, Reader};
+use katachi_board::Color;
+use katachi_engine::analysis::Analysis;
+use katachi_engine::constraint_trace::{match_bindings, Verdict};
 use katachi_patterns::matchers::Match;
 use katachi_patterns::model::{class_info, Pattern, PatternDb};
 
@@ -52,31 +50,26 @@ fn class_kept(p: &Pattern) -> Option<bool> {
 
 /// How to report.
 #[derive(Clone, Copy, Default)]
-pub struct Options<'a> {
+pub struct Options {
     /// One JSON object a line instead of text.
     pub json: bool,
     /// The value of every sub-expression and the reading behind it.
     pub trace: bool,
-    /// The connection database giving the cutting points (`xcut`, `ocut`).
-    pub conn: Option<&'a ConnectionDb>,
 }
 
-/// Evaluates every match of `found` (on `board`, for `color` as `O`) and
-/// returns the report: readable text, or one JSON object a line.
+/// Evaluates every match of `found` (on the analysed position, for `color`
+/// as `O`) with everything `analysis` knows (its knowledge's connection
+/// database gives the cutting points `xcut`/`ocut` read), and returns the
+/// report: readable text, or one JSON object a line.
 pub fn report(
     db: &PatternDb,
-    board: &Board,
+    analysis: &Analysis,
     color: Color,
     found: &[Match],
-    opts: Options<'_>,
+    opts: Options,
 ) -> String {
     let (json, with_trace) = (opts.json, opts.trace);
-    let mut reader = Reader::new(board.clone(), ReadConfig::default());
-    let cuts = opts.conn.map(|c| c.find_cuts(&mut reader));
-    let ctx = EvalContext {
-        cuts: cuts.as_ref(),
-        ..EvalContext::default()
-    };
+    let board = analysis.board();
     let mut out = String::new();
     let (mut held, mut failed, mut none, mut unknown_class) = (0, 0, 0, 0);
     let mut skipped: BTreeMap<String, usize> = BTreeMap::new();
@@ -84,10 +77,10 @@ pub fn report(
         let p = &db.patterns[m.pattern.index()];
         let b = match_bindings(p, board, m.transform, m.origin);
         let (verdict, traced) = if with_trace {
-            let t = trace_in(p, &b, &mut reader, color, ctx);
+            let t = analysis.trace(p, &b, color);
             (t.verdict.clone(), Some(t))
         } else {
-            (evaluate_in(p, &b, &mut reader, color, ctx), None)
+            (analysis.evaluate(p, &b, color), None)
         };
         match &verdict {
             Verdict::NoConstraint => none += 1,
@@ -172,8 +165,10 @@ pub fn report(
         if !skipped.is_empty() {
             let list: Vec<String> = skipped.iter().map(|(f, n)| format!("{f} {n}")).collect();
             out.push_str(&format!("skipped, needs: {}\n", list.join(", ")));
-            if opts.conn.is_none() && (skipped.contains_key("xcut") || skipped.contains_key("ocut"))
-            {
+            let cut_skipped = skipped
+                .keys()
+                .any(|k| k.starts_with("xcut") || k.starts_with("ocut"));
+            if analysis.cuts().is_none() && cut_skipped {
                 out.push_str("hint: xcut/ocut read the cutting points of a connection database: give one with --conn FILE.db\n");
             }
         }

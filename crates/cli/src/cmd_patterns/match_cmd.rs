@@ -17,10 +17,12 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use anyhow::{bail, Context};
 use katachi_board::Color;
-use katachi_engine::cuts::ConnectionDb;
+use katachi_engine::analysis::{Analysis, AnalysisConfig};
+use katachi_engine::knowledge::{Knowledge, Source};
 use katachi_patterns::compile::CompiledDb;
 use katachi_patterns::matchers::corner_tree::CornerTreeMatcher;
 use katachi_patterns::matchers::dfa::DfaMatcher;
@@ -136,17 +138,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     });
 
     if args.eval {
-        let conn = if args.conn.is_empty() {
-            None
-        } else {
-            Some(ConnectionDb::new(load_db(&args.conn)?))
+        let mut knowledge = Knowledge::embedded();
+        if !args.conn.is_empty() {
+            let conn = load_db(&args.conn)?;
+            let source = Source::File(args.conn[0].clone());
+            knowledge = Arc::new(knowledge.with_db("conn", conn, source)?);
+        }
+        let config = AnalysisConfig {
+            knowledge,
+            ..AnalysisConfig::default()
         };
+        let analysis = Analysis::new(loaded.board.clone(), config);
         let opts = eval::Options {
             json: args.json,
             trace: args.trace,
-            conn: conn.as_ref(),
         };
-        let text = eval::report(&db, &loaded.board, color, &found, opts);
+        let text = eval::report(&db, &analysis, color, &found, opts);
         print!("{text}");
         return Ok(ExitCode::SUCCESS);
     }

@@ -46,27 +46,9 @@ use katachi_board::Point;
 
 use crate::reading::{Code, Reader};
 
-/// Limits of one connection query.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ConnectionConfig {
-    /// Connection nodes (positions searched) one query may spend.
-    pub node_limit: u64,
-    /// Moves one variation may play before it is scored by the static rules.
-    pub depth: u32,
-    /// Paths between the strings longer than this many empty points are not
-    /// read: the strings count as disconnected.
-    pub max_distance: u32,
-}
-
-impl Default for ConnectionConfig {
-    fn default() -> Self {
-        ConnectionConfig {
-            node_limit: 3_000,
-            depth: 12,
-            max_distance: 4,
-        }
-    }
-}
+/// Limits of one connection query: part of the reader's [`ReadConfig`],
+/// so that the one reading configuration reaches connection reading too.
+pub use crate::reading::ConnectionConfig;
 
 /// Counters of one connection query.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -93,11 +75,13 @@ pub struct Connection {
     pub stats: ConnectionStats,
 }
 
-/// Can the strings at `a` and `b` be connected if their owner moves first?
+/// Can the strings at `a` and `b` be connected if their owner moves first
+/// (within the reader's connection limits)?
 /// WIN with no move if they are already one string; FAIL for empty points
 /// or strings of different colours.
 pub fn string_connect(reader: &mut Reader, a: Point, b: Point) -> (Code, Option<Point>) {
-    let c = read_connect(reader, a, b, &ConnectionConfig::default());
+    let cfg = reader.config().connection;
+    let c = read_connect(reader, a, b, &cfg);
     (c.code, c.mv)
 }
 
@@ -105,7 +89,8 @@ pub fn string_connect(reader: &mut Reader, a: Point, b: Point) -> (Code, Option<
 /// first? WIN with no move if no short path joins them; FAIL if they are
 /// one string, for empty points and for strings of different colours.
 pub fn disconnect(reader: &mut Reader, a: Point, b: Point) -> (Code, Option<Point>) {
-    let c = read_disconnect(reader, a, b, &ConnectionConfig::default());
+    let cfg = reader.config().connection;
+    let c = read_disconnect(reader, a, b, &cfg);
     (c.code, c.mv)
 }
 

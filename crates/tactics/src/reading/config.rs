@@ -1,4 +1,7 @@
-//! Depth and node limits of the tactical reading (GNU Go's "levels").
+//! Depth and node limits of the tactical reading and of connection reading
+//! (GNU Go's "levels"): the one reading configuration that every search
+//! of the tactical layer reads, set by `level`, `increase_depths` and
+//! `decrease_depths`.
 
 /// Cut-off parameters of the tactical reading. `stackp` below is the number
 /// of moves the reading has played on top of the position it was asked
@@ -29,6 +32,30 @@ pub struct ReadConfig {
     /// Nodes one top-level query may spend before giving up (the attacker
     /// then fails, the defender succeeds).
     pub node_limit: u64,
+    /// Limits of connection reading.
+    pub connection: ConnectionConfig,
+}
+
+/// Limits of one connection query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConnectionConfig {
+    /// Connection nodes (positions searched) one query may spend.
+    pub node_limit: u64,
+    /// Moves one variation may play before it is scored by the static rules.
+    pub depth: u32,
+    /// Paths between the strings longer than this many empty points are not
+    /// read: the strings count as disconnected.
+    pub max_distance: u32,
+}
+
+impl Default for ConnectionConfig {
+    fn default() -> Self {
+        ConnectionConfig {
+            node_limit: 3_000,
+            depth: 12,
+            max_distance: 4,
+        }
+    }
 }
 
 impl Default for ReadConfig {
@@ -43,6 +70,7 @@ impl Default for ReadConfig {
             vital_depth: 3,
             max_stackp: 80,
             node_limit: 20_000,
+            connection: ConnectionConfig::default(),
         }
     }
 }
@@ -57,6 +85,7 @@ impl ReadConfig {
         self.ko_depth += 1;
         self.pattern_depth += 1;
         self.vital_depth += 1;
+        self.connection.depth += 1;
     }
 
     /// Every depth parameter one lower, never below zero (GTP `decrease_depths`).
@@ -68,5 +97,24 @@ impl ReadConfig {
         self.ko_depth = self.ko_depth.saturating_sub(1);
         self.pattern_depth = self.pattern_depth.saturating_sub(1);
         self.vital_depth = self.vital_depth.saturating_sub(1);
+        self.connection.depth = self.connection.depth.saturating_sub(1);
+    }
+
+    /// The configuration of GNU Go's `--level` (1 to 10; 10 is the
+    /// default and the deepest katachi reads by default): each level
+    /// below 10 is one [`ReadConfig::decrease_depths`] and a node limit
+    /// 80% of the level above, each level above 10 one
+    /// [`ReadConfig::increase_depths`].
+    pub fn at_level(level: u32) -> ReadConfig {
+        let mut cfg = ReadConfig::default();
+        for _ in level..10 {
+            cfg.decrease_depths();
+            cfg.node_limit = cfg.node_limit * 4 / 5;
+            cfg.connection.node_limit = cfg.connection.node_limit * 4 / 5;
+        }
+        for _ in 10..level {
+            cfg.increase_depths();
+        }
+        cfg
     }
 }

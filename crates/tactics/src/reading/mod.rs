@@ -39,7 +39,7 @@ mod search;
 use katachi_board::{Board, Color, Point};
 
 pub use codes::Code;
-pub use config::ReadConfig;
+pub use config::{ConnectionConfig, ReadConfig};
 pub use patterns::TacticalPatterns;
 
 use std::sync::Arc;

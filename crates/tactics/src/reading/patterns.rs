@@ -15,6 +15,7 @@
 use std::sync::{Arc, OnceLock};
 
 use katachi_board::{Cell, Color, Point};
+use katachi_patterns::compile::CompiledDb;
 use katachi_patterns::database;
 use katachi_patterns::expr::{eval, Bindings, Expr};
 use katachi_patterns::matchers::standard::StandardMatcher;
@@ -33,16 +34,16 @@ const PATTERN_SCORE: i32 = 35;
 /// One database with its compiled matcher.
 #[derive(Debug)]
 struct TacticalDb {
-    db: &'static PatternDb,
+    db: Arc<PatternDb>,
     matcher: StandardMatcher,
 }
 
 impl TacticalDb {
     /// The embedded database `name`, as the build checked and compiled it.
-    fn load(name: &str) -> TacticalDb {
+    fn embedded(name: &str) -> TacticalDb {
         const BUILT: &str = "the build embeds katachi's tactical databases";
         TacticalDb {
-            db: database::embedded_db(name).expect(BUILT),
+            db: Arc::new(database::embedded_db(name).expect(BUILT).clone()),
             matcher: StandardMatcher::new(database::embedded_compiled(name).expect(BUILT)),
         }
     }
@@ -64,11 +65,31 @@ impl TacticalPatterns {
         SHARED
             .get_or_init(|| {
                 Arc::new(TacticalPatterns {
-                    attack: TacticalDb::load("attack"),
-                    defense: TacticalDb::load("defense"),
+                    attack: TacticalDb::embedded("attack"),
+                    defense: TacticalDb::embedded("defense"),
                 })
             })
             .clone()
+    }
+
+    /// Attack and defence databases given as values (loaded at run time,
+    /// say), with their compilations.
+    pub fn new(
+        attack: Arc<PatternDb>,
+        attack_compiled: &CompiledDb,
+        defense: Arc<PatternDb>,
+        defense_compiled: &CompiledDb,
+    ) -> TacticalPatterns {
+        TacticalPatterns {
+            attack: TacticalDb {
+                db: attack,
+                matcher: StandardMatcher::new(attack_compiled),
+            },
+            defense: TacticalDb {
+                db: defense,
+                matcher: StandardMatcher::new(defense_compiled),
+            },
+        }
     }
 
     /// Number of patterns in the attack and defence databases.

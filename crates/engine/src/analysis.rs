@@ -1,0 +1,279 @@
+//! One [`Analysis`] value per position: the stages of the engine computed
+//! lazily, each once, and kept while the position does not change. GTP,
+//! the cli, the autohelpers and the tests read a stage from here; none
+//! computes it by hand.
+//!
+//! Stages today, in order: the tactical reader on this position (its cache
+//! is kept with the analysis), unconditional status, worms (which read the
+//! unconditional status rather than recomputing it), cutting points (when
+//! the knowledge has a connection database). Later stages (dragons, eyes,
+//! owl, influence, score, move reasons) join as further fields; where GNU
+//! Go loops (dragons -> influence -> owl -> dragons) the loop is two stage
+//! values, initial and final.
+//!
+//! An analysis owns its board, reader and results: no global state, and
+//! two analyses of two positions run on two threads (it is `Send`; it is
+//! not shared between threads while it computes).
+
+use std::cell::{OnceCell, RefCell, RefMut};
+use std::sync::Arc;
+
+use katachi_board::{Board, Color, Point};
+use katachi_patterns::expr::Bindings;
+use katachi_patterns::model::Pattern;
+use katachi_tactics::reading::{ReadConfig, Reader};
+use katachi_tactics::unconditional::Unconditional;
+use katachi_tactics::worms::Worms;
+
+use crate::autohelper::{Context, HandicapStones};
+use crate::constraint_trace::{evaluate_in, trace_in, Trace, Verdict};
+use crate::cuts::CutPoints;
+use crate::knowledge::Knowledge;
+
+/// What an analysis needs besides the position: the knowledge, the one
+/// reading configuration every search reads, and the game's facts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnalysisConfig {
+    /// Every database the stages use.
+    pub knowledge: Arc<Knowledge>,
+    /// Depths and node limits of tactical and connection reading.
+    pub reading: ReadConfig,
+    /// The game's handicap stones, when there is a game.
+    pub handicap: Option<HandicapStones>,
+}
+
+impl Default for AnalysisConfig {
+    fn default() -> AnalysisConfig {
+        AnalysisConfig {
+            knowledge: Knowledge::embedded(),
+            reading: ReadConfig::default(),
+            handicap: None,
+        }
+    }
+}
+
+/// The analysis of one position.
+#[derive(Debug)]
+pub struct Analysis {
+    board: Board,
+    config: AnalysisConfig,
+    reader: RefCell<Reader>,
+    unconditional: OnceCell<Unconditional>,
+    worms: OnceCell<Worms>,
+    cuts: OnceCell<Option<CutPoints>>,
+}
+
+impl Analysis {
+    /// The analysis of `board`, nothing computed yet.
+    pub fn new(board: Board, config: AnalysisConfig) -> Analysis {
+        let reader = Reader::with_patterns(
+            board.clone(),
+            config.reading,
+            config.knowledge.tactical().clone(),
+        );
+        Analysis::with_reader(board, config, reader)
+    }
+
+    /// The analysis of `board` reusing `reader` (its cache, when the
+    /// position is the one it last read), set to the configuration's
+    /// limits and databases.
+    pub fn with_reader(board: Board, config: AnalysisConfig, mut reader: Reader) -> Analysis {
+        if !Arc::ptr_eq(reader.patterns(), config.knowledge.tactical()) {
+            reader = Reader::with_patterns(
+                board.clone(),
+                config.reading,
+                config.knowledge.tactical().clone(),
+            );
+        }
+        if *reader.config() != config.reading {
+            reader.set_config(config.reading);
+        }
+        reader.set_board(&board);
+        Analysis {
+            board,
+            config,
+            reader: RefCell::new(reader),
+            unconditional: OnceCell::new(),
+            worms: OnceCell::new(),
+            cuts: OnceCell::new(),
+        }
+    }
+
+    /// The position analysed.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &AnalysisConfig {
+        &self.config
+    }
+
+    /// The tactical reader on this position, for queries of its own
+    /// (attack, defence, connection reading). Every query leaves it on
+    /// this position. Panics if it is already borrowed (a stage holding
+    /// it while asking for another stage is a bug).
+    pub fn reader(&self) -> RefMut<'_, Reader> {
+        self.reader.borrow_mut()
+    }
+
+    /// Give the reader back (its cache serves the next analysis of the
+    /// same session).
+    pub fn into_reader(self) -> Reader {
+        self.reader.into_inner()
+    }
+
+    /// Unconditional status of every point.
+    pub fn unconditional(&self) -> &Unconditional {
+        self.unconditional
+            .get_or_init(|| Unconditional::compute(&self.board))
+    }
+
+    /// The worms, with their tactical reading.
+    pub fn worms(&self) -> &Worms {
+        self.worms.get_or_init(|| {
+            let uncond = self.unconditional().clone();
+            Worms::compute_with(&self.board, &mut self.reader(), uncond)
+        })
+    }
+
+    /// Cutting points of the connection database's `B` patterns; `None`
+    /// when the knowledge has no connection database.
+    pub fn cuts(&self) -> Option<&CutPoints> {
+        self.cuts
+            .get_or_init(|| {
+                let conn = self.config.knowledge.conn()?;
+                Some(conn.find_cuts(&mut self.reader()))
+            })
+            .as_ref()
+    }
+
+    /// What the autohelpers know about this position beyond the board and
+    /// the reading (computing the cutting points if need be).
+    pub fn context(&self) -> Context<'_> {
+        Context {
+            cuts: self.cuts(),
+            scoring: false,
+            handicap: self.config.handicap,
+        }
+    }
+
+    /// Evaluate `pattern`'s constraint for a match with bindings `b`, `o`
+    /// being the colour of the pattern's `O`, with everything this
+    /// analysis knows.
+    pub fn evaluate(&self, pattern: &Pattern, b: &Bindings<Point>, o: Color) -> Verdict {
+        let ctx = self.context();
+        evaluate_in(pattern, b, &mut self.reader(), o, ctx)
+    }
+
+    /// [`Analysis::evaluate`] with the value of every sub-expression and
+    /// the reading behind each call.
+    pub fn trace(&self, pattern: &Pattern, b: &Bindings<Point>, o: Color) -> Trace {
+        let ctx = self.context();
+        trace_in(pattern, b, &mut self.reader(), o, ctx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board() -> Board {
+        Board::from_ascii(
+            ".......
+             ..XO...
+             ..XO...
+             .XOO...
+             ..X....
+             .......
+             .......",
+        )
+        .expect("board")
+    }
+
+    #[test]
+    fn stages_are_computed_once_and_agree_with_computing_by_hand() {
+        let b = board();
+        let a = Analysis::new(b.clone(), AnalysisConfig::default());
+        let w1 = a.worms() as *const Worms;
+        let w2 = a.worms() as *const Worms;
+        assert_eq!(w1, w2, "the worms are kept");
+        let mut r = Reader::new(b.clone(), ReadConfig::default());
+        let by_hand = Worms::compute(&b, &mut r);
+        for p in b.points() {
+            assert_eq!(
+                a.worms().format_gnugo(&b, p),
+                by_hand.format_gnugo(&b, p),
+                "worm_data at {}",
+                b.vertex(p)
+            );
+        }
+        assert!(a.cuts().is_none(), "no connection database embedded");
+    }
+
+    #[test]
+    fn a_different_attack_database_changes_an_attack_answer() {
+        // A white stone in the corner that either atari captures; the
+        // reader answers A2 with katachi's own databases.
+        let b = Board::from_ascii(
+            ".......
+             .......
+             .......
+             .......
+             X......
+             .X.....
+             O.XX...",
+        )
+        .expect("board");
+        let a1 = b.parse_vertex("A1").expect("vertex");
+        let embedded = Analysis::new(b.clone(), AnalysisConfig::default());
+        assert_eq!(embedded.reader().attack(a1).mv, b.parse_vertex("A2").ok());
+        // An attack database whose one pattern proposes the block on the
+        // first line makes it the first move tried, so the answer is B1.
+        let text = "Pattern Block\n\n|X*OO\n+----\n\n:8,A\n";
+        let (db, diags) = katachi_patterns::syntax::parse_db(text, "block.db");
+        assert!(diags.iter().all(|d| !d.is_error()), "{diags:?}");
+        let knowledge = Knowledge::embedded()
+            .with_db(
+                "attack",
+                db,
+                crate::knowledge::Source::File("block.db".into()),
+            )
+            .expect("the attack slot");
+        let config = AnalysisConfig {
+            knowledge: Arc::new(knowledge),
+            ..AnalysisConfig::default()
+        };
+        let replaced = Analysis::new(b.clone(), config);
+        let out = replaced.reader().attack(a1);
+        assert_eq!(out.code, katachi_tactics::reading::Code::Win);
+        assert_eq!(out.mv, b.parse_vertex("B1").ok());
+    }
+
+    #[test]
+    fn two_positions_analyse_on_two_threads() {
+        let boards = [board(), Board::from_ascii("...\n.X.\n...").expect("board")];
+        let expected: Vec<Vec<String>> = boards
+            .iter()
+            .map(|b| {
+                let a = Analysis::new(b.clone(), AnalysisConfig::default());
+                b.points().map(|p| a.worms().format_gnugo(b, p)).collect()
+            })
+            .collect();
+        let handles: Vec<_> = boards
+            .iter()
+            .cloned()
+            .map(|b| {
+                std::thread::spawn(move || {
+                    let a = Analysis::new(b.clone(), AnalysisConfig::default());
+                    b.points()
+                        .map(|p| a.worms().format_gnugo(&b, p))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for (h, e) in handles.into_iter().zip(expected) {
+            assert_eq!(h.join().expect("thread"), e);
+        }
+    }
+}

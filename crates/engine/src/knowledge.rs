@@ -1,0 +1,297 @@
+//! Knowledge as data: every pattern database the engine uses, in one
+//! value. Each database has a name (its slot); the embedded default of a
+//! slot is katachi's own `patterns/NAME.db`, checked and compiled by the
+//! build, and any slot can be replaced at run time by a `.db` file
+//! (`katachi gtp --patterns attack=FILE.db`) without a rebuild. The
+//! engine's stages read their databases from here and nowhere else.
+//!
+//! Slots today:
+//!
+//! | slot | used by | embedded default |
+//! | --- | --- | --- |
+//! | `attack` | tactical reading: attacking candidates (class `A`) | `patterns/attack.db` |
+//! | `defense` | tactical reading: defending candidates (class `D`) | `patterns/defense.db` |
+//! | `conn` | cutting points (`B` patterns, read by `xcut`/`ocut`) | none yet: loaded from a file |
+//!
+//! Later stages add their slots to [`SLOTS`] (shapes, owl, influence,
+//! barriers, eyes, joseki, Monte Carlo).
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+use katachi_patterns::compile::CompiledDb;
+use katachi_patterns::database::{self, load_file, LoadError};
+use katachi_patterns::model::PatternDb;
+use katachi_patterns::syntax::Diagnostic;
+use katachi_tactics::reading::TacticalPatterns;
+
+use crate::cuts::ConnectionDb;
+
+/// A database slot: its name and what reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slot {
+    /// The name used on the command line (`NAME=FILE`).
+    pub name: &'static str,
+    /// What the engine uses it for.
+    pub use_: &'static str,
+    /// Whether katachi embeds a default for it.
+    pub embedded: bool,
+}
+
+/// Every database slot of the engine.
+pub const SLOTS: &[Slot] = &[
+    Slot {
+        name: "attack",
+        use_: "tactical reading: attacking candidates",
+        embedded: true,
+    },
+    Slot {
+        name: "defense",
+        use_: "tactical reading: defending candidates",
+        embedded: true,
+    },
+    Slot {
+        name: "conn",
+        use_: "cutting points (B patterns) for xcut/ocut",
+        embedded: false,
+    },
+];
+
+/// Where a database came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// katachi's own, embedded by the build.
+    Embedded,
+    /// Loaded from this file at run time.
+    File(PathBuf),
+}
+
+/// One database of the knowledge: the checked model and its compilation.
+#[derive(Clone, Debug)]
+pub struct Database {
+    /// The slot it fills.
+    pub slot: &'static str,
+    /// Where it came from.
+    pub source: Source,
+    /// The checked patterns.
+    pub db: Arc<PatternDb>,
+    /// Their compilation, shared by every matcher built on them.
+    pub compiled: Arc<CompiledDb>,
+}
+
+/// Why a database could not be put in the knowledge.
+#[derive(Debug, thiserror::Error)]
+pub enum KnowledgeError {
+    /// No slot of that name.
+    #[error("no pattern database slot named `{name}` (slots: {})", slot_names())]
+    UnknownSlot { name: String },
+    /// The file could not be loaded (unreadable, or errors in it).
+    #[error(transparent)]
+    Load(#[from] LoadError),
+}
+
+fn slot_names() -> String {
+    SLOTS.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
+}
+
+/// Every database the engine uses, and the matchers built on them. A
+/// plain immutable value, shared by `Arc` between the sessions, analyses
+/// and readers that use it.
+#[derive(Debug)]
+pub struct Knowledge {
+    /// By slot, in [`SLOTS`] order; `None` for a slot with no database.
+    dbs: Vec<Option<Database>>,
+    tactical: Arc<TacticalPatterns>,
+    conn: Option<Arc<ConnectionDb>>,
+}
+
+impl PartialEq for Knowledge {
+    /// Two knowledges are the same when every slot holds a database from
+    /// the same source.
+    fn eq(&self, other: &Knowledge) -> bool {
+        let sources = |k: &Knowledge| {
+            k.dbs
+                .iter()
+                .map(|d| d.as_ref().map(|d| d.source.clone()))
+                .collect::<Vec<_>>()
+        };
+        sources(self) == sources(other)
+    }
+}
+
+impl Knowledge {
+    /// katachi's own databases, embedded by the build: decoded once per
+    /// process and shared.
+    pub fn embedded() -> Arc<Knowledge> {
+        static SHARED: OnceLock<Arc<Knowledge>> = OnceLock::new();
+        SHARED
+            .get_or_init(|| {
+                let dbs = SLOTS
+                    .iter()
+                    .map(|s| {
+                        s.embedded.then(|| {
+                            const BUILT: &str = "the build embeds every slot marked embedded";
+                            Database {
+                                slot: s.name,
+                                source: Source::Embedded,
+                                db: Arc::new(database::embedded_db(s.name).expect(BUILT).clone()),
+                                compiled: Arc::new(
+                                    database::embedded_compiled(s.name).expect(BUILT).clone(),
+                                ),
+                            }
+                        })
+                    })
+                    .collect();
+                Arc::new(Knowledge {
+                    dbs,
+                    tactical: TacticalPatterns::embedded(),
+                    conn: None,
+                })
+            })
+            .clone()
+    }
+
+    /// This knowledge with slot `slot` holding `db` (already checked).
+    pub fn with_db(
+        &self,
+        slot: &str,
+        db: PatternDb,
+        source: Source,
+    ) -> Result<Knowledge, KnowledgeError> {
+        let k = SLOTS.iter().position(|s| s.name == slot).ok_or_else(|| {
+            KnowledgeError::UnknownSlot {
+                name: slot.to_string(),
+            }
+        })?;
+        let compiled = Arc::new(CompiledDb::compile(&db));
+        let mut dbs = self.dbs.clone();
+        dbs[k] = Some(Database {
+            slot: SLOTS[k].name,
+            source,
+            db: Arc::new(db),
+            compiled,
+        });
+        Ok(Knowledge::build(dbs, self))
+    }
+
+    /// This knowledge with slot `slot` loaded from the `.db` file at
+    /// `path`; returns the file's warnings too. A file with errors is an
+    /// error, with every diagnostic.
+    pub fn with_file(
+        &self,
+        slot: &str,
+        path: &Path,
+    ) -> Result<(Knowledge, Vec<Diagnostic>), KnowledgeError> {
+        if !SLOTS.iter().any(|s| s.name == slot) {
+            return Err(KnowledgeError::UnknownSlot {
+                name: slot.to_string(),
+            });
+        }
+        let (mut db, warnings) = load_file(path)?;
+        db.name = path.display().to_string();
+        let k = self.with_db(slot, db, Source::File(path.to_path_buf()))?;
+        Ok((k, warnings))
+    }
+
+    /// The matchers of `dbs`, rebuilt where a database differs from
+    /// `before`'s.
+    fn build(dbs: Vec<Option<Database>>, before: &Knowledge) -> Knowledge {
+        let slot = |name: &str| {
+            let k = SLOTS.iter().position(|s| s.name == name).expect("a slot");
+            dbs[k].as_ref()
+        };
+        let same = |name: &str| {
+            let k = SLOTS.iter().position(|s| s.name == name).expect("a slot");
+            match (&dbs[k], &before.dbs[k]) {
+                (Some(a), Some(b)) => Arc::ptr_eq(&a.db, &b.db),
+                (None, None) => true,
+                _ => false,
+            }
+        };
+        let tactical = if same("attack") && same("defense") {
+            before.tactical.clone()
+        } else {
+            match (slot("attack"), slot("defense")) {
+                (Some(a), Some(d)) => Arc::new(TacticalPatterns::new(
+                    a.db.clone(),
+                    &a.compiled,
+                    d.db.clone(),
+                    &d.compiled,
+                )),
+                _ => before.tactical.clone(),
+            }
+        };
+        let conn = if same("conn") {
+            before.conn.clone()
+        } else {
+            slot("conn").map(|c| Arc::new(ConnectionDb::new((*c.db).clone())))
+        };
+        Knowledge {
+            dbs,
+            tactical,
+            conn,
+        }
+    }
+
+    /// The database in slot `slot`, if any.
+    pub fn db(&self, slot: &str) -> Option<&Database> {
+        let k = SLOTS.iter().position(|s| s.name == slot)?;
+        self.dbs[k].as_ref()
+    }
+
+    /// Every database held, in slot order.
+    pub fn databases(&self) -> impl Iterator<Item = &Database> {
+        self.dbs.iter().flatten()
+    }
+
+    /// The tactical reader's attack and defence databases with their
+    /// matchers.
+    pub fn tactical(&self) -> &Arc<TacticalPatterns> {
+        &self.tactical
+    }
+
+    /// The connection database, if one was given.
+    pub fn conn(&self) -> Option<&Arc<ConnectionDb>> {
+        self.conn.as_ref()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_slots_hold_katachis_own_databases() {
+        let k = Knowledge::embedded();
+        for s in SLOTS {
+            assert_eq!(k.db(s.name).is_some(), s.embedded, "slot {}", s.name);
+        }
+        assert_eq!(k.db("attack").map(|d| &d.source), Some(&Source::Embedded));
+        assert!(k.conn().is_none());
+    }
+
+    #[test]
+    fn an_unknown_slot_is_an_error() {
+        let k = Knowledge::embedded();
+        let e = k
+            .with_db("atack", PatternDb::default(), Source::Embedded)
+            .expect_err("no such slot");
+        assert!(e.to_string().contains("attack, defense, conn"), "{e}");
+    }
+
+    #[test]
+    fn replacing_one_slot_keeps_the_others() {
+        let k = Knowledge::embedded();
+        let empty = PatternDb::default();
+        let r = k
+            .with_db("defense", empty, Source::File("x.db".into()))
+            .expect("a slot");
+        assert_eq!(r.db("defense").map(|d| d.db.patterns.len()), Some(0));
+        assert!(Arc::ptr_eq(
+            &r.db("attack").expect("attack").db,
+            &k.db("attack").expect("attack").db
+        ));
+        assert_ne!(r, *k);
+        assert_eq!(r.tactical().sizes().1, 0);
+    }
+}
