@@ -238,3 +238,43 @@ fn gtp_patterns_loads_good_files_and_refuses_bad_ones() {
     assert!(ok && help.contains("--patterns"), "{help}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Knowledge is data: GNU Go's defence database, loaded at run time in
+/// place of katachi's own, changes the answer of a tactical reading (the
+/// attacker's search reads the defender's replies from it). On
+/// reading.tst 57 (incident252, move 134) katachi's own databases find no
+/// attack on H3; with GNU Go's defense.db the reader finds J2.
+#[test]
+fn a_replaced_defense_database_changes_an_attack_answer() {
+    let Some(shared) = shared_dir() else { return };
+    let regression = shared.join("gnugo/regression");
+    let ask = |extra: &[String]| -> String {
+        let out = Command::new(env!("CARGO_BIN_EXE_katachi"))
+            .arg("gtp")
+            .args(extra)
+            .current_dir(&regression)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .and_then(|mut c| {
+                c.stdin
+                    .take()
+                    .expect("stdin")
+                    .write_all(b"loadsgf games/incident252.sgf 134\n1 attack H3\n")?;
+                c.wait_with_output()
+            })
+            .expect("katachi gtp");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        text.lines()
+            .find_map(|l| l.strip_prefix("=1 "))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert_eq!(ask(&[]), "0");
+    let gnu = format!(
+        "defense={}",
+        shared.join("gnugo/patterns/defense.db").display()
+    );
+    assert_eq!(ask(&["--patterns".to_string(), gnu]), "1 J2");
+}
