@@ -42,8 +42,9 @@ pub struct AnalysisState {
     tried: usize,
 }
 
-/// What an analysis depends on: the stones, the ko point and the size.
-type PositionKey = (usize, u64, Option<Point>, Option<Point>);
+/// What an analysis depends on: the size, the stones, the ko points and
+/// the player to move (lively strings depend on it).
+type PositionKey = (usize, u64, Option<Point>, Option<Point>, Color);
 
 fn position_key(b: &Board) -> PositionKey {
     (
@@ -51,6 +52,7 @@ fn position_key(b: &Board) -> PositionKey {
         b.hash(),
         b.ko_point_for(Color::Black),
         b.ko_point_for(Color::White),
+        b.to_move(),
     )
 }
 
