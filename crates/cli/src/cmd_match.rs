@@ -200,7 +200,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .map(|p| (p.label.clone(), p.name.clone(), p.cmd.text().to_string()))
         .collect();
     let summary = tally::summarise(&engines, &rows);
-    print!("{}", tally::table(&summary));
+    out!("{}", tally::table(&summary))?;
     if let Some(path) = &args.json {
         let text = serde_json::to_string_pretty(&summary)?;
         std::fs::write(path, text + "\n")

@@ -147,7 +147,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             conn: conn.as_ref(),
         };
         let text = eval::report(&db, &loaded.board, color, &found, opts);
-        print!("{text}");
+        out!("{text}")?;
         return Ok(ExitCode::SUCCESS);
     }
 
@@ -187,7 +187,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ));
         text.push_str(&board_text(pos, &found));
     }
-    print!("{text}");
+    out!("{text}")?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -4,7 +4,6 @@
 //! diagnostic with its excerpt, and exits non-zero if any file has errors.
 //! `fmt FILE` prints the canonical text. `dump ast|model FILE` shows a stage.
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -65,12 +64,10 @@ pub struct DumpArgs {
     pub file: PathBuf,
 }
 
-/// Writes `text` to standard output; a closed pipe (`| head`) is not an error.
+/// Writes `text` to standard output (a closed pipe ends the command
+/// quietly through `main`).
 fn emit(text: &str) -> anyhow::Result<()> {
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
-        _ => Ok(()),
-    }
+    Ok(crate::output::write_str(text)?)
 }
 
 fn read(path: &Path) -> anyhow::Result<String> {
