@@ -13,7 +13,6 @@ use std::sync::Arc;
 use anyhow::Context;
 use katachi_board::KoRule;
 use katachi_gtp::{serve, Config, Session};
-use katachi_patterns::database::{load_file, LoadError};
 use katachi_patterns::model::PatternDb;
 
 /// Arguments of `katachi gtp`.
@@ -53,43 +52,24 @@ pub struct Args {
     patterns: Vec<PathBuf>,
 }
 
-/// Loads and checks every `--patterns` file; on any error, the message with
-/// every diagnostic of the failing file.
-fn load_patterns(files: &[PathBuf]) -> Result<Vec<Arc<PatternDb>>, String> {
+/// Loads and checks every `--patterns` file (through [`crate::dbfile`]:
+/// any error stops the start, after every diagnostic); warnings are shown.
+fn load_patterns(files: &[PathBuf]) -> anyhow::Result<Vec<Arc<PatternDb>>> {
     let mut out = Vec::new();
     for f in files {
-        match load_file(f) {
-            Ok((mut db, warnings)) => {
-                for w in &warnings {
-                    eprintln!("{w}");
-                }
-                db.name = f.display().to_string();
-                out.push(Arc::new(db));
-            }
-            Err(LoadError::Invalid { path, diagnostics }) => {
-                let mut msg = String::new();
-                for d in &diagnostics {
-                    msg.push_str(&format!("{d}\n"));
-                }
-                let errors = diagnostics.iter().filter(|d| d.is_error()).count();
-                msg.push_str(&format!("{path}: {errors} errors; not starting"));
-                return Err(msg);
-            }
-            Err(e) => return Err(format!("{e}; not starting")),
+        let (db, warnings) =
+            crate::dbfile::load(f).context("the --patterns database; not starting")?;
+        for w in &warnings {
+            eprintln!("{w}");
         }
+        out.push(Arc::new(db));
     }
     Ok(out)
 }
 
 /// Serve GTP until `quit` or the end of standard input.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let patterns = match load_patterns(&args.patterns) {
-        Ok(p) => p,
-        Err(msg) => {
-            eprintln!("{msg}");
-            return Ok(ExitCode::FAILURE);
-        }
-    };
+    let patterns = load_patterns(&args.patterns)?;
     let config = Config {
         patterns,
         ko_rule: if args.superko {

@@ -20,6 +20,7 @@ mod cmd_match;
 mod cmd_patterns;
 mod cmd_regress;
 mod cmd_show;
+mod dbfile;
 
 /// katachi: a Go engine and toolkit whose knowledge lives in pattern databases.
 #[derive(Parser)]

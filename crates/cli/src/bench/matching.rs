@@ -27,8 +27,6 @@ use katachi_patterns::matchers::incremental::IncrementalMatcher;
 use katachi_patterns::matchers::reference::ReferenceMatcher;
 use katachi_patterns::matchers::standard::StandardMatcher;
 use katachi_patterns::matchers::{Match, Matcher, OwnedPosition, Position, Scratch};
-use katachi_patterns::model::PatternDb;
-use katachi_patterns::syntax::{parse_db, Severity};
 
 /// Arguments.
 #[derive(clap::Args)]
@@ -63,31 +61,6 @@ pub struct Args {
     /// default all), e.g. to skip the DFA's build while measuring another.
     #[arg(long = "matcher")]
     matchers: Vec<String>,
-}
-
-/// Load and merge the databases.
-fn load_db(files: &[PathBuf]) -> anyhow::Result<PatternDb> {
-    let mut db = PatternDb::default();
-    let mut names = Vec::new();
-    for file in files {
-        let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
-        let text = String::from_utf8_lossy(&bytes);
-        let name = file
-            .file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        let (parsed, diags) = parse_db(&text, &name);
-        let errors = diags
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .count();
-        if errors > 0 {
-            eprintln!("warning: {name}: {errors} errors; those patterns are left out");
-        }
-        db.patterns.extend(parsed.patterns);
-        names.push(name);
-    }
-    db.name = names.join("+");
-    Ok(db)
 }
 
 /// The boards of the positions file, by id, from the boards file.
@@ -240,7 +213,17 @@ fn play_incremental(m: &IncrementalMatcher, games: usize, moves: usize) -> (Vec<
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let db = load_db(&args.db)?;
+    let mut db = crate::dbfile::load_merged(&args.db)?;
+    // The header shows file names, not paths.
+    db.name = args
+        .db
+        .iter()
+        .map(|f| {
+            f.file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+        })
+        .collect::<Vec<_>>()
+        .join("+");
     let boards = args
         .boards
         .clone()

@@ -27,8 +27,6 @@ use katachi_patterns::matchers::dfa::DfaMatcher;
 use katachi_patterns::matchers::reference::ReferenceMatcher;
 use katachi_patterns::matchers::standard::StandardMatcher;
 use katachi_patterns::matchers::{Match, Matcher, Position, Scratch};
-use katachi_patterns::model::PatternDb;
-use katachi_patterns::syntax::{parse_db, Severity};
 use katachi_sgf::Target;
 
 /// Which engine finds the matches.
@@ -81,24 +79,6 @@ pub struct Args {
 #[path = "eval.rs"]
 mod eval;
 
-fn load_db(files: &[PathBuf]) -> anyhow::Result<PatternDb> {
-    let mut db = PatternDb::default();
-    for file in files {
-        let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
-        let name = file.display().to_string();
-        let (parsed, diags) = parse_db(&String::from_utf8_lossy(&bytes), &name);
-        let errors = diags
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .count();
-        if errors > 0 {
-            eprintln!("warning: {name}: {errors} errors; those patterns are left out");
-        }
-        db.patterns.extend(parsed.patterns);
-    }
-    Ok(db)
-}
-
 /// Runs `patterns match`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let bytes =
@@ -117,7 +97,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some("W" | "WHITE") => Color::White,
         Some(other) => bail!("--color must be B or W, not {other}"),
     };
-    let db = load_db(&args.db)?;
+    let db = crate::dbfile::load_merged(&args.db)?;
     let engine: Box<dyn Matcher> = match args.matcher {
         Engine::Reference => Box::new(ReferenceMatcher::new(&db)),
         Engine::Standard => Box::new(StandardMatcher::new(&CompiledDb::compile(&db))),
@@ -139,7 +119,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let conn = if args.conn.is_empty() {
             None
         } else {
-            Some(ConnectionDb::new(load_db(&args.conn)?))
+            Some(ConnectionDb::new(crate::dbfile::load_merged(&args.conn)?))
         };
         let opts = eval::Options {
             json: args.json,
