@@ -57,8 +57,7 @@ pub struct Args {
 fn load_patterns(files: &[PathBuf]) -> anyhow::Result<Vec<Arc<PatternDb>>> {
     let mut out = Vec::new();
     for f in files {
-        let (db, warnings) =
-            crate::dbfile::load(f).context("the --patterns database; not starting")?;
+        let (db, warnings) = crate::dbfile::load(f).context("katachi gtp not started")?;
         for w in &warnings {
             eprintln!("{w}");
         }
