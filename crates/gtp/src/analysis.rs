@@ -130,6 +130,12 @@ fn state(s: &mut Session) -> &mut ReadingState {
     s.extensions().get_or_default::<ReadingState>()
 }
 
+/// How many of the board's last moves are `trymove`/`tryko` moves that
+/// `popgo` may still take back (not moves of the game).
+pub fn tried_moves(s: &mut Session) -> usize {
+    state(s).tried
+}
+
 /// A vertex argument that must hold a stone.
 pub(crate) fn stone_arg(b: &Board, a: &Args<'_>, i: usize) -> Result<Point, CommandError> {
     let p = vertex_arg(b, a, i)?;
