@@ -57,6 +57,9 @@ pub fn register(r: &mut Registry) {
     r.add("query_boardsize", |s, _| Ok(s.board().size().to_string()));
     // GNU Go prints komi with C's `%4.1f`: ` 6.5`, `-3.0`, `10.5`.
     r.add("get_komi", |s, _| Ok(format!("{:4.1}", s.komi())));
+    // The stones of `fixed_handicap`/`place_free_handicap`/
+    // `set_free_handicap`, and, unlike GNU Go 3.8 (which answers 0 there),
+    // the `HA` of a file read by `loadsgf`.
     r.add("get_handicap", |s, _| Ok(s.handicap().to_string()));
     r.add("last_move", |s, _| {
         let Some(&(color, m)) = game_moves(s).last() else {
