@@ -13,10 +13,9 @@ use std::sync::Arc;
 use anyhow::Context;
 use katachi_board::KoRule;
 use katachi_engine::analysis::AnalysisConfig;
-use katachi_engine::knowledge::{Knowledge, KnowledgeError, SLOTS};
+use katachi_engine::knowledge::{Knowledge, Source, SLOTS};
 use katachi_engine::reading::ReadConfig;
 use katachi_gtp::{serve, Config, Session};
-use katachi_patterns::database::LoadError;
 
 /// Arguments of `katachi gtp`.
 #[derive(clap::Args)]
@@ -63,37 +62,28 @@ pub struct Args {
 }
 
 /// The knowledge of the session: katachi's embedded databases with the
-/// `--patterns` files in their slots. A file with an error ends the
-/// program with every diagnostic (the message returned).
-fn load_knowledge(specs: &[String]) -> Result<Arc<Knowledge>, String> {
+/// `--patterns` files in their slots. Each file is loaded through
+/// [`crate::dbfile`]: any error stops the start, after every diagnostic;
+/// warnings are shown.
+fn load_knowledge(specs: &[String]) -> anyhow::Result<Arc<Knowledge>> {
     let mut knowledge = Knowledge::embedded();
     for spec in specs {
         let (slot, path) = slot_and_path(spec)?;
-        match knowledge.with_file(&slot, &path) {
-            Ok((k, warnings)) => {
-                for w in &warnings {
-                    eprintln!("{w}");
-                }
-                knowledge = Arc::new(k);
-            }
-            Err(KnowledgeError::Load(LoadError::Invalid { path, diagnostics })) => {
-                let mut msg = String::new();
-                for d in &diagnostics {
-                    msg.push_str(&format!("{d}\n"));
-                }
-                let errors = diagnostics.iter().filter(|d| d.is_error()).count();
-                msg.push_str(&format!("{path}: {errors} errors; not starting"));
-                return Err(msg);
-            }
-            Err(e) => return Err(format!("--patterns {spec}: {e}; not starting")),
+        let (db, warnings) = crate::dbfile::load(&path).context("katachi gtp not started")?;
+        for w in &warnings {
+            eprintln!("{w}");
         }
+        let k = knowledge
+            .with_db(&slot, db, Source::File(path.clone()))
+            .with_context(|| format!("--patterns {spec}: katachi gtp not started"))?;
+        knowledge = Arc::new(k);
     }
     Ok(knowledge)
 }
 
 /// `NAME=FILE`, or `FILE` whose stem names a slot (`attack.db` fills
 /// `attack`).
-fn slot_and_path(spec: &str) -> Result<(String, PathBuf), String> {
+fn slot_and_path(spec: &str) -> anyhow::Result<(String, PathBuf)> {
     if let Some((slot, path)) = spec.split_once('=') {
         return Ok((slot.to_string(), PathBuf::from(path)));
     }
@@ -106,22 +96,16 @@ fn slot_and_path(spec: &str) -> Result<(String, PathBuf), String> {
         Ok((stem, path))
     } else {
         let names: Vec<&str> = SLOTS.iter().map(|s| s.name).collect();
-        Err(format!(
-            "--patterns {spec}: say which database it replaces, as NAME=FILE (names: {}); not starting",
+        anyhow::bail!(
+            "--patterns {spec}: say which database it replaces, as NAME=FILE (names: {}); katachi gtp not started",
             names.join(", ")
-        ))
+        )
     }
 }
 
 /// Serve GTP until `quit` or the end of standard input.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let knowledge = match load_knowledge(&args.patterns) {
-        Ok(k) => k,
-        Err(msg) => {
-            eprintln!("{msg}");
-            return Ok(ExitCode::FAILURE);
-        }
-    };
+    let knowledge = load_knowledge(&args.patterns)?;
     let config = Config {
         analysis: AnalysisConfig {
             knowledge,

@@ -2,7 +2,8 @@
 //!
 //! Submodules: [`player`] starts and prepares engines, [`game`] plays and
 //! adjudicates one game (legality on katachi's board, time on the runner's
-//! clock) and has the referee count it, [`record`] writes the SGF,
+//! clock) and has it counted (by `--referee`, or by both players, a
+//! disagreement being reported as disputed), [`record`] writes the SGF,
 //! [`tally`] sums up and prints.
 
 mod game;
@@ -62,7 +63,9 @@ pub struct Args {
     #[arg(long)]
     max_moves: Option<usize>,
     /// Engine whose `final_score` decides games that end on passes or at
-    /// the move cap (default: a separate instance of the first engine).
+    /// the move cap. Without it both players are asked, and a game whose
+    /// counts name different winners is reported as disputed (result `?`);
+    /// a player is never the referee of its own game.
     #[arg(long, value_name = "CMD")]
     referee: Option<String>,
     /// Folder for the SGF of each game (game-001.sgf, ...).
@@ -129,15 +132,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         },
         default_timeout: Some(Duration::from_secs(60).max(settings.move_timeout)),
     };
-    let referee_cmd = match &args.referee {
-        Some(text) => command(text)?,
-        None => a.clone(),
+    let mut referee = match &args.referee {
+        Some(text) => Some(Player::new("referee", command(text)?, options.clone())),
+        None => None,
     };
     let mut players = [
         Player::new("A", a, options.clone()),
         Player::new("B", b, options.clone()),
     ];
-    let mut referee = Player::new("referee", referee_cmd, options);
     if let Some(dir) = &args.sgf_dir {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create the SGF folder {}", dir.display()))?;
@@ -157,9 +159,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let (black, white) = if swap { (pb, pa) } else { (pa, pb) };
         black.new_game(settings.size, settings.komi, settings.time)?;
         white.new_game(settings.size, settings.komi, settings.time)?;
-        let mut outcome = game::play([black, white], &settings)?;
+        let mut outcome = game::play([&mut *black, &mut *white], &settings)?;
         if matches!(outcome.ending, Ending::Score | Ending::MoveCap) {
-            game::score(&mut referee, &settings, &mut outcome);
+            match &mut referee {
+                Some(referee) => game::score(referee, &settings, &mut outcome),
+                None => game::score_by_players([black, white], &settings, &mut outcome),
+            }
         }
         let labels = [
             players[black_index].label.as_str(),
@@ -193,14 +198,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     for p in players.iter_mut() {
         p.quit();
     }
-    referee.quit();
+    if let Some(referee) = &mut referee {
+        referee.quit();
+    }
 
     let engines: Vec<(String, String, String)> = players
         .iter()
         .map(|p| (p.label.clone(), p.name.clone(), p.cmd.text().to_string()))
         .collect();
     let summary = tally::summarise(&engines, &rows);
-    print!("{}", tally::table(&summary));
+    out!("{}", tally::table(&summary))?;
     if let Some(path) = &args.json {
         let text = serde_json::to_string_pretty(&summary)?;
         std::fs::write(path, text + "\n")

@@ -34,7 +34,7 @@ pub struct Args {
 
 /// Run `katachi show`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    print!("{}", render(&args)?);
+    out!("{}", render(&args)?)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,9 +1,17 @@
 //! The `katachi` command: glue over the library crates. Each subcommand
 //! lives in its own module with an `Args` struct and a `run` function.
+//! Standard output is written only through [`output`]'s `outln!`/`out!`,
+//! so a closed pipe ends any subcommand quietly instead of panicking.
+
+#![deny(clippy::print_stdout)]
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+// First, so that its `outln!`/`out!` macros are in scope in every module.
+#[macro_use]
+mod output;
 
 mod bench;
 mod cmd_gtp;
@@ -12,6 +20,7 @@ mod cmd_match;
 mod cmd_patterns;
 mod cmd_regress;
 mod cmd_show;
+mod dbfile;
 
 /// katachi: a Go engine and toolkit whose knowledge lives in pattern databases.
 #[derive(Parser)]
@@ -42,6 +51,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    output::install_panic_hook();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Gtp(args) => cmd_gtp::run(args),
@@ -54,6 +64,8 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // The reader closed the pipe (`| head`): stop quietly, as `cat` does.
+        Err(err) if output::is_broken_pipe(&err) => output::broken_pipe_exit(),
         Err(err) => {
             eprintln!("katachi: error: {err:#}");
             ExitCode::FAILURE

@@ -60,16 +60,17 @@ fn check_adds_up(summary: &Value, table: &str) {
     let games = n(&summary["games"]);
     let rows = summary["results"].as_array().unwrap();
     assert_eq!(rows.len() as u64, games);
-    let (bw, ww, jigo, void) = (
+    let (bw, ww, jigo, void, disputed) = (
         n(&summary["black_wins"]),
         n(&summary["white_wins"]),
         n(&summary["jigo"]),
         n(&summary["void"]),
+        n(&summary["disputed"]),
     );
-    assert_eq!(bw + ww + jigo + void, games, "{summary}");
+    assert_eq!(bw + ww + jigo + void + disputed, games, "{summary}");
     let engines = summary["engines"].as_array().unwrap();
     let wins: u64 = engines.iter().map(|e| n(&e["wins"])).sum();
-    assert_eq!(wins + jigo + void, games, "{summary}");
+    assert_eq!(wins + jigo + void + disputed, games, "{summary}");
     for e in engines {
         let label = e["label"].as_str().unwrap();
         let played = rows
@@ -98,7 +99,7 @@ fn check_adds_up(summary: &Value, table: &str) {
     assert!((average * games as f64 - moves as f64).abs() < 1e-6);
     assert!(
         table.contains(&format!(
-            "games {games}: black won {bw}, white won {ww}, jigo {jigo}, void {void}"
+            "games {games}: black won {bw}, white won {ww}, jigo {jigo}, void {void}, disputed {disputed}"
         )),
         "{table}"
     );
@@ -147,12 +148,19 @@ fn katachi_against_gnugo_on_9x9() {
     for row in summary["results"].as_array().unwrap() {
         let ending = row["ending"].as_str().unwrap();
         assert!(
-            ["score", "resign", "move_cap"].contains(&ending),
+            ["score", "resign", "move_cap", "disputed"].contains(&ending),
             "game {} ended by {ending}: {}",
             row["number"],
             row["notes"]
         );
         assert!(n(&row["moves"]) > 0);
+        // Without --referee neither player decides alone: a counted game
+        // has both counts behind it, or is disputed and credited to no one.
+        if ending == "disputed" {
+            assert_eq!(row["result"], "?");
+            assert!(row["winner"].is_null());
+            assert!(row["notes"].to_string().contains("disputed: black"));
+        }
     }
     // Colours alternate.
     let rows = summary["results"].as_array().unwrap();
@@ -172,7 +180,8 @@ fn katachi_against_gnugo_on_9x9() {
     check_sgfs(&dir, &summary);
 }
 
-/// A scripted engine; its first argument says how it answers `genmove`.
+/// A scripted engine; its first argument says how it answers `genmove`
+/// (and `final_score`: `passb` counts B+75, `passw` W+3, the rest W+7.5).
 const FAKE: &str = r#"
 mode=$1
 while read -r line; do
@@ -181,7 +190,7 @@ while read -r line; do
   case "$1" in
     genmove)
       case $mode in
-        pass) r=pass;;
+        pass|passb|passw) r=pass;;
         e5) r=E5;;
         resign) r=resign;;
         slow) sleep 5; r=pass;;
@@ -192,7 +201,12 @@ while read -r line; do
       printf '=%s %s\n\n' "$id" "$r";;
     play)
       if [ "$mode" = noplay ]; then printf '?%s illegal move\n\n' "$id"; else printf '=%s\n\n' "$id"; fi;;
-    final_score) printf '=%s W+7.5\n\n' "$id";;
+    final_score)
+      case $mode in
+        passb) printf '=%s B+75\n\n' "$id";;
+        passw) printf '=%s W+3\n\n' "$id";;
+        *) printf '=%s W+7.5\n\n' "$id";;
+      esac;;
     name) printf '=%s fake-%s\n\n' "$id" "$mode";;
     quit) printf '=%s\n\n' "$id"; exit 0;;
     *) printf '=%s\n\n' "$id";;
@@ -216,7 +230,7 @@ fn adjudication_of_scripted_engines() {
     let dir = scratch("fake");
     std::fs::write(dir.join("fake.sh"), FAKE).unwrap();
     // (black, white, extra args, result, ending, moves, note fragment)
-    let cases: [Case; 8] = [
+    let cases: [Case; 10] = [
         (
             "e5",
             "pass",
@@ -256,6 +270,27 @@ fn adjudication_of_scripted_engines() {
             "refused to move",
         ),
         ("pass", "pass", &[], "W+7.5", "score", 2, ""),
+        // No referee: the players' counts name different winners. (Before,
+        // the first engine refereed and credited W+7.5.)
+        (
+            "pass",
+            "passb",
+            &[],
+            "?",
+            "disputed",
+            2,
+            "disputed: black (A) counts W+7.5, white (B) counts B+75",
+        ),
+        // Same winner, different margins: White wins, the score unknown.
+        (
+            "pass",
+            "passw",
+            &[],
+            "W+",
+            "score",
+            2,
+            "margins differ: black (A) counts W+7.5, white (B) counts W+3",
+        ),
         (
             "e5",
             "noplay",

@@ -177,6 +177,12 @@ fn reading_config(s: &mut Session) -> &mut ReadConfig {
     state(s).reading.get_or_insert(from_session)
 }
 
+/// How many of the board's last moves are `trymove`/`tryko` moves that
+/// `popgo` may still take back (not moves of the game).
+pub fn tried_moves(s: &mut Session) -> usize {
+    state(s).tried
+}
+
 /// A vertex argument that must hold a stone.
 pub(crate) fn stone_arg(b: &Board, a: &Args<'_>, i: usize) -> Result<Point, CommandError> {
     let p = vertex_arg(b, a, i)?;

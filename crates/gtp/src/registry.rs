@@ -41,6 +41,10 @@ impl Entry {
     /// Declare a GoGui analyze command for this command, in GoGui's
     /// `type/label/command` form (e.g. `plist/Liberties/findlib %p`); it is
     /// listed by `gogui-analyze_commands`. May be called several times.
+    /// Only for commands that leave the position, its history and the
+    /// game settings alone: GoGui keeps its own copy of the game and does
+    /// not expect an analyze command to change it (a test in
+    /// `commands::gogui` runs every entry and checks).
     pub fn gogui(&mut self, line: &str) -> &mut Entry {
         self.gogui.push(line.to_string());
         self

@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 
 use crate::compile::CompiledDb;
 use crate::model::PatternDb;
-use crate::syntax::{parse_db, Diagnostic};
+use crate::syntax::{parse_db, sniff_format, DbFormat, Diagnostic};
 pub use precompiled::Precompiled;
 
 // `COUNT` and `EMBEDDED: [(name, text, precompiled bytes); COUNT]`, in
@@ -83,6 +83,10 @@ pub enum LoadError {
         path: String,
         source: std::io::Error,
     },
+    /// The file is one of GNU Go's other `.db` formats (eye graphs, Monte
+    /// Carlo values; see [`sniff_format`]), not a pattern database.
+    #[error("{path}: this is {}, not a pattern database; katachi cannot read it yet", .format.description())]
+    OtherFormat { path: String, format: DbFormat },
     /// The file has errors; every diagnostic (warnings too) is kept.
     #[error("{path}: {} errors", .diagnostics.iter().filter(|d| d.is_error()).count())]
     Invalid {
@@ -92,7 +96,8 @@ pub enum LoadError {
 }
 
 /// Loads and checks a `.db` file at run time (`--patterns FILE`). On
-/// success returns the database and its warnings.
+/// success returns the database and its warnings; a file with any error,
+/// or in another of GNU Go's `.db` formats, is an error.
 pub fn load_file(path: &Path) -> Result<(PatternDb, Vec<Diagnostic>), LoadError> {
     let shown = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
@@ -100,6 +105,13 @@ pub fn load_file(path: &Path) -> Result<(PatternDb, Vec<Diagnostic>), LoadError>
         source,
     })?;
     let text = String::from_utf8_lossy(&bytes);
+    let format = sniff_format(&text);
+    if format != DbFormat::Patterns {
+        return Err(LoadError::OtherFormat {
+            path: shown,
+            format,
+        });
+    }
     let (db, diagnostics) = parse_db(&text, &shown);
     if diagnostics.iter().any(|d| d.is_error()) {
         return Err(LoadError::Invalid {

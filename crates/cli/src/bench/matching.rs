@@ -27,8 +27,6 @@ use katachi_patterns::matchers::incremental::IncrementalMatcher;
 use katachi_patterns::matchers::reference::ReferenceMatcher;
 use katachi_patterns::matchers::standard::StandardMatcher;
 use katachi_patterns::matchers::{Match, Matcher, OwnedPosition, Position, Scratch};
-use katachi_patterns::model::PatternDb;
-use katachi_patterns::syntax::{parse_db, Severity};
 
 /// Arguments.
 #[derive(clap::Args)]
@@ -63,31 +61,6 @@ pub struct Args {
     /// default all), e.g. to skip the DFA's build while measuring another.
     #[arg(long = "matcher")]
     matchers: Vec<String>,
-}
-
-/// Load and merge the databases.
-fn load_db(files: &[PathBuf]) -> anyhow::Result<PatternDb> {
-    let mut db = PatternDb::default();
-    let mut names = Vec::new();
-    for file in files {
-        let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
-        let text = String::from_utf8_lossy(&bytes);
-        let name = file
-            .file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        let (parsed, diags) = parse_db(&text, &name);
-        let errors = diags
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .count();
-        if errors > 0 {
-            eprintln!("warning: {name}: {errors} errors; those patterns are left out");
-        }
-        db.patterns.extend(parsed.patterns);
-        names.push(name);
-    }
-    db.name = names.join("+");
-    Ok(db)
 }
 
 /// The boards of the positions file, by id, from the boards file.
@@ -240,7 +213,17 @@ fn play_incremental(m: &IncrementalMatcher, games: usize, moves: usize) -> (Vec<
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let db = load_db(&args.db)?;
+    let mut db = crate::dbfile::load_merged(&args.db)?;
+    // The header shows file names, not paths.
+    db.name = args
+        .db
+        .iter()
+        .map(|f| {
+            f.file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+        })
+        .collect::<Vec<_>>()
+        .join("+");
     let boards = args
         .boards
         .clone()
@@ -256,19 +239,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let standard = StandardMatcher::new(&compiled);
     let index_ms = start.elapsed().as_secs_f64() * 1e3;
-    println!(
+    outln!(
         "db {}: {} patterns, {} oriented variants; compile {compile_ms:.1} ms, standard index {index_ms:.1} ms ({} entries)",
         db.name,
         db.patterns.len(),
         compiled.variants.len(),
         standard.index_len()
-    );
+    )?;
     let wanted = |name: &str| args.matchers.is_empty() || args.matchers.iter().any(|m| m == name);
-    let dfa = wanted("dfa").then(|| {
+    let dfa = if wanted("dfa") {
         let start = Instant::now();
         let dfa = DfaMatcher::new(&compiled);
         let s = dfa.stats();
-        println!(
+        outln!(
             "dfa: {} states ({} product states, {} verify leaves, reads {} of {} path steps), built in {:.1} ms, {:.0} KiB",
             s.states,
             s.product_states,
@@ -277,19 +260,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             s.path_len,
             start.elapsed().as_secs_f64() * 1e3,
             s.bytes as f64 / 1024.0
-        );
-        dfa
-    });
+        )?;
+        Some(dfa)
+    } else {
+        None
+    };
     let mix_text: Vec<String> = mix
         .iter()
         .rev()
         .map(|(s, n)| format!("{n} at {s}x{s}"))
         .collect();
-    println!("positions: {} ({})", positions.len(), mix_text.join(", "));
-    println!(
+    outln!("positions: {} ({})", positions.len(), mix_text.join(", "))?;
+    outln!(
         "{:<10} {:>10} {:>10} {:>12} {:>12} {:>18}",
-        "matcher", "med µs B", "med µs W", "med µs B+W", "p90 µs B+W", "matches/pos B / W"
-    );
+        "matcher",
+        "med µs B",
+        "med µs W",
+        "med µs B+W",
+        "p90 µs B+W",
+        "matches/pos B / W"
+    )?;
     let reference = ReferenceMatcher::new(&db);
     let corner = CornerTreeMatcher::new(&compiled);
     let mut engines: Vec<(&dyn Matcher, bool)> = vec![(&standard, false)];
@@ -306,7 +296,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let t = time_matcher(m, &positions, min, once);
         let n = positions.len().max(1) as f64;
         let both: Vec<f64> = t.us[0].iter().zip(&t.us[1]).map(|(a, b)| a + b).collect();
-        println!(
+        outln!(
             "{:<10} {:>10.1} {:>10.1} {:>12.1} {:>12.1} {:>10.1} / {:.1}",
             m.name(),
             median(&t.us[0]),
@@ -315,16 +305,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             quantile(&both, 0.9),
             t.matches[0] as f64 / n,
             t.matches[1] as f64 / n
-        );
+        )?;
     }
     let incremental = IncrementalMatcher::new(&compiled);
     if args.games > 0 {
         let (med, mean, raw, per) =
             time_incremental(&incremental, args.games, args.moves, args.repeat);
-        println!(
+        outln!(
             "incremental: {} random 19x19 games of {} moves, one colour per update, each update's median of {} runs: median {med:.2} µs, mean {mean:.2} µs per move (plain mean of every timed update {raw:.2} µs; {per} matches kept on average)",
             args.games, args.moves, args.repeat.max(1)
-        );
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -42,16 +42,16 @@ struct Tally {
 }
 
 impl Tally {
-    fn print(&self, name: &str) {
+    fn print(&self, name: &str) -> std::io::Result<()> {
         let s = self.time.as_secs_f64();
-        println!(
+        outln!(
             "{name:<15} {:>12.0} {:>12.0} {:>10.1} {:>9.1}% {:>8}",
             self.playouts as f64 / s,
             self.moves as f64 / s,
             self.moves as f64 / self.playouts.max(1) as f64,
             100.0 * self.black_wins as f64 / self.playouts.max(1) as f64,
             self.capped,
-        );
+        )
     }
     fn rate(&self) -> f64 {
         self.playouts as f64 / self.time.as_secs_f64()
@@ -139,13 +139,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     anyhow::ensure!(args.seconds > 0.0, "--seconds must be positive");
     let mut ego = ego::Ego::new(size);
     let budget = Duration::from_secs_f64(args.seconds);
-    println!(
+    outln!(
         "bench playouts: {size}x{size}, {:.1} s of playouts per board in rounds of {} ms, one thread, seed {}",
         args.seconds,
         ROUND.as_millis(),
         args.seed
-    );
-    println!("policy: uniform among legal moves that do not fill an own single-point eye; two passes end");
+    )?;
+    outln!("policy: uniform among legal moves that do not fill an own single-point eye; two passes end")?;
     let mut work = start.clone();
     let mut ours = Tally::default();
     let mut theirs = Tally::default();
@@ -156,32 +156,37 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             e.round(size, &mut rng_theirs, &mut theirs);
         }
     }
-    println!(
+    outln!(
         "{:<15} {:>12} {:>12} {:>10} {:>10} {:>8}",
-        "board", "playouts/s", "moves/s", "moves/po", "B wins", "capped"
-    );
-    ours.print("katachi");
+        "board",
+        "playouts/s",
+        "moves/s",
+        "moves/po",
+        "B wins",
+        "capped"
+    )?;
+    ours.print("katachi")?;
     if ego.is_some() {
-        theirs.print("go_game_board");
-        println!(
+        theirs.print("go_game_board")?;
+        outln!(
             "ratio katachi / go_game_board: {:.2} (playouts/s)",
             ours.rate() / theirs.rate()
-        );
+        )?;
     } else if cfg!(feature = "compare-ego") {
-        println!("go_game_board: not run (it supports sizes up to 19)");
+        outln!("go_game_board: not run (it supports sizes up to 19)")?;
     } else {
-        println!("go_game_board: not built (cargo feature compare-ego is off)");
+        outln!("go_game_board: not built (cargo feature compare-ego is off)")?;
     }
     #[cfg(feature = "compare-ego")]
     if size == 9 {
         let (rate, per) = ego::own_benchmark(args.seconds / 2.0);
-        println!(
+        outln!(
             "go_game_board's own benchmark (its 3x3-pattern policy, 9x9 only): {rate:.0} playouts/s, {per:.1} moves/playout"
-        );
+        )?;
     }
     let (ns, pairs, positions) =
         time_try_undo(size, args.seconds / 4.0, &mut Rng::new(args.seed ^ 0x5eed));
-    println!("katachi try_move+undo: {ns:.1} ns per pair ({pairs} pairs, every legal move of {positions} playout positions)");
+    outln!("katachi try_move+undo: {ns:.1} ns per pair ({pairs} pairs, every legal move of {positions} playout positions)")?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -146,28 +146,33 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         None => std::env::current_exe().context("path of this executable")?,
     };
     let runs = args.runs.max(1);
-    println!(
+    outln!(
         "{} gtp{}: milliseconds from launch to the answer, {runs} launches",
         engine.display(),
         args.engine_args
             .iter()
             .fold(String::new(), |acc, a| acc + " " + a)
-    );
-    println!("{:<10} {:>8} {:>8} {:>8}", "first", "min", "median", "max");
+    )?;
+    outln!("{:<10} {:>8} {:>8} {:>8}", "first", "min", "median", "max")?;
     for s in SCENARIOS {
         // One launch to warm the file cache, not counted.
         launch(&engine, &args.engine_args, s)?;
         let times = (0..runs)
             .map(|_| launch(&engine, &args.engine_args, s))
             .collect::<anyhow::Result<Vec<_>>>()?;
-        println!("{:<10} {}", s.name, summary(times));
+        outln!("{:<10} {}", s.name, summary(times))?;
     }
 
-    println!("\nin process (this executable), median of 50, microseconds");
-    println!(
+    outln!("\nin process (this executable), median of 50, microseconds")?;
+    outln!(
         "{:<10} {:>8} {:>8} {:>14} {:>8} {:>8}",
-        "database", "bytes", "decode", "parse+compile", "compile", "matcher"
-    );
+        "database",
+        "bytes",
+        "decode",
+        "parse+compile",
+        "compile",
+        "matcher"
+    )?;
     let us = |d: Duration| d.as_secs_f64() * 1e6;
     for name in embedded_names() {
         let bytes = embedded_bytes(name).unwrap_or_default();
@@ -186,14 +191,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let matcher = median_of(50, || {
             std::hint::black_box(StandardMatcher::new(&pre.compiled));
         });
-        println!(
+        outln!(
             "{name:<10} {:>8} {:>8.1} {:>14.1} {:>8.1} {:>8.1}",
             bytes.len(),
             us(decode),
             us(parse),
             us(compile),
             us(matcher)
-        );
+        )?;
     }
     let first = Instant::now();
     std::hint::black_box(TacticalPatterns::embedded());
@@ -201,10 +206,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let again = median_of(50, || {
         std::hint::black_box(TacticalPatterns::embedded());
     });
-    println!(
+    outln!(
         "TacticalPatterns::embedded(): first {:.1}, then {:.1}",
         us(first),
         us(again)
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }

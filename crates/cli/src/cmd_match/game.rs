@@ -2,7 +2,8 @@
 //! judge of legality and the runner's clock as the judge of time.
 //!
 //! The game ends on two passes in a row or at the move cap (both scored
-//! later by the referee), on a resignation, or by adjudication: a move that
+//! later: by the `--referee` engine if there is one, else by both players,
+//! a disagreement making the game disputed), on a resignation, or by adjudication: a move that
 //! is illegal or not a move at all, a `?` answer to `genmove`, an engine that
 //! dies or exceeds its time loses. When an engine refuses a move that
 //! katachi's board found legal (a rules disagreement), the game is void.
@@ -52,6 +53,9 @@ pub enum Ending {
     Forfeit,
     /// No result: the engines disagreed about the rules, or scoring failed.
     Void,
+    /// Scored without a referee, and the two players' `final_score` name
+    /// different winners: no result is credited (SGF `RE[?]`).
+    Disputed,
 }
 
 /// A finished (or stopped) game.
@@ -299,39 +303,90 @@ pub fn parse_score(text: &str) -> Option<(Option<Color>, String)> {
     Some((Some(color), format!("{}+{margin}", letter(color))))
 }
 
-/// Have the referee count the final position of `game`: a fresh board with
-/// the moves replayed, then `final_score`. Fills in winner and result, or
-/// makes the game void with a note when the referee cannot say.
-pub fn score(referee: &mut Player, settings: &Settings, game: &mut GameOutcome) {
+/// Have `counter` count the final position of `game`: a fresh board with
+/// the moves replayed, then `final_score`; the answer as given.
+fn count(counter: &mut Player, settings: &Settings, game: &GameOutcome) -> anyhow::Result<String> {
     let counted = (|| -> anyhow::Result<String> {
-        referee.new_game(settings.size, settings.komi, None)?;
-        let engine = referee.engine()?;
+        counter.new_game(settings.size, settings.komi, None)?;
+        let engine = counter.engine()?;
         let board = Board::new(settings.size)?;
         for &(color, mv) in &game.moves {
             engine.ok(&format!("play {} {}", name(color), board.move_text(mv)))?;
         }
         Ok(engine.ok("final_score")?)
     })();
-    match counted {
+    if counted.is_err() {
+        counter.discard();
+    }
+    counted
+}
+
+/// Make `game` void with `note`.
+fn void(game: &mut GameOutcome, note: String) {
+    game.ending = Ending::Void;
+    game.winner = None;
+    game.result = "Void".to_string();
+    game.notes.push(note);
+}
+
+/// Have the referee (`--referee CMD`, an engine that does not play) count
+/// the final position of `game`. Fills in winner and result, or makes the
+/// game void with a note when the referee cannot say.
+pub fn score(referee: &mut Player, settings: &Settings, game: &mut GameOutcome) {
+    match count(referee, settings, game) {
         Ok(text) => match parse_score(&text) {
             Some((winner, result)) => {
                 game.winner = winner;
                 game.result = result;
             }
-            None => {
-                game.ending = Ending::Void;
-                game.result = "Void".to_string();
-                game.notes
-                    .push(format!("the referee's final_score {text:?} is not a score"));
-            }
+            None => void(
+                game,
+                format!("the referee's final_score {text:?} is not a score"),
+            ),
         },
-        Err(err) => {
-            referee.discard();
-            game.ending = Ending::Void;
-            game.result = "Void".to_string();
-            game.notes
-                .push(format!("the referee could not score: {err:#}"));
+        Err(err) => void(game, format!("the referee could not score: {err:#}")),
+    }
+}
+
+/// Without a referee, ask both players (`players` are Black then White)
+/// for `final_score`, as other match runners do: no player decides its
+/// own game alone. When they name the same winner (or both jigo) that is
+/// the result, with the margin if they agree on it too (`B+` otherwise,
+/// SGF's win without a score); when they name different winners the game
+/// is [`Ending::Disputed`] with result `?` (SGF's unknown result) and both
+/// counts in the notes; when one cannot count, the game is void.
+pub fn score_by_players(players: [&mut Player; 2], settings: &Settings, game: &mut GameOutcome) {
+    let mut said = Vec::new();
+    for (player, color) in players.into_iter().zip([Color::Black, Color::White]) {
+        let who = format!("{} ({})", name(color), player.label);
+        match count(player, settings, game) {
+            Ok(text) => match parse_score(&text) {
+                Some(score) => said.push((who, score)),
+                None => return void(game, format!("{who}'s final_score {text:?} is not a score")),
+            },
+            Err(err) => return void(game, format!("{who} could not score: {err:#}")),
         }
+    }
+    let [(who_b, (winner_b, result_b)), (who_w, (winner_w, result_w))] =
+        <[_; 2]>::try_from(said).expect("two players");
+    if winner_b != winner_w {
+        game.ending = Ending::Disputed;
+        game.winner = None;
+        game.result = "?".to_string();
+        game.notes.push(format!(
+            "disputed: {who_b} counts {result_b}, {who_w} counts {result_w}"
+        ));
+        return;
+    }
+    game.winner = winner_b;
+    if result_b == result_w {
+        game.result = result_b;
+    } else {
+        // Same winner, different margins: the win without a score.
+        game.result = winner_b.map_or_else(|| "0".to_string(), |c| format!("{}+", letter(c)));
+        game.notes.push(format!(
+            "margins differ: {who_b} counts {result_b}, {who_w} counts {result_w}"
+        ));
     }
 }
 

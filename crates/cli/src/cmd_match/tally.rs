@@ -100,6 +100,8 @@ pub struct Summary {
     pub jigo: usize,
     /// Games without a result.
     pub void: usize,
+    /// Games whose players' counts named different winners (no referee).
+    pub disputed: usize,
     /// Average game length in moves.
     pub average_moves: f64,
     /// Count of games per ending (`score`, `resign`, `time`, ...).
@@ -126,6 +128,7 @@ pub fn summarise(engines: &[(String, String, String)], rows: &[GameRow]) -> Summ
         white_wins: 0,
         jigo: 0,
         void: 0,
+        disputed: 0,
         average_moves: 0.0,
         endings: Vec::new(),
         results: rows.to_vec(),
@@ -157,6 +160,7 @@ pub fn summarise(engines: &[(String, String, String)], rows: &[GameRow]) -> Summ
             Some(w) if *w == row.black => summary.black_wins += 1,
             Some(_) => summary.white_wins += 1,
             None if row.ending == Ending::Void => summary.void += 1,
+            None if row.ending == Ending::Disputed => summary.disputed += 1,
             None => summary.jigo += 1,
         }
         match summary.endings.iter_mut().find(|(e, _)| *e == row.ending) {
@@ -221,12 +225,13 @@ pub fn table(summary: &Summary) -> String {
     let _ = writeln!(out);
     let _ = writeln!(
         out,
-        "games {}: black won {}, white won {}, jigo {}, void {}; {:.1} moves per game",
+        "games {}: black won {}, white won {}, jigo {}, void {}, disputed {}; {:.1} moves per game",
         summary.games,
         summary.black_wins,
         summary.white_wins,
         summary.jigo,
         summary.void,
+        summary.disputed,
         summary.average_moves
     );
     let endings: Vec<String> = summary
@@ -277,30 +282,42 @@ mod tests {
             row(2, "B", Some("A"), Ending::Resign),
             row(3, "A", None, Ending::Score),
             row(4, "B", None, Ending::Void),
+            row(5, "A", None, Ending::Disputed),
         ];
         let s = summarise(&engines, &rows);
-        assert_eq!((s.black_wins, s.white_wins, s.jigo, s.void), (1, 1, 1, 1));
+        assert_eq!(
+            (s.black_wins, s.white_wins, s.jigo, s.void, s.disputed),
+            (1, 1, 1, 1, 1)
+        );
         let a = &s.engines[0];
         assert_eq!(
             (a.games, a.wins, a.wins_as_black, a.wins_as_white),
-            (4, 2, 1, 1)
+            (5, 2, 1, 1)
         );
-        assert_eq!((a.games_as_black, a.games_as_white), (2, 2));
+        assert_eq!((a.games_as_black, a.games_as_white), (3, 2));
         assert_eq!(s.engines[1].wins, 0);
-        // A had Black in games 1 and 3 (1 s each) and White in 2 and 4 (2 s each).
-        assert_eq!(a.seconds, 6.0);
-        assert_eq!(a.moves, 20);
-        assert_eq!(a.seconds_per_move, 0.3);
-        assert_eq!(s.average_moves, 25.0);
+        // A had Black in games 1, 3 and 5 (1 s each) and White in 2 and 4 (2 s each).
+        assert_eq!(a.seconds, 7.0);
+        assert_eq!(a.moves, 25);
+        assert_eq!(a.seconds_per_move, 0.28);
+        assert_eq!(s.average_moves, 30.0);
         assert_eq!(
             s.endings,
-            [(Ending::Score, 2), (Ending::Resign, 1), (Ending::Void, 1)]
+            [
+                (Ending::Score, 2),
+                (Ending::Resign, 1),
+                (Ending::Void, 1),
+                (Ending::Disputed, 1)
+            ]
         );
         let t = table(&s);
         assert!(
-            t.contains("black won 1, white won 1, jigo 1, void 1"),
+            t.contains("black won 1, white won 1, jigo 1, void 1, disputed 1"),
             "{t}"
         );
-        assert!(t.contains("endings: score 2, resign 1, void 1"), "{t}");
+        assert!(
+            t.contains("endings: score 2, resign 1, void 1, disputed 1"),
+            "{t}"
+        );
     }
 }

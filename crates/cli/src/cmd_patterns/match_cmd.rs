@@ -29,8 +29,6 @@ use katachi_patterns::matchers::dfa::DfaMatcher;
 use katachi_patterns::matchers::reference::ReferenceMatcher;
 use katachi_patterns::matchers::standard::StandardMatcher;
 use katachi_patterns::matchers::{Match, Matcher, Position, Scratch};
-use katachi_patterns::model::PatternDb;
-use katachi_patterns::syntax::{parse_db, Severity};
 use katachi_sgf::Target;
 
 /// Which engine finds the matches.
@@ -83,24 +81,6 @@ pub struct Args {
 #[path = "eval.rs"]
 mod eval;
 
-fn load_db(files: &[PathBuf]) -> anyhow::Result<PatternDb> {
-    let mut db = PatternDb::default();
-    for file in files {
-        let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
-        let name = file.display().to_string();
-        let (parsed, diags) = parse_db(&String::from_utf8_lossy(&bytes), &name);
-        let errors = diags
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .count();
-        if errors > 0 {
-            eprintln!("warning: {name}: {errors} errors; those patterns are left out");
-        }
-        db.patterns.extend(parsed.patterns);
-    }
-    Ok(db)
-}
-
 /// Runs `patterns match`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let bytes =
@@ -119,7 +99,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some("W" | "WHITE") => Color::White,
         Some(other) => bail!("--color must be B or W, not {other}"),
     };
-    let db = load_db(&args.db)?;
+    let db = crate::dbfile::load_merged(&args.db)?;
     let engine: Box<dyn Matcher> = match args.matcher {
         Engine::Reference => Box::new(ReferenceMatcher::new(&db)),
         Engine::Standard => Box::new(StandardMatcher::new(&CompiledDb::compile(&db))),
@@ -140,7 +120,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.eval {
         let mut knowledge = Knowledge::embedded();
         if !args.conn.is_empty() {
-            let conn = load_db(&args.conn)?;
+            let conn = crate::dbfile::load_merged(&args.conn)?;
             let source = Source::File(args.conn[0].clone());
             knowledge = Arc::new(knowledge.with_db("conn", conn, source)?);
         }
@@ -154,7 +134,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             trace: args.trace,
         };
         let text = eval::report(&db, &analysis, color, &found, opts);
-        print!("{text}");
+        out!("{text}")?;
         return Ok(ExitCode::SUCCESS);
     }
 
@@ -194,7 +174,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ));
         text.push_str(&board_text(pos, &found));
     }
-    print!("{text}");
+    out!("{text}")?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,14 +1,18 @@
 //! `katachi patterns ...`: check, format and dump pattern databases.
 //!
 //! `check FILES...` prints, per file, the number of patterns read and every
-//! diagnostic with its excerpt, and exits non-zero if any file has errors.
+//! diagnostic with its excerpt, and exits 1 if any file has errors. A file
+//! in another of GNU Go's `.db` formats (eyes.db's eye graphs, mc_*.db's
+//! Monte Carlo values) is named as such in one line instead of being
+//! parsed, and gives exit 3 when nothing else failed.
 //! `fmt FILE` prints the canonical text. `dump ast|model FILE` shows a stage.
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use katachi_patterns::syntax::{format_file, parse_db, parse_file, Severity};
+use katachi_patterns::syntax::{
+    format_file, parse_db, parse_file, sniff_format, DbFormat, Severity,
+};
 
 mod match_cmd;
 
@@ -65,18 +69,42 @@ pub struct DumpArgs {
     pub file: PathBuf,
 }
 
-/// Writes `text` to standard output; a closed pipe (`| head`) is not an error.
+/// Writes `text` to standard output (a closed pipe ends the command
+/// quietly through `main`).
 fn emit(text: &str) -> anyhow::Result<()> {
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
-        _ => Ok(()),
-    }
+    Ok(crate::output::write_str(text)?)
 }
 
 fn read(path: &Path) -> anyhow::Result<String> {
     let bytes = std::fs::read(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
+
+/// The sentence for a file in another of GNU Go's `.db` formats, or `None`
+/// for the pattern language (told from the content: [`sniff_format`]).
+fn other_format(name: &str, text: &str) -> Option<String> {
+    match sniff_format(text) {
+        DbFormat::Patterns => None,
+        format => Some(format!(
+            "{name}: this is {}, not a pattern database; katachi cannot read it yet",
+            format.description()
+        )),
+    }
+}
+
+/// [`read`], refusing the other `.db` formats.
+fn read_patterns(path: &Path) -> anyhow::Result<String> {
+    let text = read(path)?;
+    if let Some(msg) = other_format(&path.display().to_string(), &text) {
+        anyhow::bail!(msg);
+    }
+    Ok(text)
+}
+
+/// Exit status of `patterns check` when no file has errors but some are in
+/// another of GNU Go's `.db` formats (eye graphs, Monte Carlo values),
+/// which katachi does not read yet; files with errors give 1.
+pub const OTHER_FORMAT_EXIT: u8 = 3;
 
 /// Runs a `patterns` subcommand.
 pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
@@ -91,9 +119,15 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
 fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let mut failed = false;
     let (mut total, mut total_errors, mut total_warnings) = (0, 0, 0);
+    let mut others = 0;
     for path in &args.files {
         let name = path.display().to_string();
         let text = read(path)?;
+        if let Some(msg) = other_format(&name, &text) {
+            emit(&format!("{msg}\n"))?;
+            others += 1;
+            continue;
+        }
         let (db, diags) = parse_db(&text, &name);
         let errors = diags
             .iter()
@@ -117,13 +151,20 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         failed |= errors > 0;
     }
     if args.files.len() > 1 {
+        let skipped = if others > 0 {
+            format!(" ({others} not pattern databases, not read)")
+        } else {
+            String::new()
+        };
         emit(&format!(
-            "total: {total} patterns read in {} files, {total_errors} errors, {total_warnings} warnings\n",
-            args.files.len()
+            "total: {total} patterns read in {} files{skipped}, {total_errors} errors, {total_warnings} warnings\n",
+            args.files.len() - others
         ))?;
     }
     Ok(if failed {
         ExitCode::FAILURE
+    } else if others > 0 {
+        ExitCode::from(OTHER_FORMAT_EXIT)
     } else {
         ExitCode::SUCCESS
     })
@@ -131,7 +172,7 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
 
 fn fmt(args: &FmtArgs) -> anyhow::Result<ExitCode> {
     let name = args.file.display().to_string();
-    let text = read(&args.file)?;
+    let text = read_patterns(&args.file)?;
     let (file, diags) = parse_file(&text, &name);
     let errors: Vec<_> = diags.iter().filter(|d| d.is_error()).collect();
     if !errors.is_empty() {
@@ -154,7 +195,7 @@ fn fmt(args: &FmtArgs) -> anyhow::Result<ExitCode> {
 
 fn dump(args: &DumpArgs) -> anyhow::Result<ExitCode> {
     let name = args.file.display().to_string();
-    let text = read(&args.file)?;
+    let text = read_patterns(&args.file)?;
     let diags = match args.stage {
         Stage::Ast => {
             let (file, diags) = parse_file(&text, &name);

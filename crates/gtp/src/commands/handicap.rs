@@ -36,8 +36,8 @@ pub fn register(r: &mut Registry) {
         }
         let points = free_placement(s.board(), n);
         place(s, &points)
-    })
-    .gogui("none/Place free handicap (4)/place_free_handicap 4");
+    });
+    // No GoGui analyze entry: it changes the position behind GoGui's back.
     r.add("set_free_handicap", |s, args| {
         if !board_is_empty(s.board()) {
             return fail("board not empty");

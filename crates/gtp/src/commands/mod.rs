@@ -3,6 +3,7 @@
 //! them all.
 
 pub mod game;
+pub mod gnugo;
 pub mod gogui;
 pub mod handicap;
 pub mod moves;
@@ -47,6 +48,15 @@ pub const REQUIRED: &[&str] = &[
     "list_stones",
     "kgs-genmove_cleanup",
     "gogui-analyze_commands",
+    "black",
+    "white",
+    "gg-undo",
+    "query_boardsize",
+    "get_komi",
+    "get_handicap",
+    "last_move",
+    "move_history",
+    "all_legal",
 ];
 
 /// Register every command of this module tree.
@@ -54,6 +64,7 @@ pub fn register(registry: &mut Registry) {
     protocol::register(registry);
     game::register(registry);
     moves::register(registry);
+    gnugo::register(registry);
     handicap::register(registry);
     query::register(registry);
     score::register(registry);

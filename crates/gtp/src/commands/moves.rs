@@ -48,7 +48,7 @@ pub fn register(r: &mut Registry) {
 }
 
 /// Choose a move for `color` with the baseline policy and, if `play`, play it.
-fn generate(s: &mut Session, color: Color, cleanup: bool, play: bool) -> Reply {
+pub(crate) fn generate(s: &mut Session, color: Color, cleanup: bool, play: bool) -> Reply {
     let options = baseline::Options {
         seed: s.config().seed,
         komi: s.komi(),

@@ -6,12 +6,14 @@ pub mod diagnostic;
 pub mod format;
 pub mod lexer;
 pub mod parser;
+pub mod sniff;
 pub mod source;
 pub mod span;
 
 pub use diagnostic::{Diagnostic, DiagnosticKind, Severity};
 pub use format::format_file;
 pub use parser::parse_file;
+pub use sniff::{sniff_format, DbFormat};
 pub use span::{Position, Span};
 
 use crate::model::{self, PatternDb};

@@ -1,0 +1,166 @@
+//! Loading `.db` files from the command line: a database with errors is an
+//! error in every subcommand that loads one (`patterns match --db`,
+//! `--conn`, `gtp --patterns`, `bench match --db`), with its diagnostics
+//! shown; and a file in another of GNU Go's `.db` formats (eye graphs,
+//! Monte Carlo values) is named as such by `patterns check` instead of
+//! being parsed into thousands of errors. The small databases here are
+//! written by the test; GNU Go's own files are read from the shared corpus
+//! when present.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("dbload-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// (exit code, stdout, stderr) of `katachi ARGS` with empty standard input.
+fn katachi(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_katachi"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("katachi runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A database whose second pattern has an unknown diagram symbol (line 10).
+const BROKEN: &str = "Pattern B1\n\nOX*\n\n:-,A\n\n\nPattern B2\n\nO.#*\n\n:-,A\n";
+/// A correct one: an O stone next to the move.
+const GOOD: &str = "Pattern G1\n\nO*\n\n:-,A\n";
+
+fn files(dir: &Path) -> (String, String, String) {
+    let sgf = dir.join("g.sgf");
+    std::fs::write(&sgf, "(;GM[1]SZ[9];B[ee];W[ce];B[ge])").unwrap();
+    let broken = dir.join("broken.db");
+    std::fs::write(&broken, BROKEN).unwrap();
+    let good = dir.join("good.db");
+    std::fs::write(&good, GOOD).unwrap();
+    let s = |p: PathBuf| p.display().to_string();
+    (s(sgf), s(broken), s(good))
+}
+
+fn assert_refused(args: &[&str]) {
+    let (code, out, err) = katachi(args);
+    assert!(
+        code != 0 && code != 101,
+        "{args:?} exited {code}:\n{out}\n{err}"
+    );
+    assert!(
+        err.contains("broken.db:10:3") && err.contains("unknown diagram symbol"),
+        "{args:?}: the diagnostic with file, line and column:\n{err}"
+    );
+    assert!(err.contains("not loaded"), "{args:?}:\n{err}");
+    assert!(!out.contains("matches"), "{args:?} matched anyway:\n{out}");
+}
+
+#[test]
+fn a_database_with_errors_is_an_error_everywhere() {
+    let dir = scratch("broken");
+    let (sgf, broken, good) = files(&dir);
+    // The good database loads and matches (so a refusal below is the broken file's).
+    let (code, out, err) = katachi(&["patterns", "match", &sgf, "--db", &good]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("matches"), "{out}");
+
+    assert_refused(&["patterns", "match", &sgf, "--db", &broken]);
+    assert_refused(&["patterns", "match", &sgf, "--db", &good, "--db", &broken]);
+    assert_refused(&[
+        "patterns", "match", &sgf, "--db", &good, "--eval", "--conn", &broken,
+    ]);
+    assert_refused(&["gtp", "--patterns", &format!("attack={broken}")]);
+    let positions = dir.join("positions.tsv").display().to_string();
+    assert_refused(&["bench", "match", "--db", &broken, "--positions", &positions]);
+}
+
+/// An eye-graph file in the shape eyes.texi describes (`Pattern N`, a
+/// diagram of eye-space marks, a four-digit eye value), written here: a
+/// one-point and a two-point eye space, one eye whoever moves first.
+const EYE_GRAPHS: &str = "# eye shapes\n\nPattern 1\n\n.\n\n:1111\n\nPattern 2\n\n..\n\n:1111\n";
+/// A Monte Carlo value file in the shape montecarlo.texi describes: 3x3
+/// diagrams around `*` and a numeric value with properties; here, never
+/// fill a point surrounded by own stones, and prefer capturing moves.
+const MC_VALUES: &str = "\noOo\nO*O\noO?\n\n:0\n\n?X?\n?*?\n???\n\n:500,ocap1+,near\n";
+
+#[test]
+fn other_db_formats_are_named_not_parsed() {
+    let dir = scratch("formats");
+    let eyes = dir.join("shapes.db");
+    std::fs::write(&eyes, EYE_GRAPHS).unwrap();
+    let mc = dir.join("values.db");
+    std::fs::write(&mc, MC_VALUES).unwrap();
+    let (eyes, mc) = (eyes.display().to_string(), mc.display().to_string());
+
+    let (code, out, err) = katachi(&["patterns", "check", &eyes]);
+    assert_eq!(code, 3, "{out}{err}");
+    assert_eq!(
+        out,
+        format!("{eyes}: this is an eye-shape graph database (eyes.texi), not a pattern database; katachi cannot read it yet\n")
+    );
+    let (code, out, _) = katachi(&["patterns", "check", &mc]);
+    assert_eq!(code, 3);
+    assert!(
+        out.contains("Monte Carlo 3x3 pattern value database (montecarlo.texi)"),
+        "{out}"
+    );
+    assert_eq!(out.lines().count(), 1, "{out}");
+
+    // Loading them anywhere names the format too.
+    let (sgf, broken, good) = files(&dir);
+    let mc_slot = format!("attack={mc}");
+    for args in [
+        vec!["patterns", "match", &sgf, "--db", &eyes],
+        vec!["gtp", "--patterns", &mc_slot],
+        vec!["patterns", "fmt", &eyes],
+        vec!["patterns", "dump", "model", &mc],
+    ] {
+        let (code, _, err) = katachi(&args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(err.contains("not a pattern database"), "{args:?}: {err}");
+    }
+    // With a broken pattern file among them, errors win: exit 1.
+    let (code, out, _) = katachi(&["patterns", "check", &eyes, &good, &broken]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("1 not pattern databases"), "{out}");
+}
+
+/// GNU Go's own eyes.db and mc_*.db, when the shared corpus is present.
+#[test]
+fn gnugo_eyes_and_mc_databases_are_named() {
+    let shared = std::env::var_os("KATACHI_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
+    let dir = shared.join("gnugo/patterns");
+    if !dir.join("eyes.db").is_file() {
+        assert!(
+            std::env::var("KATACHI_REQUIRE_SHARED").as_deref() != Ok("1"),
+            "KATACHI_REQUIRE_SHARED=1 but {} has no eyes.db",
+            dir.display()
+        );
+        eprintln!("skipped: {} has no eyes.db", dir.display());
+        return;
+    }
+    for (file, words) in [
+        ("eyes.db", "eye-shape graph database (eyes.texi)"),
+        ("mc_mogo_classic.db", "Monte Carlo"),
+        ("mc_montegnu_classic.db", "Monte Carlo"),
+        ("mc_uniform.db", "Monte Carlo"),
+    ] {
+        let path = dir.join(file).display().to_string();
+        let (code, out, _) = katachi(&["patterns", "check", &path]);
+        assert_eq!(code, 3, "{file}: {out}");
+        assert_eq!(
+            out.lines().count(),
+            1,
+            "{file}: one line, not errors:\n{out}"
+        );
+        assert!(out.contains(words), "{file}: {out}");
+    }
+}
