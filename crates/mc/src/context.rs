@@ -153,7 +153,10 @@ pub fn analyse(board: &Board, p: Point, c: Color) -> MoveInfo {
 
 /// A board with the Monte Carlo context of every empty point and the move
 /// weights of both colours.
-#[derive(Clone, Debug)]
+///
+/// `clone_from` reuses the target's allocations, so a playout resets from
+/// a start position without the allocator.
+#[derive(Debug)]
 pub struct McBoard<'t> {
     table: &'t McTable,
     board: Board,
@@ -161,6 +164,8 @@ pub struct McBoard<'t> {
     offsets: [isize; 8],
     /// Absolute 3x3 code of every on-board point (kept for stones too).
     code: Vec<u16>,
+    /// What a Black and a White stone would do on every empty point.
+    info: Vec<[MoveInfo; 2]>,
     /// Move weights per colour (Black 0, White 1).
     tree: [SumTree; 2],
     /// The previous move, if it was a stone.
@@ -168,12 +173,53 @@ pub struct McBoard<'t> {
     /// The near set (distinct points) and its membership flags.
     near: Vec<Point>,
     near_flag: Vec<bool>,
-    /// Dirty points of the current update, deduplicated by stamp.
+    /// Dirty points of the current update, deduplicated by stamp; those
+    /// whose `reanalyse` stamp is current also need a new [`MoveInfo`]
+    /// (the others only a new lookup: nearness or ko changed).
     dirty: Vec<Point>,
     stamp: Vec<u32>,
+    reanalyse: Vec<u32>,
     epoch: u32,
     /// Scratch: stones captured by the move being played.
     captured: Vec<Point>,
+}
+
+impl Clone for McBoard<'_> {
+    fn clone(&self) -> Self {
+        McBoard {
+            table: self.table,
+            board: self.board.clone(),
+            offsets: self.offsets,
+            code: self.code.clone(),
+            info: self.info.clone(),
+            tree: self.tree.clone(),
+            last: self.last,
+            near: self.near.clone(),
+            near_flag: self.near_flag.clone(),
+            dirty: self.dirty.clone(),
+            stamp: self.stamp.clone(),
+            reanalyse: self.reanalyse.clone(),
+            epoch: self.epoch,
+            captured: self.captured.clone(),
+        }
+    }
+    fn clone_from(&mut self, src: &Self) {
+        self.table = src.table;
+        self.board.clone_from(&src.board);
+        self.offsets = src.offsets;
+        self.code.clone_from(&src.code);
+        self.info.clone_from(&src.info);
+        self.tree[0].clone_from(&src.tree[0]);
+        self.tree[1].clone_from(&src.tree[1]);
+        self.last = src.last;
+        self.near.clone_from(&src.near);
+        self.near_flag.clone_from(&src.near_flag);
+        self.dirty.clone_from(&src.dirty);
+        self.stamp.clone_from(&src.stamp);
+        self.reanalyse.clone_from(&src.reanalyse);
+        self.epoch = src.epoch;
+        self.captured.clone_from(&src.captured);
+    }
 }
 
 impl<'t> McBoard<'t> {
@@ -188,12 +234,14 @@ impl<'t> McBoard<'t> {
             board,
             offsets,
             code: vec![0; len],
+            info: vec![[MoveInfo::default(); 2]; len],
             tree: [SumTree::new(len), SumTree::new(len)],
             last,
             near: Vec::new(),
             near_flag: vec![false; len],
             dirty: Vec::new(),
             stamp: vec![0; len],
+            reanalyse: vec![0; len],
             epoch: 0,
             captured: Vec::new(),
         };
@@ -266,15 +314,13 @@ impl<'t> McBoard<'t> {
         code
     }
 
-    /// Both colours' weights of `p` from its code and context.
+    /// Both colours' weights of `p` from its code, cached analysis and
+    /// context.
     fn weights_of(&self, p: Point) -> [u32; 2] {
         if self.board.cell(p) != Cell::Empty {
             return [0, 0];
         }
-        let infos = [
-            analyse(&self.board, p, Color::Black),
-            analyse(&self.board, p, Color::White),
-        ];
+        let infos = self.info[p.index()];
         let code = self.code[p.index()];
         let mut w = [0; 2];
         for c in [Color::Black, Color::White] {
@@ -286,6 +332,16 @@ impl<'t> McBoard<'t> {
             w[c.index()] = self.table.value(c.index(), code, ctx.index());
         }
         w
+    }
+
+    /// Analyses `p` for both colours into the cache (empty points only).
+    fn analyse_point(&mut self, p: Point) {
+        if self.board.cell(p) == Cell::Empty {
+            self.info[p.index()] = [
+                analyse(&self.board, p, Color::Black),
+                analyse(&self.board, p, Color::White),
+            ];
+        }
     }
 
     /// The near set of the current position and previous move.
@@ -334,19 +390,28 @@ impl<'t> McBoard<'t> {
             self.code[p.index()] = self.code_from_board(p);
         }
         for &p in &points {
+            self.analyse_point(p);
             let w = self.weights_of(p);
             self.tree[0].set(p.index(), w[0]);
             self.tree[1].set(p.index(), w[1]);
         }
     }
 
+    /// Marks `p` for a new lookup only (nearness or ko changed).
     #[inline]
-    fn mark(&mut self, p: Point) {
+    fn mark_lookup(&mut self, p: Point) {
         let i = p.index();
         if self.stamp[i] != self.epoch {
             self.stamp[i] = self.epoch;
             self.dirty.push(p);
         }
+    }
+
+    /// Marks `p` for a new analysis and lookup.
+    #[inline]
+    fn mark(&mut self, p: Point) {
+        self.reanalyse[p.index()] = self.epoch;
+        self.mark_lookup(p);
     }
 
     /// Marks `p` and its on-board 3x3 neighbourhood, refreshing their codes.
@@ -367,6 +432,7 @@ impl<'t> McBoard<'t> {
         let epoch = self.epoch;
         for l in self.board.liberties(s) {
             let i = l.index();
+            self.reanalyse[i] = epoch;
             if self.stamp[i] != epoch {
                 self.stamp[i] = epoch;
                 self.dirty.push(l);
@@ -399,6 +465,7 @@ impl<'t> McBoard<'t> {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             self.stamp.iter_mut().for_each(|s| *s = u32::MAX);
+            self.reanalyse.iter_mut().for_each(|s| *s = u32::MAX);
             self.epoch = 1;
         }
         self.dirty.clear();
@@ -436,7 +503,12 @@ impl<'t> McBoard<'t> {
             }
             // Strings next to the move whose liberties changed in a way
             // that matters (see the module doc).
-            for n in self.board.neighbors(p).into_iter().chain(std::iter::once(p)) {
+            for n in self
+                .board
+                .neighbors(p)
+                .into_iter()
+                .chain(std::iter::once(p))
+            {
                 if let Some(k) = self.board.cell(n).color() {
                     let lc = self.board.liberty_count(n);
                     if lc <= 2 || (k == c && low_component) {
@@ -455,18 +527,18 @@ impl<'t> McBoard<'t> {
             self.captured = captured;
         }
         for q in old_ko.into_iter().flatten() {
-            self.mark(q);
+            self.mark_lookup(q);
         }
         for c in [Color::Black, Color::White] {
             if let Some(q) = self.board.ko_point_for(c) {
-                self.mark(q);
+                self.mark_lookup(q);
             }
         }
         // The near set moves with the previous move.
         let old_near = std::mem::take(&mut self.near);
         for &q in &old_near {
             self.near_flag[q.index()] = false;
-            self.mark(q);
+            self.mark_lookup(q);
         }
         self.last = match m {
             Move::Play(p) => Some(p),
@@ -476,11 +548,14 @@ impl<'t> McBoard<'t> {
         Self::near_points(&self.board, self.last, &self.offsets, &mut near);
         for &q in &near {
             self.near_flag[q.index()] = true;
-            self.mark(q);
+            self.mark_lookup(q);
         }
         self.near = near;
         let dirty = std::mem::take(&mut self.dirty);
         for &q in &dirty {
+            if self.reanalyse[q.index()] == self.epoch {
+                self.analyse_point(q);
+            }
             let w = self.weights_of(q);
             self.tree[0].set(q.index(), w[0]);
             self.tree[1].set(q.index(), w[1]);
@@ -502,7 +577,7 @@ impl<'t> McBoard<'t> {
         Some(Point(t.find(r) as u16))
     }
 
-    /// Compares every code, near flag and weight with a from-scratch
+    /// Compares every code, analysis, near flag and weight with a from-scratch
     /// recomputation of the same position and previous move; the first
     /// difference, if any.
     pub fn check_against_scratch(&self) -> Result<(), String> {
@@ -514,6 +589,13 @@ impl<'t> McBoard<'t> {
                     "{v}: code {:#06x}, from scratch {:#06x}",
                     self.code[p.index()],
                     fresh.code[p.index()]
+                ));
+            }
+            if self.board.cell(p) == Cell::Empty && self.info[p.index()] != fresh.info[p.index()] {
+                return Err(format!(
+                    "{v}: analysis {:?}, from scratch {:?}",
+                    self.info[p.index()],
+                    fresh.info[p.index()]
                 ));
             }
             if self.near_flag[p.index()] != fresh.near_flag[p.index()] {
@@ -531,7 +613,11 @@ impl<'t> McBoard<'t> {
         }
         for c in [Color::Black, Color::White] {
             if self.total(c) != fresh.total(c) {
-                return Err(format!("total for {c:?}: {} vs {}", self.total(c), fresh.total(c)));
+                return Err(format!(
+                    "total for {c:?}: {} vs {}",
+                    self.total(c),
+                    fresh.total(c)
+                ));
             }
         }
         Ok(())

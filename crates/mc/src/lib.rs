@@ -17,4 +17,4 @@ pub mod playout;
 pub mod sum_tree;
 
 pub use context::{analyse, McBoard, MoveInfo};
-pub use playout::{Policy, PlayoutOutcome};
+pub use playout::{PlayoutOutcome, Policy};

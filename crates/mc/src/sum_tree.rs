@@ -3,7 +3,7 @@
 //! weights, the total in O(1).
 
 /// Weights `w[i]` with prefix sums, for weighted random choice.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct SumTree {
     /// The weights themselves.
     weight: Vec<u32>,
@@ -13,6 +13,24 @@ pub struct SumTree {
     total: u64,
     /// Highest power of two not above `weight.len()`.
     top: usize,
+}
+
+impl Clone for SumTree {
+    fn clone(&self) -> SumTree {
+        SumTree {
+            weight: self.weight.clone(),
+            tree: self.tree.clone(),
+            total: self.total,
+            top: self.top,
+        }
+    }
+    /// Reuses the allocations (playouts reset from a start position).
+    fn clone_from(&mut self, src: &SumTree) {
+        self.weight.clone_from(&src.weight);
+        self.tree.clone_from(&src.tree);
+        self.total = src.total;
+        self.top = src.top;
+    }
 }
 
 impl SumTree {

@@ -38,9 +38,15 @@ fn random_game(policy: &Policy, size: usize, seed: u64, moves: usize) {
         };
         let legal = b.board().is_legal(c, m);
         match b.play(c, m) {
-            Ok(_) => assert!(legal, "size {size} seed {seed} move {k}: accepted an illegal move"),
+            Ok(_) => assert!(
+                legal,
+                "size {size} seed {seed} move {k}: accepted an illegal move"
+            ),
             Err(e) => {
-                assert!(!legal, "size {size} seed {seed} move {k}: refused a legal move ({e})");
+                assert!(
+                    !legal,
+                    "size {size} seed {seed} move {k}: refused a legal move ({e})"
+                );
                 assert!(matches!(e, IllegalMove::Suicide | IllegalMove::Ko));
                 continue;
             }
@@ -80,7 +86,10 @@ fn incremental_context_equals_scratch_gnugo_databases() {
     let Some(dir) = common::shared_dir() else {
         return;
     };
-    for (k, name) in ["mc_mogo_classic.db", "mc_montegnu_classic.db"].iter().enumerate() {
+    for (k, name) in ["mc_mogo_classic.db", "mc_montegnu_classic.db"]
+        .iter()
+        .enumerate()
+    {
         let (policy, _) = Policy::load(&dir.join("gnugo/patterns").join(name)).unwrap();
         for seed in 0..6 {
             let size = [9, 13, 19][seed as usize % 3];
@@ -150,7 +159,11 @@ fn proper_eye(b: &Board, p: Point, c: Color) -> bool {
             _ => return false,
         }
     }
-    let opp = b.diagonals(p).iter().filter(|&&d| b.cell(d) == c.opponent().cell()).count();
+    let opp = b
+        .diagonals(p)
+        .iter()
+        .filter(|&&d| b.cell(d) == c.opponent().cell())
+        .count();
     if edge {
         opp == 0
     } else {
@@ -189,12 +202,19 @@ fn uniform_weighs_every_legal_non_eye_move_the_same() {
         }
     }
     // The positions do contain eyes and legal moves (the test means something).
-    assert!(eyes > 20 && checked > 1000, "eyes {eyes}, legal moves {checked}");
+    assert!(
+        eyes > 20 && checked > 1000,
+        "eyes {eyes}, legal moves {checked}"
+    );
 }
 
 #[test]
 fn playouts_end_with_no_move_left() {
-    for (policy, size) in [(Policy::katachi(), 9), (Policy::uniform(), 9), (Policy::katachi(), 13)] {
+    for (policy, size) in [
+        (Policy::katachi(), 9),
+        (Policy::uniform(), 9),
+        (Policy::katachi(), 13),
+    ] {
         let start = McBoard::new(policy.table(), Board::new(size).unwrap(), None);
         let mut rng = Rng::new(5);
         let mut ended = 0;
@@ -210,6 +230,10 @@ fn playouts_end_with_no_move_left() {
                 assert!(b.board().empty_count() < size * size / 2);
             }
         }
-        assert!(ended >= 15, "{}: only {ended} of 20 playouts ended by passes", policy.name());
+        assert!(
+            ended >= 15,
+            "{}: only {ended} of 20 playouts ended by passes",
+            policy.name()
+        );
     }
 }

@@ -33,7 +33,12 @@ fn check_table(db: &McDb) {
         for &ctx in &contexts {
             let want = reference_value(db, code, Context::from_index(ctx));
             // White's relative code is the absolute code; Black's swaps.
-            assert_eq!(table.value(1, code, ctx), want, "{}: code {code:#x}", db.name);
+            assert_eq!(
+                table.value(1, code, ctx),
+                want,
+                "{}: code {code:#x}",
+                db.name
+            );
             assert_eq!(
                 table.value(0, swap_colours(code), ctx),
                 want,
@@ -46,11 +51,7 @@ fn check_table(db: &McDb) {
         let code = (rng.next() & 0xffff) as u16;
         let ctx = (rng.next() % 256) as usize;
         for colour in 0..2 {
-            let want = reference_value(
-                db,
-                relative_code(colour, code),
-                Context::from_index(ctx),
-            );
+            let want = reference_value(db, relative_code(colour, code), Context::from_index(ctx));
             assert_eq!(table.value(colour, code, ctx), want, "{}", db.name);
         }
     }
@@ -62,7 +63,11 @@ fn gnugo_mc_databases_read_without_errors() {
         return;
     };
     let dir = dir.join("gnugo/patterns");
-    for name in ["mc_mogo_classic.db", "mc_montegnu_classic.db", "mc_uniform.db"] {
+    for name in [
+        "mc_mogo_classic.db",
+        "mc_montegnu_classic.db",
+        "mc_uniform.db",
+    ] {
         let path = dir.join(name);
         let (db, diags) = load_file(&path).unwrap_or_else(|e| {
             if let katachi_patterns::mcpat::McLoadError::Invalid { diagnostics, .. } = &e {
@@ -101,7 +106,12 @@ fn katachi_database_is_clean_and_compiles() {
 fn uniform_values_eyes_only() {
     let table = McTable::compile(&uniform_db());
     // Relative codes: 0 empty, 1 own, 2 opponent, 3 edge; order NW N NE W E SW S SE.
-    let code = |cells: [u16; 8]| cells.iter().enumerate().fold(0u16, |a, (k, &s)| a | s << (2 * k));
+    let code = |cells: [u16; 8]| {
+        cells
+            .iter()
+            .enumerate()
+            .fold(0u16, |a, (k, &s)| a | s << (2 * k))
+    };
     let ctx = Context::default().index();
     // Centre eye with one opponent diagonal: an eye.
     assert_eq!(table.value(1, code([2, 1, 0, 1, 1, 0, 1, 1]), ctx), 0);
@@ -137,10 +147,19 @@ fn malformed_input_diagnostics() {
     assert_eq!(first_error("?X?\n?*?\n:1\n"), (BadMcDiagram, 1, 1));
     assert_eq!(first_error("?X?\n??*\n???\n:1\n"), (BadMcDiagram, 2, 2));
     assert_eq!(first_error("?X?\n?*?\n???\n:x1\n"), (BadValue, 4, 2));
-    assert_eq!(first_error("?X?\n?*?\n???\n:5,near,sideways\n"), (BadProperty, 4, 9));
-    assert_eq!(first_error("?X?\n?*?\n???\n:4294967296\n"), (BadValue, 4, 2));
+    assert_eq!(
+        first_error("?X?\n?*?\n???\n:5,near,sideways\n"),
+        (BadProperty, 4, 9)
+    );
+    assert_eq!(
+        first_error("?X?\n?*?\n???\n:4294967296\n"),
+        (BadValue, 4, 2)
+    );
     assert_eq!(first_error(":1\n"), (MissingDiagram, 1, 1));
-    assert_eq!(first_error("?X?\n?*?\n???\n\n???\n?*?\n???\n:1\n"), (MissingColonLine, 1, 1));
+    assert_eq!(
+        first_error("?X?\n?*?\n???\n\n???\n?*?\n???\n:1\n"),
+        (MissingColonLine, 1, 1)
+    );
     assert_eq!(first_error("?X?\n\n?*?\n???\n:1\n"), (SplitDiagram, 3, 1));
     // Edge marks that describe no edge.
     assert_eq!(first_error("?X?\n-*-\n???\n:1\n"), (BadEdge, 2, 1));
@@ -175,4 +194,46 @@ fn first_match_wins() {
     assert_eq!(t.value(0, 0, Context::default().index()), 9);
     // Off-board neighbours: '?' does not match the edge, the default 1 holds.
     assert_eq!(t.value(0, 0xffff, near.index()), 1);
+}
+
+mod no_panic {
+    //! Bad Monte Carlo input never panics: random text from the format's
+    //! own pieces is parsed and its diagnostics rendered; error-free input
+    //! compiles to a table that agrees with the definition.
+    use super::*;
+    use proptest::prelude::*;
+
+    fn line() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just(String::new()),
+            "#[ -~]{0,10}",
+            "[.*?%OXox|+-]{1,4}[ \t]?",
+            "[?%.OXo]{3}",
+            ":[0-9]{0,11}(,(near|far|osafe|ounsafe|xsafe|xsuicide|ocap[0-3][+-]?|xcap[0-4][+-]?|[a-z]{0,3})){0,3}",
+            "[\\x00-\\x7f\u{e9}\u{4e00}]{0,8}",
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn mc_parser_never_panics(lines in prop::collection::vec(line(), 0..16), codes in prop::collection::vec(any::<u16>(), 8)) {
+            let text = lines.join("\n");
+            let (db, diags) = parse_mc_db(&text, "p.db");
+            for d in &diags {
+                prop_assert!(!d.to_string().is_empty());
+            }
+            if !db.patterns.is_empty() {
+                let table = McTable::compile(&db);
+                for (k, &code) in codes.iter().enumerate() {
+                    let ctx = (code as usize * 7 + k * 31) % 256;
+                    prop_assert_eq!(
+                        table.value(1, code, ctx),
+                        reference_value(&db, code, Context::from_index(ctx))
+                    );
+                }
+            }
+        }
+    }
 }

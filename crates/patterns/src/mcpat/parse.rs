@@ -248,9 +248,9 @@ pub fn parse_mc_db(text: &str, file_name: &str) -> (McDb, Vec<Diagnostic>) {
                 // A new pattern starts after colon lines, or after a blank
                 // line that follows three rows (the previous diagram then
                 // lacks its colon line).
-                let starts_new = cur.as_ref().map_or(true, |p| {
-                    !p.lines.is_empty() || (p.gap_after_rows && p.rows.len() == 3)
-                });
+                let starts_new = cur
+                    .as_ref()
+                    .is_none_or(|p| !p.lines.is_empty() || (p.gap_after_rows && p.rows.len() == 3));
                 if starts_new {
                     if let Some(p) = cur.take() {
                         finish(&src, p, &mut db, &mut diags);
@@ -421,9 +421,9 @@ fn finish(src: &Source<'_>, p: Pending, db: &mut McDb, diags: &mut Vec<Diagnosti
         return;
     }
     // The move: exactly one, at the centre.
-    for r in 0..3 {
-        for c in 0..3 {
-            let is_move = diagram[r][c] == McSymbol::Move;
+    for (r, row) in diagram.iter().enumerate() {
+        for (c, &sym) in row.iter().enumerate() {
+            let is_move = sym == McSymbol::Move;
             if is_move != (r == 1 && c == 1) {
                 let (n, _) = p.rows[r];
                 diags.push(src.error(
@@ -484,14 +484,16 @@ fn check_edges(
         ));
         ok = false;
     };
-    if edge_row[1] || edge_col[1] || (edge_row[0] && edge_row[2]) || (edge_col[0] && edge_col[2])
-    {
+    if edge_row[1] || edge_col[1] || (edge_row[0] && edge_row[2]) || (edge_col[0] && edge_col[2]) {
         // Report at the first edge mark of the impossible line.
         let (r, c) = (0..9)
             .map(|k| (k / 3, k % 3))
             .find(|&(r, c)| {
                 matches!(d[r][c], McSymbol::Edge(_))
-                    && (r == 1 || c == 1 || (edge_row[0] && edge_row[2]) || (edge_col[0] && edge_col[2]))
+                    && (r == 1
+                        || c == 1
+                        || (edge_row[0] && edge_row[2])
+                        || (edge_col[0] && edge_col[2]))
             })
             .unwrap_or((0, 0));
         report(
