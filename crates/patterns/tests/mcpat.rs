@@ -86,6 +86,15 @@ fn gnugo_mc_databases_read_without_errors() {
         let kept: usize = db.patterns.iter().map(|p| p.lines.len()).sum();
         assert_eq!(kept, colon_lines, "{name}");
         check_table(&db);
+        if name == "mc_uniform.db" {
+            // katachi's uniform policy (its own eye patterns) is GNU Go's.
+            let (ours, theirs) = (McTable::compile(&uniform_db()), McTable::compile(&db));
+            for code in 0..CODES as u16 {
+                for colour in 0..2 {
+                    assert_eq!(ours.value(colour, code, 0), theirs.value(colour, code, 0));
+                }
+            }
+        }
     }
 }
 
