@@ -414,7 +414,11 @@ impl<'t> McBoard<'t> {
         self.mark_lookup(p);
     }
 
-    /// Marks `p` and its on-board 3x3 neighbourhood, refreshing their codes.
+    /// After the cell of `p` changed: refreshes the codes of `p` and its
+    /// on-board 3x3 neighbourhood and marks them; `p` and its orthogonal
+    /// neighbours need a new analysis (it reads only orthogonal cells and
+    /// adjacent strings, whose changes are marked separately), the
+    /// diagonal ones only a new lookup.
     fn mark_area(&mut self, p: Point) {
         self.mark(p);
         self.code[p.index()] = self.code_from_board(p);
@@ -422,7 +426,12 @@ impl<'t> McBoard<'t> {
             let q = Point((p.index() as isize + self.offsets[k]) as u16);
             if self.board.cell(q) != Cell::Edge {
                 self.code[q.index()] = self.code_from_board(q);
-                self.mark(q);
+                let (dr, dc) = NEIGHBOURS[k];
+                if dr == 0 || dc == 0 {
+                    self.mark(q);
+                } else {
+                    self.mark_lookup(q);
+                }
             }
         }
     }

@@ -237,3 +237,41 @@ fn playouts_end_with_no_move_left() {
         );
     }
 }
+
+/// The previous move puts two stones in atari far from its own 3x3
+/// neighbourhood: their liberty is near, escaping and capturing there get
+/// katachi's escape and capture values, and nearness goes with the move.
+#[test]
+fn atari_answers_are_near_and_urgent() {
+    let board = Board::from_ascii(
+        ".........\n\
+         .........\n\
+         ...XOX...\n\
+         ...XOX...\n\
+         .........\n\
+         .........\n\
+         .........\n\
+         .........\n\
+         .........\n",
+    )
+    .unwrap();
+    let v = |s: &str| board.parse_vertex(s).unwrap();
+    let policy = Policy::katachi();
+    let mut b = McBoard::new(policy.table(), board.clone(), None);
+    let (e8, e5, a1) = (v("E8"), v("E5"), v("A1"));
+    assert!(!b.is_near(e5));
+    b.play(Color::Black, Move::Play(e8)).unwrap();
+    assert!(b.is_near(e5), "the liberty of the string in atari is near");
+    assert!(!b.is_near(a1));
+    let (ctx, _) = b.context(Color::White, e5);
+    assert!(ctx.near && ctx.osafe && ctx.xcap == 2 && ctx.ocap == 0, "{ctx:?}");
+    assert_eq!(b.weight(Color::White, e5), 3000, "escape from atari");
+    assert_eq!(b.weight(Color::Black, e5), 4000, "capture two stones");
+    assert_eq!(b.weight(Color::White, a1), 10, "an ordinary far move");
+    // White escapes; the move far away afterwards leaves E5's area not near.
+    b.play(Color::White, Move::Play(e5)).unwrap();
+    b.play(Color::Black, Move::Play(a1)).unwrap();
+    assert!(!b.is_near(v("E4")));
+    assert!(b.is_near(v("B2")));
+    b.check_against_scratch().unwrap();
+}
