@@ -158,7 +158,9 @@ pub fn analyse(board: &Board, p: Point, c: Color) -> MoveInfo {
 /// a start position without the allocator.
 #[derive(Debug)]
 pub struct McBoard<'t> {
-    table: &'t McTable,
+    /// The table of each colour's moves (Black 0, White 1); usually the
+    /// same, different to pit two policies against each other.
+    tables: [&'t McTable; 2],
     board: Board,
     /// Padded index offsets of the eight neighbours, in code order.
     offsets: [isize; 8],
@@ -187,7 +189,7 @@ pub struct McBoard<'t> {
 impl Clone for McBoard<'_> {
     fn clone(&self) -> Self {
         McBoard {
-            table: self.table,
+            tables: self.tables,
             board: self.board.clone(),
             offsets: self.offsets,
             code: self.code.clone(),
@@ -204,7 +206,7 @@ impl Clone for McBoard<'_> {
         }
     }
     fn clone_from(&mut self, src: &Self) {
-        self.table = src.table;
+        self.tables = src.tables;
         self.board.clone_from(&src.board);
         self.offsets = src.offsets;
         self.code.clone_from(&src.code);
@@ -226,11 +228,21 @@ impl<'t> McBoard<'t> {
     /// The context of `board` with `last` the previous move (for `near`),
     /// computed from scratch.
     pub fn new(table: &'t McTable, board: Board, last: Option<Point>) -> McBoard<'t> {
+        McBoard::with_tables([table, table], board, last)
+    }
+
+    /// Like [`McBoard::new`], with Black's moves weighed by `tables[0]` and
+    /// White's by `tables[1]`.
+    pub fn with_tables(
+        tables: [&'t McTable; 2],
+        board: Board,
+        last: Option<Point>,
+    ) -> McBoard<'t> {
         let len = board.cells().len();
         let s = board.stride() as isize;
         let offsets = NEIGHBOURS.map(|(dr, dc)| dr as isize * s + dc as isize);
         let mut b = McBoard {
-            table,
+            tables,
             board,
             offsets,
             code: vec![0; len],
@@ -254,9 +266,9 @@ impl<'t> McBoard<'t> {
         &self.board
     }
 
-    /// The table the weights come from.
-    pub fn table(&self) -> &'t McTable {
-        self.table
+    /// The table `c`'s weights come from.
+    pub fn table(&self, c: Color) -> &'t McTable {
+        self.tables[c.index()]
     }
 
     /// The previous move, if it was a stone.
@@ -329,7 +341,7 @@ impl<'t> McBoard<'t> {
                 continue;
             }
             let ctx = self.context_of(p, o, x);
-            w[c.index()] = self.table.value(c.index(), code, ctx.index());
+            w[c.index()] = self.tables[c.index()].value(c.index(), code, ctx.index());
         }
         w
     }
@@ -590,7 +602,7 @@ impl<'t> McBoard<'t> {
     /// recomputation of the same position and previous move; the first
     /// difference, if any.
     pub fn check_against_scratch(&self) -> Result<(), String> {
-        let fresh = McBoard::new(self.table, self.board.clone(), self.last);
+        let fresh = McBoard::with_tables(self.tables, self.board.clone(), self.last);
         for p in self.board.points() {
             let v = self.board.vertex(p);
             if self.board.cell(p) == Cell::Empty && self.code[p.index()] != fresh.code[p.index()] {

@@ -15,8 +15,18 @@ use katachi_mc::{analyse, McBoard, Policy};
 /// their weight, so that self-ataris, eye fillings and the like happen),
 /// with an occasional pass.
 fn random_game(policy: &Policy, size: usize, seed: u64, moves: usize) {
+    random_game_two(policy, policy, size, seed, moves);
+}
+
+/// [`random_game`] with Black's weights from `black`, White's from `white`.
+fn random_game_two(black: &Policy, white: &Policy, size: usize, seed: u64, moves: usize) {
+    let policy = black;
     let mut rng = Rng::new(seed);
-    let mut b = McBoard::new(policy.table(), Board::new(size).unwrap(), None);
+    let mut b = McBoard::with_tables(
+        [black.table(), white.table()],
+        Board::new(size).unwrap(),
+        None,
+    );
     b.check_against_scratch().unwrap();
     let mut c = Color::Black;
     for k in 0..moves {
@@ -69,6 +79,15 @@ fn incremental_context_equals_scratch_katachi() {
     for seed in 0..40 {
         let size = [9, 13, 19][seed as usize % 3];
         random_game(&policy, size, seed, 3 * size * size / 2);
+    }
+}
+
+#[test]
+fn incremental_context_equals_scratch_two_policies() {
+    let (a, b) = (Policy::katachi(), Policy::uniform());
+    for seed in 200..206 {
+        let size = [9, 13, 19][seed as usize % 3];
+        random_game_two(&a, &b, size, seed, 3 * size * size / 2);
     }
 }
 
