@@ -14,7 +14,7 @@
 use std::path::Path;
 
 use katachi_board::playout::Rng;
-use katachi_board::{Color, Move};
+use katachi_board::{Cell, Color, Move};
 use katachi_patterns::mcpat::{
     katachi_db, load_file, uniform_db, McDb, McLoadError, McTable, KATACHI_NAME,
 };
@@ -108,11 +108,42 @@ impl McBoard<'_> {
             moves += 1;
             c = c.opponent();
         }
-        let s = self.board().area_score(&[]);
         PlayoutOutcome {
             moves,
             capped: passes < 2,
-            score: s.black - s.white,
+            score: self.area_balance(),
         }
+    }
+
+    /// Black's area minus White's (stones plus empty regions bordered by
+    /// one colour only). At the end of a playout nearly every empty point
+    /// is a region of its own (an eye or a dame point), counted from its
+    /// four neighbours; if any empty point has an empty neighbour the
+    /// board's flood-fill `area_score` counts instead.
+    pub fn area_balance(&self) -> f32 {
+        let b = self.board();
+        let mut score = 0i32;
+        for p in b.points() {
+            match b.cell(p) {
+                Cell::Black => score += 1,
+                Cell::White => score -= 1,
+                _ => {
+                    let (mut black, mut white) = (false, false);
+                    for n in b.neighbors(p) {
+                        match b.cell(n) {
+                            Cell::Black => black = true,
+                            Cell::White => white = true,
+                            Cell::Empty => {
+                                let s = b.area_score(&[]);
+                                return s.black - s.white;
+                            }
+                            Cell::Edge => {}
+                        }
+                    }
+                    score += black as i32 - white as i32;
+                }
+            }
+        }
+        score as f32
     }
 }

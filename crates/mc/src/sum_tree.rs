@@ -1,51 +1,48 @@
-//! A Fenwick (binary indexed) tree of move weights over the padded board
-//! indices: O(log n) weight changes, O(log n) draws in proportion to the
-//! weights, the total in O(1).
+//! Move weights over the padded board indices with block sums, for draws
+//! in proportion to the weights: a weight change costs O(1) (the weight,
+//! its block's sum and the total), a draw scans the block sums and then one
+//! block (at most 22 + 32 steps on 19x19, 26 + 32 on 25x25). A playout
+//! changes a few dozen weights per move and draws once, so cheap changes
+//! matter more than cheap draws (a Fenwick tree, which costs a logarithm
+//! for both, made 9x9 playouts about 6% slower in CPU time).
 
-/// Weights `w[i]` with prefix sums, for weighted random choice.
+/// Indices per block.
+const BLOCK: usize = 32;
+
+/// Weights `w[i]` with per-block sums, for weighted random choice.
 #[derive(Debug, Default)]
 pub struct SumTree {
     /// The weights themselves.
     weight: Vec<u32>,
-    /// Fenwick array, 1-based: `tree[k]` sums `w[k - lowbit(k) .. k]`.
-    tree: Vec<u64>,
+    /// Sum of each block of [`BLOCK`] weights.
+    block: Vec<u64>,
     /// Sum of all weights.
     total: u64,
-    /// Highest power of two not above `weight.len()`.
-    top: usize,
 }
 
 impl Clone for SumTree {
     fn clone(&self) -> SumTree {
         SumTree {
             weight: self.weight.clone(),
-            tree: self.tree.clone(),
+            block: self.block.clone(),
             total: self.total,
-            top: self.top,
         }
     }
     /// Reuses the allocations (playouts reset from a start position).
     fn clone_from(&mut self, src: &SumTree) {
         self.weight.clone_from(&src.weight);
-        self.tree.clone_from(&src.tree);
+        self.block.clone_from(&src.block);
         self.total = src.total;
-        self.top = src.top;
     }
 }
 
 impl SumTree {
     /// `n` weights, all zero.
     pub fn new(n: usize) -> SumTree {
-        let top = if n == 0 {
-            0
-        } else {
-            1 << (usize::BITS - 1 - n.leading_zeros())
-        };
         SumTree {
             weight: vec![0; n],
-            tree: vec![0; n + 1],
+            block: vec![0; n.div_ceil(BLOCK)],
             total: 0,
-            top,
         }
     }
 
@@ -69,25 +66,11 @@ impl SumTree {
             return;
         }
         self.weight[i] = w;
-        let (add, delta) = if w > old {
-            (true, (w - old) as u64)
-        } else {
-            (false, (old - w) as u64)
-        };
-        if add {
-            self.total += delta;
-        } else {
-            self.total -= delta;
-        }
-        let mut k = i + 1;
-        while k < self.tree.len() {
-            if add {
-                self.tree[k] += delta;
-            } else {
-                self.tree[k] -= delta;
-            }
-            k += k & k.wrapping_neg();
-        }
+        // Wrapping arithmetic: the sums stay exact (they never go negative).
+        let delta = (w as u64).wrapping_sub(old as u64);
+        let b = &mut self.block[i / BLOCK];
+        *b = b.wrapping_add(delta);
+        self.total = self.total.wrapping_add(delta);
     }
 
     /// The index whose cumulative range holds `r` (`r < total()`): index
@@ -96,18 +79,25 @@ impl SumTree {
     #[inline]
     pub fn find(&self, mut r: u64) -> usize {
         debug_assert!(r < self.total);
-        let mut pos = 0;
-        let mut step = self.top;
-        while step > 0 {
-            let next = pos + step;
-            if next < self.tree.len() && self.tree[next] <= r {
-                pos = next;
-                r -= self.tree[next];
-            }
-            step >>= 1;
+        let mut b = 0;
+        while b + 1 < self.block.len() && r >= self.block[b] {
+            r -= self.block[b];
+            b += 1;
         }
-        // `pos` is the count of indices whose prefix sum is <= r.
-        pos
+        let start = b * BLOCK;
+        let end = (start + BLOCK).min(self.weight.len());
+        for i in start..end {
+            let w = self.weight[i] as u64;
+            if r < w {
+                return i;
+            }
+            r -= w;
+        }
+        // Unreachable when r < total; the last positive weight otherwise.
+        (0..self.weight.len())
+            .rev()
+            .find(|&i| self.weight[i] > 0)
+            .unwrap_or(0)
     }
 }
 
@@ -117,8 +107,9 @@ mod tests {
 
     #[test]
     fn find_follows_the_weights() {
-        let mut t = SumTree::new(13);
-        let w = [0, 3, 0, 0, 5, 1, 0, 0, 0, 0, 2, 0, 7];
+        let n = 100;
+        let mut t = SumTree::new(n);
+        let w: Vec<u32> = (0..n as u32).map(|i| (i * 7919 % 13).saturating_sub(6)).collect();
         for (i, &x) in w.iter().enumerate() {
             t.set(i, x + 4);
             t.set(i, x);
@@ -131,5 +122,6 @@ mod tests {
                 r += 1;
             }
         }
+        assert_eq!(r, t.total());
     }
 }

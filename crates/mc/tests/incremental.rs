@@ -294,3 +294,25 @@ fn atari_answers_are_near_and_urgent() {
     assert!(b.is_near(v("B2")));
     b.check_against_scratch().unwrap();
 }
+
+/// The quick area count equals the board's flood-fill area score, at the
+/// end of playouts and on arbitrary positions.
+#[test]
+fn area_balance_is_the_area_score() {
+    let policy = Policy::katachi();
+    let mut rng = Rng::new(9);
+    for size in [9, 13] {
+        let start = McBoard::new(policy.table(), Board::new(size).unwrap(), None);
+        for _ in 0..20 {
+            let mut b = start.clone();
+            let out = b.playout(Color::Black, &mut rng, 3 * size * size);
+            let s = b.board().area_score(&[]);
+            assert_eq!(out.score, s.black - s.white);
+        }
+        for board in positions(size, 3, 20) {
+            let b = McBoard::new(policy.table(), board, None);
+            let s = b.board().area_score(&[]);
+            assert_eq!(b.area_balance(), s.black - s.white);
+        }
+    }
+}
