@@ -233,11 +233,7 @@ impl<'t> McBoard<'t> {
 
     /// Like [`McBoard::new`], with Black's moves weighed by `tables[0]` and
     /// White's by `tables[1]`.
-    pub fn with_tables(
-        tables: [&'t McTable; 2],
-        board: Board,
-        last: Option<Point>,
-    ) -> McBoard<'t> {
+    pub fn with_tables(tables: [&'t McTable; 2], board: Board, last: Option<Point>) -> McBoard<'t> {
         let len = board.cells().len();
         let s = board.stride() as isize;
         let offsets = NEIGHBOURS.map(|(dr, dc)| dr as isize * s + dc as isize);
@@ -434,11 +430,10 @@ impl<'t> McBoard<'t> {
     fn mark_area(&mut self, p: Point) {
         self.mark(p);
         self.code[p.index()] = self.code_from_board(p);
-        for k in 0..8 {
+        for (k, &(dr, dc)) in NEIGHBOURS.iter().enumerate() {
             let q = Point((p.index() as isize + self.offsets[k]) as u16);
             if self.board.cell(q) != Cell::Edge {
                 self.code[q.index()] = self.code_from_board(q);
-                let (dr, dc) = NEIGHBOURS[k];
                 if dr == 0 || dc == 0 {
                     self.mark(q);
                 } else {

@@ -109,7 +109,9 @@ mod tests {
     fn find_follows_the_weights() {
         let n = 100;
         let mut t = SumTree::new(n);
-        let w: Vec<u32> = (0..n as u32).map(|i| (i * 7919 % 13).saturating_sub(6)).collect();
+        let w: Vec<u32> = (0..n as u32)
+            .map(|i| (i * 7919 % 13).saturating_sub(6))
+            .collect();
         for (i, &x) in w.iter().enumerate() {
             t.set(i, x + 4);
             t.set(i, x);

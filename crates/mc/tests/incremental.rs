@@ -283,7 +283,10 @@ fn atari_answers_are_near_and_urgent() {
     assert!(b.is_near(e5), "the liberty of the string in atari is near");
     assert!(!b.is_near(a1));
     let (ctx, _) = b.context(Color::White, e5);
-    assert!(ctx.near && ctx.osafe && ctx.xcap == 2 && ctx.ocap == 0, "{ctx:?}");
+    assert!(
+        ctx.near && ctx.osafe && ctx.xcap == 2 && ctx.ocap == 0,
+        "{ctx:?}"
+    );
     assert_eq!(b.weight(Color::White, e5), 3000, "escape from atari");
     assert_eq!(b.weight(Color::Black, e5), 4000, "capture two stones");
     assert_eq!(b.weight(Color::White, a1), 10, "an ordinary far move");
