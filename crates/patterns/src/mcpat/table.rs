@@ -14,13 +14,14 @@
 //! xsafe, bit 3 xsuicide, bits 4-5 stones the move captures (3 = three or
 //! more), bits 6-7 stones an opponent move here would capture.
 //!
-//! Compilation: every pattern is expanded over the 8 symmetries of the
-//! square into the set of relative codes it matches; each code gets the
-//! ordered list of patterns that match it, and each distinct list a row of
-//! 256 values (one per context): the value of the first colon line, in
-//! file order, whose pattern matches and whose properties hold, or the
-//! default 1. Rows are shared between codes, so the table is two arrays of
-//! 65536 row numbers (one per colour to move) plus the distinct rows.
+//! Compilation: every pattern, in file order, is expanded over the 8
+//! symmetries of the square into the set of relative codes it matches, and
+//! fills, for each of those codes, the contexts no earlier pattern decided
+//! with the value of its first colon line whose properties hold. The result
+//! per code is a row of 256 values (one per context; the default 1 where
+//! nothing applies): the value of the first matching line in file order.
+//! Rows are shared between codes, so the table is two arrays of 65536 row
+//! numbers (one per colour to move) plus the distinct rows.
 
 use std::collections::HashMap;
 
@@ -205,11 +206,30 @@ pub struct McTable {
 impl McTable {
     /// Compiles a checked database.
     pub fn compile(db: &McDb) -> McTable {
-        // Ordered list of matching patterns of every relative code.
-        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); CODES];
+        let masks: Vec<Vec<([u64; 4], u32)>> = db
+            .patterns
+            .iter()
+            .map(|p| p.lines.iter().map(|l| (line_mask(l), l.value)).collect())
+            .collect();
+        // Every code holds a partial row (the values of the contexts some
+        // earlier pattern already decided, and which those are), interned
+        // so that codes with equal partial rows share one; applying a
+        // pattern maps a partial row to another (cached per pattern). Memory
+        // stays bounded by the distinct partial rows, however many
+        // patterns match a code.
+        type Partial = ([u32; CONTEXTS], [u64; 4]);
+        let mut partials: Vec<Partial> = vec![([DEFAULT_VALUE; CONTEXTS], [0; 4])];
+        let mut interned: HashMap<Partial, u32> = HashMap::new();
+        interned.insert(partials[0], 0);
+        let mut state = vec![0u32; CODES];
         let mut codes = Vec::with_capacity(CODES);
+        let mut matched: Vec<u16> = Vec::new();
+        // Per pattern: partial row before -> after (u32::MAX: not yet).
+        let mut applied: Vec<u32> = Vec::new();
         for (i, p) in db.patterns.iter().enumerate() {
-            let i = i as u32;
+            let lines = &masks[i];
+            // The codes the pattern matches in any orientation, once each.
+            matched.clear();
             for t in 0..8 {
                 let states = oriented_states(p, t);
                 codes.clear();
@@ -233,41 +253,56 @@ impl McTable {
                         }
                     }
                 }
-                for &c in &codes {
-                    let l = &mut lists[c as usize];
-                    if l.last() != Some(&i) {
-                        l.push(i);
-                    }
+                matched.extend_from_slice(&codes);
+            }
+            matched.sort_unstable();
+            matched.dedup();
+            applied.clear();
+            applied.resize(partials.len(), u32::MAX);
+            for &c in &matched {
+                let from = state[c as usize] as usize;
+                if from >= applied.len() {
+                    applied.resize(from + 1, u32::MAX);
                 }
+                if applied[from] == u32::MAX {
+                    let (mut values, mut filled) = partials[from];
+                    for (k, v) in values.iter_mut().enumerate() {
+                        let (w, bit) = (k / 64, 1u64 << (k % 64));
+                        if filled[w] & bit != 0 {
+                            continue;
+                        }
+                        if let Some(&(_, value)) = lines.iter().find(|(m, _)| m[w] & bit != 0) {
+                            *v = value;
+                            filled[w] |= bit;
+                        }
+                    }
+                    let next = partials.len() as u32;
+                    applied[from] = *interned.entry((values, filled)).or_insert_with(|| {
+                        partials.push((values, filled));
+                        next
+                    });
+                }
+                state[c as usize] = applied[from];
             }
         }
-        let masks: Vec<Vec<([u64; 4], u32)>> = db
-            .patterns
+        // Final rows: the partial rows' values (undecided contexts keep the
+        // default), deduplicated, numbered in order of first use.
+        let mut values = Vec::new();
+        let mut row_of_values: HashMap<[u32; CONTEXTS], u32> = HashMap::new();
+        let mut row_of_state: HashMap<u32, u32> = HashMap::new();
+        let relative_rows: Vec<u32> = state
             .iter()
-            .map(|p| p.lines.iter().map(|l| (line_mask(l), l.value)).collect())
+            .map(|&st| {
+                *row_of_state.entry(st).or_insert_with(|| {
+                    let row = partials[st as usize].0;
+                    let next = values.len() as u32;
+                    *row_of_values.entry(row).or_insert_with(|| {
+                        values.push(row);
+                        next
+                    })
+                })
+            })
             .collect();
-        let mut values = vec![[DEFAULT_VALUE; CONTEXTS]];
-        let mut row_of: HashMap<Vec<u32>, u32> = HashMap::new();
-        row_of.insert(Vec::new(), 0);
-        let mut relative_rows = vec![0u32; CODES];
-        for (code, list) in lists.into_iter().enumerate() {
-            let next = values.len();
-            let row = *row_of.entry(list).or_insert_with_key(|list| {
-                let mut row = [DEFAULT_VALUE; CONTEXTS];
-                for (k, v) in row.iter_mut().enumerate() {
-                    let hit = list.iter().find_map(|&i| {
-                        masks[i as usize]
-                            .iter()
-                            .find(|(m, _)| m[k / 64] >> (k % 64) & 1 != 0)
-                            .map(|&(_, value)| value)
-                    });
-                    *v = hit.unwrap_or(DEFAULT_VALUE);
-                }
-                values.push(row);
-                next as u32
-            });
-            relative_rows[code] = row;
-        }
         let black = (0..CODES)
             .map(|c| relative_rows[swap_colours(c as u16) as usize])
             .collect();
