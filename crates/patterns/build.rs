@@ -27,6 +27,12 @@
 mod front {
     pub mod compile;
     pub mod expr;
+    /// Only the Monte Carlo parser and table (`mod.rs` embeds the very
+    /// files checked here and has the run-time loader).
+    pub mod mcpat {
+        pub mod parse;
+        pub mod table;
+    }
     pub mod model;
     #[path = "database/precompiled.rs"]
     pub mod precompiled;
@@ -99,6 +105,7 @@ fn main() {
             bin.display().to_string()
         );
     }
+    check_mc_databases(&dir, &mut failed);
     if !failed.is_empty() {
         eprintln!("{}", failed.join("\n"));
         panic!("katachi's own pattern databases have errors (see above)");
@@ -112,4 +119,40 @@ fn main() {
         files.len()
     );
     std::fs::write(out_dir.join("embedded.rs"), generated).expect("write embedded.rs");
+}
+
+/// Checks katachi's Monte Carlo databases (`patterns/*.mcdb`, GNU Go's
+/// `mc_*.db` format) with `mcpat::parse`; errors are added to `failed`.
+/// They are embedded by `src/mcpat` itself (`include_str!`), so nothing is
+/// generated for them here.
+fn check_mc_databases(dir: &std::path::Path, failed: &mut Vec<String>) {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "mcdb"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    for path in &files {
+        println!("cargo:rerun-if-changed={}", path.display());
+        let text = std::fs::read_to_string(path)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+        let shown = format!(
+            "patterns/{}",
+            path.file_name().unwrap_or_default().to_string_lossy()
+        );
+        let (_, diags) = front::mcpat::parse::parse_mc_db(&text, &shown);
+        for d in &diags {
+            println!("cargo:warning={}: {}", d.location(), d.message);
+        }
+        let errors: Vec<_> = diags.iter().filter(|d| d.is_error()).collect();
+        if !errors.is_empty() {
+            let mut msg = String::new();
+            for d in &errors {
+                let _ = writeln!(msg, "{d}\n");
+            }
+            failed.push(format!("{shown}: {} errors\n{msg}", errors.len()));
+        }
+    }
 }

@@ -17,6 +17,7 @@ pub mod database;
 pub mod expr;
 pub mod joseki;
 pub mod matchers;
+pub mod mcpat;
 pub mod model;
 pub mod syntax;
 

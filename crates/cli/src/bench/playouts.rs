@@ -4,7 +4,10 @@
 //! port of libEGo), in alternating rounds of the same run so that both see
 //! the same machine state. Also times `try_move` + `undo` pairs on
 //! positions taken from playouts. One thread. The policy lives in
-//! `katachi_board::playout`.
+//! `katachi_board::playout`. Then pattern-policy playouts (`policy`,
+//! `katachi-mc`) on 9x9 and 19x19 with `--policy FILE|uniform`.
+
+mod policy;
 
 use katachi_board::playout::{playout, PlayoutBoard, Rng};
 use katachi_board::{Board, Color, Move, Point};
@@ -24,6 +27,11 @@ pub struct Args {
     /// Random seed (each board gets the same sequence of seeds).
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Monte Carlo pattern database (GNU Go's mc_*.db format) for the
+    /// pattern playouts on 9x9 and 19x19, or `uniform`; default katachi's
+    /// embedded patterns/mc_katachi.mcdb.
+    #[arg(long, value_name = "FILE|uniform")]
+    policy: Option<String>,
 }
 
 /// Length of one round; the boards alternate rounds until each has had
@@ -137,6 +145,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let size = args.size;
     let start = Board::new(size).map_err(|e| anyhow::anyhow!("{e}"))?;
     anyhow::ensure!(args.seconds > 0.0, "--seconds must be positive");
+    let mc_policy = policy::load(args.policy.as_deref())?;
     let mut ego = ego::Ego::new(size);
     let budget = Duration::from_secs_f64(args.seconds);
     outln!(
@@ -187,6 +196,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (ns, pairs, positions) =
         time_try_undo(size, args.seconds / 4.0, &mut Rng::new(args.seed ^ 0x5eed));
     outln!("katachi try_move+undo: {ns:.1} ns per pair ({pairs} pairs, every legal move of {positions} playout positions)")?;
+    policy::run(&mc_policy, args.seconds, args.seed)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -98,6 +98,11 @@ pub enum DiagnosticKind {
     DuplicatePattern,
     /// A class letter that means nothing in this kind of database (warning).
     ClassUnused,
+    /// A Monte Carlo (`mc_*.db`) diagram that is not 3x3 with the move at
+    /// its centre.
+    BadMcDiagram,
+    /// An unknown or contradictory property on a Monte Carlo colon line.
+    BadProperty,
 }
 
 /// One problem found in a `.db` file.

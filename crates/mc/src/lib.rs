@@ -1,0 +1,20 @@
+//! katachi-mc: Monte Carlo playouts from 3x3 patterns.
+//!
+//! Moves of a playout are drawn in proportion to values looked up in a
+//! compiled Monte Carlo pattern table (`katachi_patterns::mcpat`, GNU Go's
+//! `mc_*.db` format) from an incrementally kept local context of every
+//! empty point: its 3x3 neighbourhood, self-atari and suicide status for
+//! both colours, the stones a move there would capture, and nearness to
+//! the previous move. Everything runs on the real `katachi_board::Board`.
+//!
+//! Modules: [`context`] (the [`McBoard`]: the context and the weights, kept
+//! incrementally, with a from-scratch check), [`sum_tree`] (weighted
+//! draws), [`playout`] (playing a game to the end and area scoring, and
+//! [`Policy`], a named compiled table).
+
+pub mod context;
+pub mod playout;
+pub mod sum_tree;
+
+pub use context::{analyse, McBoard, MoveInfo};
+pub use playout::{PlayoutOutcome, Policy};

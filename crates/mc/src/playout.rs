@@ -1,0 +1,149 @@
+//! Playing a Monte Carlo game to the end from the pattern weights, and
+//! [`Policy`]: a compiled pattern table with the name it was loaded under.
+//!
+//! A playout draws each move in proportion to the weights of
+//! [`McBoard`]; a player whose weights are all 0 passes; two passes in a
+//! row end the game (then no move is worth anything to either player, as
+//! GNU Go's "all move values are zero for both players"), and a cap on the
+//! number of moves guards against endless ko fights (playouts use simple
+//! ko only). Eye filling is prevented by the database: its proper-eye
+//! patterns have value 0 (katachi's database and the uniform one have
+//! them). The final position is scored by area (stones plus empty regions
+//! bordered by one colour only), without komi.
+
+use std::path::Path;
+
+use katachi_board::playout::Rng;
+use katachi_board::{Cell, Color, Move};
+use katachi_patterns::mcpat::{
+    katachi_db, load_file, uniform_db, McDb, McLoadError, McTable, KATACHI_NAME,
+};
+use katachi_patterns::syntax::Diagnostic;
+
+use crate::context::McBoard;
+
+/// A compiled Monte Carlo pattern table and where it came from.
+#[derive(Clone, Debug)]
+pub struct Policy {
+    name: String,
+    patterns: usize,
+    table: McTable,
+}
+
+impl Policy {
+    /// Compiles a checked database.
+    pub fn from_db(db: &McDb) -> Policy {
+        Policy {
+            name: db.name.clone(),
+            patterns: db.patterns.len(),
+            table: McTable::compile(db),
+        }
+    }
+
+    /// katachi's own embedded database (the default).
+    pub fn katachi() -> Policy {
+        let mut p = Policy::from_db(&katachi_db());
+        p.name = KATACHI_NAME.to_string();
+        p
+    }
+
+    /// Uniform ("light") playouts: every legal move but filling an own
+    /// proper eye has the same weight.
+    pub fn uniform() -> Policy {
+        Policy::from_db(&uniform_db())
+    }
+
+    /// Loads a database file (GNU Go's `mc_*.db` format) at run time; on
+    /// success the policy and the file's warnings.
+    pub fn load(path: &Path) -> Result<(Policy, Vec<Diagnostic>), McLoadError> {
+        let (db, warnings) = load_file(path)?;
+        Ok((Policy::from_db(&db), warnings))
+    }
+
+    /// The name of the database.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Number of patterns in the database.
+    pub fn pattern_count(&self) -> usize {
+        self.patterns
+    }
+
+    /// The compiled table.
+    pub fn table(&self) -> &McTable {
+        &self.table
+    }
+}
+
+/// Outcome of one playout.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlayoutOutcome {
+    /// Moves played, passes included.
+    pub moves: usize,
+    /// Whether the move cap stopped the game (rather than two passes).
+    pub capped: bool,
+    /// Black's area minus White's area at the end (no komi).
+    pub score: f32,
+}
+
+impl McBoard<'_> {
+    /// Plays from the current position, `first` to move, until two passes
+    /// in a row or `max_moves` moves, and scores the final position.
+    pub fn playout(&mut self, first: Color, rng: &mut Rng, max_moves: usize) -> PlayoutOutcome {
+        let mut c = first;
+        let mut passes = 0;
+        let mut moves = 0;
+        while passes < 2 && moves < max_moves {
+            match self.choose_with(c, rng.next_u64()) {
+                Some(p) => {
+                    self.play_legal(c, Move::Play(p));
+                    passes = 0;
+                }
+                None => {
+                    self.play_legal(c, Move::Pass);
+                    passes += 1;
+                }
+            }
+            moves += 1;
+            c = c.opponent();
+        }
+        PlayoutOutcome {
+            moves,
+            capped: passes < 2,
+            score: self.area_balance(),
+        }
+    }
+
+    /// Black's area minus White's (stones plus empty regions bordered by
+    /// one colour only). At the end of a playout nearly every empty point
+    /// is a region of its own (an eye or a dame point), counted from its
+    /// four neighbours; if any empty point has an empty neighbour the
+    /// board's flood-fill `area_score` counts instead.
+    pub fn area_balance(&self) -> f32 {
+        let b = self.board();
+        let mut score = 0i32;
+        for p in b.points() {
+            match b.cell(p) {
+                Cell::Black => score += 1,
+                Cell::White => score -= 1,
+                _ => {
+                    let (mut black, mut white) = (false, false);
+                    for n in b.neighbors(p) {
+                        match b.cell(n) {
+                            Cell::Black => black = true,
+                            Cell::White => white = true,
+                            Cell::Empty => {
+                                let s = b.area_score(&[]);
+                                return s.black - s.white;
+                            }
+                            Cell::Edge => {}
+                        }
+                    }
+                    score += black as i32 - white as i32;
+                }
+            }
+        }
+        score as f32
+    }
+}
