@@ -144,7 +144,7 @@ mod tests {
                   A B
             "#]],
             2,
-            |r, c| ["..", "X", "O", "."][2 * r + c][..1].to_string(),
+            |r, c| [".", "X", "O", "."][2 * r + c].to_string(),
         );
         let map = board_map(10, |_, _| ".".into());
         assert_eq!(dedent(&map), map, "row 10 leaves no common indentation");
