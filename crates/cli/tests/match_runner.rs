@@ -8,18 +8,10 @@ use std::process::{Command, Output};
 use katachi_sgf::{load, parse, Target};
 use serde_json::Value;
 
-const GNUGO: &str = "/usr/games/gnugo";
-
 fn gnugo(test: &str) -> Option<String> {
-    if Path::new(GNUGO).exists() {
-        return Some(format!("{GNUGO} --mode gtp --level 1"));
-    }
-    assert!(
-        std::env::var("KATACHI_REQUIRE_SHARED").as_deref() != Ok("1"),
-        "{test}: {GNUGO} is missing and KATACHI_REQUIRE_SHARED=1"
-    );
-    eprintln!("{test}: skipped, {GNUGO} is not installed");
-    None
+    println!("{test}:");
+    let path = katachi_testkit::shared::gnugo()?;
+    Some(format!("{} --mode gtp --level 1", path.display()))
 }
 
 fn scratch(name: &str) -> PathBuf {

@@ -7,41 +7,17 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-const GNUGO: &str = "/usr/games/gnugo";
-
-fn required() -> bool {
-    std::env::var("KATACHI_REQUIRE_SHARED").as_deref() == Ok("1")
-}
-
 /// GNU Go's command line, or `None` (test skipped) when it is not installed.
 fn gnugo(test: &str) -> Option<String> {
-    if Path::new(GNUGO).exists() {
-        return Some(format!("{GNUGO} --mode gtp"));
-    }
-    assert!(
-        !required(),
-        "{test}: {GNUGO} is missing and KATACHI_REQUIRE_SHARED=1"
-    );
-    eprintln!("{test}: skipped, {GNUGO} is not installed");
-    None
+    println!("{test}:");
+    let path = katachi_testkit::shared::gnugo()?;
+    Some(format!("{} --mode gtp", path.display()))
 }
 
 /// GNU Go's regression folder of the shared corpus, or `None` (skipped).
 fn regression_dir(test: &str) -> Option<PathBuf> {
-    let shared = std::env::var_os("KATACHI_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
-    let dir = shared.join("gnugo/regression");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    assert!(
-        !required(),
-        "{test}: {} is missing and KATACHI_REQUIRE_SHARED=1",
-        dir.display()
-    );
-    eprintln!("{test}: skipped, {} is absent", dir.display());
-    None
+    println!("{test}:");
+    katachi_testkit::shared::regression_dir()
 }
 
 /// A fresh scratch folder for one test.
