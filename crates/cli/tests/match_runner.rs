@@ -8,8 +8,9 @@ use std::process::{Command, Output};
 use katachi_sgf::{load, parse, Target};
 use serde_json::Value;
 
-fn gnugo(test: &str) -> Option<String> {
-    println!("{test}:");
+/// GNU Go's command line at level 1, or `None` (test skipped) when it is
+/// not installed.
+fn gnugo() -> Option<String> {
     let path = katachi_testkit::shared::gnugo()?;
     Some(format!("{} --mode gtp --level 1", path.display()))
 }
@@ -118,7 +119,7 @@ fn check_sgfs(dir: &Path, summary: &Value) {
 
 #[test]
 fn katachi_against_gnugo_on_9x9() {
-    let Some(gnugo) = gnugo("katachi_against_gnugo_on_9x9") else {
+    let Some(gnugo) = gnugo() else {
         return;
     };
     let dir = scratch("gnugo");
@@ -282,7 +283,7 @@ fn adjudication_of_scripted_engines() {
 fn the_move_cap_stops_and_scores() {
     let dir = scratch("cap");
     std::fs::write(dir.join("fake.sh"), FAKE).unwrap();
-    let Some(gnugo) = gnugo("the_move_cap_stops_and_scores") else {
+    let Some(gnugo) = gnugo() else {
         return;
     };
     let (table, summary) = run_match(

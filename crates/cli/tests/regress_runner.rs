@@ -5,19 +5,13 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use katachi_testkit::shared::regression_dir;
 use serde_json::Value;
 
 /// GNU Go's command line, or `None` (test skipped) when it is not installed.
-fn gnugo(test: &str) -> Option<String> {
-    println!("{test}:");
+fn gnugo() -> Option<String> {
     let path = katachi_testkit::shared::gnugo()?;
     Some(format!("{} --mode gtp", path.display()))
-}
-
-/// GNU Go's regression folder of the shared corpus, or `None` (skipped).
-fn regression_dir(test: &str) -> Option<PathBuf> {
-    println!("{test}:");
-    katachi_testkit::shared::regression_dir()
 }
 
 /// A fresh scratch folder for one test.
@@ -97,7 +91,7 @@ play black E4
 
 #[test]
 fn hand_written_suite_against_gnugo() {
-    let Some(engine) = gnugo("hand_written_suite_against_gnugo") else {
+    let Some(engine) = gnugo() else {
         return;
     };
     let dir = scratch("hand");
@@ -302,7 +296,7 @@ fn broken_suites_are_errors_naming_file_and_line() {
 /// numbered line becomes a test (against an engine that answers nothing).
 #[test]
 fn every_gnugo_suite_parses() {
-    let Some(regression) = regression_dir("every_gnugo_suite_parses") else {
+    let Some(regression) = regression_dir() else {
         return;
     };
     let dir = scratch("all");
@@ -340,10 +334,7 @@ fn every_gnugo_suite_parses() {
 /// suites run two at a time and reported in the order given.
 #[test]
 fn gnugo_reproduces_its_own_figures() {
-    let (Some(engine), Some(regression)) = (
-        gnugo("gnugo_reproduces_its_own_figures"),
-        regression_dir("gnugo_reproduces_its_own_figures"),
-    ) else {
+    let (Some(engine), Some(regression)) = (gnugo(), regression_dir()) else {
         return;
     };
     let doc = json(&katachi(
