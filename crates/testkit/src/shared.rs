@@ -35,7 +35,7 @@ pub fn skip_or_fail(reason: &str) {
     if required() {
         panic!("{REQUIRE_ENV}=1 but {reason}");
     }
-    println!("skipped: {reason} (set {SHARED_ENV}, or {GNUGO_ENV} for gnugo)");
+    println!("skipped: {reason}");
 }
 
 /// The corpus folder, whether or not it exists: `KATACHI_SHARED`, else
@@ -51,12 +51,15 @@ pub fn shared_root() -> PathBuf {
 pub fn shared_dir_with(parts: &[&str]) -> Option<PathBuf> {
     let root = shared_root();
     if !root.is_dir() {
-        skip_or_fail(&format!("shared corpus not found at {}", root.display()));
+        skip_or_fail(&format!(
+            "shared corpus not found at {} (set {SHARED_ENV})",
+            root.display()
+        ));
         return None;
     }
     if let Some(missing) = parts.iter().find(|p| !root.join(p).exists()) {
         skip_or_fail(&format!(
-            "{} not found in the shared corpus",
+            "{} not found in the shared corpus (set {SHARED_ENV})",
             root.join(missing).display()
         ));
         return None;
@@ -98,7 +101,7 @@ pub fn gnugo() -> Option<PathBuf> {
     if path.exists() {
         Some(path)
     } else {
-        skip_or_fail(&format!("{} not found", path.display()));
+        skip_or_fail(&format!("{} not found (set {GNUGO_ENV})", path.display()));
         None
     }
 }
