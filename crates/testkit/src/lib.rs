@@ -4,7 +4,7 @@
 //! - [`shared`]: finding GNU Go's material in the shared corpus (`../shared`
 //!   or `KATACHI_SHARED`) and the `gnugo` binary; a test without them skips
 //!   with a printed reason, or fails when `KATACHI_REQUIRE_SHARED=1` (CI).
-//! - [`tst`] (feature `tst`): GNU Go's `.tst` regression scripts and their
+//! - `tst` (feature `tst`): GNU Go's `.tst` regression scripts and their
 //!   judge, the very code `katachi regress` runs (it lives in
 //!   `katachi_gtp::regress`), so that the engine's floor tests and the
 //!   regression runner agree on what a pass is.
