@@ -17,16 +17,7 @@ struct Gnugo {
 
 impl Gnugo {
     fn start() -> Option<Gnugo> {
-        let path = std::env::var("GNUGO").unwrap_or_else(|_| "/usr/games/gnugo".to_string());
-        if !std::path::Path::new(&path).exists() {
-            let msg = format!("skipped: {path} not found");
-            assert!(
-                std::env::var("KATACHI_REQUIRE_SHARED").as_deref() != Ok("1"),
-                "{msg}"
-            );
-            println!("{msg}");
-            return None;
-        }
+        let path = katachi_testkit::shared::gnugo()?;
         let mut child = Command::new(path)
             .args(["--mode", "gtp"])
             .stdin(Stdio::piped())

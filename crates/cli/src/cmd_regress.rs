@@ -2,15 +2,13 @@
 //! GTP engine (katachi itself by default) and report passes, failures,
 //! unexpected results and time per test.
 //!
-//! Submodules: [`suite`] reads `.tst` files, [`judge`] compares answers as
-//! GNU Go's scripts do, [`runner`] drives the engine through one suite,
+//! Suites are read and answers judged by [`katachi_gtp::regress`] (shared
+//! with the engine's floor tests). Submodules: [`runner`] drives the engine through one suite,
 //! [`report`] prints the table and the JSON, [`select`] picks tests by number.
 
-mod judge;
 mod report;
 mod runner;
 mod select;
-mod suite;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -23,10 +21,9 @@ use anyhow::Context as _;
 use indicatif::{ProgressBar, ProgressStyle};
 use katachi_gtp::client::{CommandLine, StderrMode};
 
-use judge::Judge;
+use katachi_gtp::regress::{Item, Judge, Suite};
 use report::{JsonReport, JsonSuite, Summary};
 use runner::{run_suite, RunConfig, SuiteOutcome};
-use suite::{Item, Suite};
 
 /// Arguments of `katachi regress`.
 #[derive(clap::Args)]

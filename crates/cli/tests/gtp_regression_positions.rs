@@ -11,12 +11,11 @@
 //! `KATACHI_SHARED`) and `/usr/games/gnugo`. Without them the test is
 //! skipped with a printed reason, unless `KATACHI_REQUIRE_SHARED=1`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 mod gtp_support;
 use gtp_support::converse;
 
-const GNUGO: &str = "/usr/games/gnugo";
 const SETUP_COMMANDS: [&str; 8] = [
     "loadsgf",
     "play",
@@ -27,20 +26,6 @@ const SETUP_COMMANDS: [&str; 8] = [
     "clear_board",
     "komi",
 ];
-
-fn shared_dir() -> PathBuf {
-    match std::env::var_os("KATACHI_SHARED") {
-        Some(dir) => PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared"),
-    }
-}
-
-fn skip_or_fail(reason: &str) {
-    if std::env::var("KATACHI_REQUIRE_SHARED").as_deref() == Ok("1") {
-        panic!("required but unavailable: {reason}");
-    }
-    println!("skipped: {reason}");
-}
 
 /// The setup commands of a suite, each followed by `showboard`.
 fn setup_script(suite: &str) -> Vec<String> {
@@ -65,13 +50,13 @@ fn setup_script(suite: &str) -> Vec<String> {
 
 #[test]
 fn regression_suite_positions_match_gnu_go() {
-    let regression = shared_dir().join("gnugo/regression");
-    if !regression.is_dir() {
-        return skip_or_fail(&format!("{} not found", regression.display()));
-    }
-    if !Path::new(GNUGO).exists() {
-        return skip_or_fail(&format!("{GNUGO} is not installed"));
-    }
+    let Some(regression) = katachi_testkit::shared::regression_dir() else {
+        return;
+    };
+    let Some(gnugo) = katachi_testkit::shared::gnugo() else {
+        return;
+    };
+    let gnugo = gnugo.display().to_string();
     let mut suites: Vec<PathBuf> = std::fs::read_dir(&regression)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -87,7 +72,7 @@ fn regression_suite_positions_match_gnu_go() {
         }
         let input = script.join("\n") + "\nquit\n";
         let ours = converse(env!("CARGO_BIN_EXE_katachi"), &["gtp"], &regression, &input);
-        let theirs = converse(GNUGO, &["--mode", "gtp"], &regression, &input);
+        let theirs = converse(&gnugo, &["--mode", "gtp"], &regression, &input);
         let ours: Vec<&str> = ours.split_terminator("\n\n").collect();
         let theirs: Vec<&str> = theirs.split_terminator("\n\n").collect();
         assert_eq!(ours.len(), script.len() + 1, "{}", suite.display());
@@ -153,10 +138,9 @@ fn suite_commands(suite: &str) -> Vec<String> {
 
 #[test]
 fn every_suite_command_is_known_or_waits_for_its_stage() {
-    let regression = shared_dir().join("gnugo/regression");
-    if !regression.is_dir() {
-        return skip_or_fail(&format!("{} not found", regression.display()));
-    }
+    let Some(regression) = katachi_testkit::shared::regression_dir() else {
+        return;
+    };
     let mut used = std::collections::BTreeSet::new();
     for entry in std::fs::read_dir(&regression).unwrap() {
         let path = entry.unwrap().path();

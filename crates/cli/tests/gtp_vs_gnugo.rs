@@ -12,8 +12,6 @@ use std::path::Path;
 mod gtp_support;
 use gtp_support::converse;
 
-const GNUGO: &str = "/usr/games/gnugo";
-
 /// Split a GTP output stream into answers (each without its empty line).
 fn answers(stream: &str) -> Vec<&str> {
     stream.split_terminator("\n\n").collect()
@@ -106,13 +104,10 @@ const SCRIPT: &str = "\
 
 #[test]
 fn answers_match_gnu_go() {
-    if !Path::new(GNUGO).exists() {
-        if std::env::var("KATACHI_REQUIRE_SHARED").as_deref() == Ok("1") {
-            panic!("{GNUGO} is required (KATACHI_REQUIRE_SHARED=1) but missing");
-        }
-        println!("skipped: {GNUGO} is not installed");
+    let Some(gnugo) = katachi_testkit::shared::gnugo() else {
         return;
-    }
+    };
+    let gnugo = gnugo.display().to_string();
     let ours = converse(
         env!("CARGO_BIN_EXE_katachi"),
         &["gtp"],
@@ -120,7 +115,7 @@ fn answers_match_gnu_go() {
         SCRIPT,
     );
     // GNU Go is built for boards up to 19x19; katachi goes to 25x25.
-    let theirs = converse(GNUGO, &["--mode", "gtp"], Path::new("."), SCRIPT);
+    let theirs = converse(&gnugo, &["--mode", "gtp"], Path::new("."), SCRIPT);
     let ours = answers(&ours);
     let theirs = answers(&theirs);
     assert_eq!(ours.len(), SCRIPT.lines().count());

@@ -8,18 +8,11 @@ use std::process::{Command, Output};
 use katachi_sgf::{load, parse, Target};
 use serde_json::Value;
 
-const GNUGO: &str = "/usr/games/gnugo";
-
-fn gnugo(test: &str) -> Option<String> {
-    if Path::new(GNUGO).exists() {
-        return Some(format!("{GNUGO} --mode gtp --level 1"));
-    }
-    assert!(
-        std::env::var("KATACHI_REQUIRE_SHARED").as_deref() != Ok("1"),
-        "{test}: {GNUGO} is missing and KATACHI_REQUIRE_SHARED=1"
-    );
-    eprintln!("{test}: skipped, {GNUGO} is not installed");
-    None
+/// GNU Go's command line at level 1, or `None` (test skipped) when it is
+/// not installed.
+fn gnugo() -> Option<String> {
+    let path = katachi_testkit::shared::gnugo()?;
+    Some(format!("{} --mode gtp --level 1", path.display()))
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -127,7 +120,7 @@ fn check_sgfs(dir: &Path, summary: &Value) {
 
 #[test]
 fn katachi_against_gnugo_on_9x9() {
-    let Some(gnugo) = gnugo("katachi_against_gnugo_on_9x9") else {
+    let Some(gnugo) = gnugo() else {
         return;
     };
     let dir = scratch("gnugo");
@@ -325,7 +318,7 @@ fn adjudication_of_scripted_engines() {
 fn the_move_cap_stops_and_scores() {
     let dir = scratch("cap");
     std::fs::write(dir.join("fake.sh"), FAKE).unwrap();
-    let Some(gnugo) = gnugo("the_move_cap_stops_and_scores") else {
+    let Some(gnugo) = gnugo() else {
         return;
     };
     let (table, summary) = run_match(

@@ -10,17 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 fn shared_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("KATACHI_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
-    if dir.join("gnugo/patterns/conn.db").is_file() {
-        Some(dir)
-    } else if std::env::var("KATACHI_REQUIRE_SHARED").as_deref() == Ok("1") {
-        panic!("shared corpus not found at {}", dir.display());
-    } else {
-        println!("skipped: shared corpus not found at {}", dir.display());
-        None
-    }
+    katachi_testkit::shared::shared_dir_with(&["gnugo/patterns/conn.db"])
 }
 
 fn katachi(args: &[&str]) -> (bool, String, String) {

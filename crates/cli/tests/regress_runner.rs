@@ -5,43 +5,13 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use katachi_testkit::shared::regression_dir;
 use serde_json::Value;
 
-const GNUGO: &str = "/usr/games/gnugo";
-
-fn required() -> bool {
-    std::env::var("KATACHI_REQUIRE_SHARED").as_deref() == Ok("1")
-}
-
 /// GNU Go's command line, or `None` (test skipped) when it is not installed.
-fn gnugo(test: &str) -> Option<String> {
-    if Path::new(GNUGO).exists() {
-        return Some(format!("{GNUGO} --mode gtp"));
-    }
-    assert!(
-        !required(),
-        "{test}: {GNUGO} is missing and KATACHI_REQUIRE_SHARED=1"
-    );
-    eprintln!("{test}: skipped, {GNUGO} is not installed");
-    None
-}
-
-/// GNU Go's regression folder of the shared corpus, or `None` (skipped).
-fn regression_dir(test: &str) -> Option<PathBuf> {
-    let shared = std::env::var_os("KATACHI_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
-    let dir = shared.join("gnugo/regression");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    assert!(
-        !required(),
-        "{test}: {} is missing and KATACHI_REQUIRE_SHARED=1",
-        dir.display()
-    );
-    eprintln!("{test}: skipped, {} is absent", dir.display());
-    None
+fn gnugo() -> Option<String> {
+    let path = katachi_testkit::shared::gnugo()?;
+    Some(format!("{} --mode gtp", path.display()))
 }
 
 /// A fresh scratch folder for one test.
@@ -121,7 +91,7 @@ play black E4
 
 #[test]
 fn hand_written_suite_against_gnugo() {
-    let Some(engine) = gnugo("hand_written_suite_against_gnugo") else {
+    let Some(engine) = gnugo() else {
         return;
     };
     let dir = scratch("hand");
@@ -326,7 +296,7 @@ fn broken_suites_are_errors_naming_file_and_line() {
 /// numbered line becomes a test (against an engine that answers nothing).
 #[test]
 fn every_gnugo_suite_parses() {
-    let Some(regression) = regression_dir("every_gnugo_suite_parses") else {
+    let Some(regression) = regression_dir() else {
         return;
     };
     let dir = scratch("all");
@@ -364,10 +334,7 @@ fn every_gnugo_suite_parses() {
 /// suites run two at a time and reported in the order given.
 #[test]
 fn gnugo_reproduces_its_own_figures() {
-    let (Some(engine), Some(regression)) = (
-        gnugo("gnugo_reproduces_its_own_figures"),
-        regression_dir("gnugo_reproduces_its_own_figures"),
-    ) else {
+    let (Some(engine), Some(regression)) = (gnugo(), regression_dir()) else {
         return;
     };
     let doc = json(&katachi(

@@ -10,27 +10,17 @@
 //! reason when either is missing, unless `KATACHI_REQUIRE_SHARED=1`.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 mod gtp_support;
 use gtp_support::converse;
 
-const GNUGO: &str = "/usr/games/gnugo";
-
-fn regression_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("KATACHI_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared"))
-        .join("gnugo/regression");
-    let ok = dir.join("games").is_dir() && Path::new(GNUGO).exists();
-    if ok {
-        Some(dir)
-    } else if std::env::var("KATACHI_REQUIRE_SHARED").as_deref() == Ok("1") {
-        panic!("{} or {GNUGO} missing", dir.display());
-    } else {
-        println!("skipped: {} or {GNUGO} missing", dir.display());
-        None
-    }
+/// GNU Go's regression folder (with its games) and the `gnugo` binary, or
+/// `None` (skipped, or a failure under `KATACHI_REQUIRE_SHARED=1`).
+fn regression_dir_and_gnugo() -> Option<(PathBuf, String)> {
+    let dir = katachi_testkit::shared::shared_dir_with(&["gnugo/regression/games"])?;
+    let gnugo = katachi_testkit::shared::gnugo()?;
+    Some((dir.join("gnugo/regression"), gnugo.display().to_string()))
 }
 
 /// Every `worm_data` block of an answer stream: vertex -> [(field, value)].
@@ -95,7 +85,9 @@ const AGREEMENT: [(&str, f64); 4] = [
 
 #[test]
 fn worm_data_matches_gnugo() {
-    let Some(dir) = regression_dir() else { return };
+    let Some((dir, gnugo)) = regression_dir_and_gnugo() else {
+        return;
+    };
     // GNU Go fills `cutstone2` in while it computes dragons, so its
     // `worm_data` is asked after `dragon_status`; katachi computes it with
     // the worms.
@@ -112,7 +104,7 @@ fn worm_data_matches_gnugo() {
         &script(""),
     ));
     let theirs = blocks(&converse(
-        GNUGO,
+        &gnugo,
         &["--mode", "gtp"],
         &dir,
         &script("dragon_status\n"),

@@ -27,13 +27,13 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::Read;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Instant;
 
 use katachi_board::{Board, Color, Point};
-use katachi_engine::autohelper::Context;
-use katachi_engine::constraint_trace::{cell_point, evaluate_in, match_bindings, Verdict};
-use katachi_engine::cuts::{ConnectionDb, CutPoints};
-use katachi_engine::reading::{ReadConfig, Reader};
+use katachi_engine::analysis::{Analysis, AnalysisConfig};
+use katachi_engine::constraint_trace::{cell_point, match_bindings, Verdict};
+use katachi_engine::knowledge::{Knowledge, Source};
 use katachi_patterns::compile::{CompiledDb, Transform};
 use katachi_patterns::database::load_file;
 use katachi_patterns::matchers::standard::StandardMatcher;
@@ -41,8 +41,7 @@ use katachi_patterns::matchers::{Match, Matcher, Position, Scratch};
 use katachi_patterns::model::{Pattern, PatternDb};
 use serde_json::Value as Json;
 
-mod support;
-use support::shared_dir_with;
+use katachi_testkit::shared::shared_dir_with;
 
 /// One reference database: its recorded name, GNU Go's source files, and
 /// the agreement floor (share of evaluated records whose truth value agrees
@@ -197,11 +196,17 @@ fn run_db(shared: &Path, boards: &BTreeMap<u64, Board>, spec: &Spec, step: u64) 
     let matcher = StandardMatcher::new(&CompiledDb::compile(&db));
     let mut scratch = Scratch::default();
     let mut tally = Tally::default();
-    let mut readers: HashMap<u64, Reader> = HashMap::new();
-    // Cutting points (`xcut`, `ocut`) come, as in GNU Go, from the `B`
-    // patterns of the connection database, GNU Go's conn.db here.
-    let conn = ConnectionDb::new(load_db(shared, &SPECS[2]));
-    let mut cuts: HashMap<u64, CutPoints> = HashMap::new();
+    // One analysis per position. Cutting points (`xcut`, `ocut`) come, as
+    // in GNU Go, from the `B` patterns of the connection database, GNU
+    // Go's conn.db here, in the knowledge's `conn` slot.
+    let knowledge = Knowledge::embedded()
+        .with_db("conn", load_db(shared, &SPECS[2]), Source::Embedded)
+        .expect("the conn slot");
+    let config = AnalysisConfig {
+        knowledge: Arc::new(knowledge),
+        ..AnalysisConfig::default()
+    };
+    let mut analyses: HashMap<u64, Analysis> = HashMap::new();
     let lines = gunzip_lines(&shared.join(format!("reference/constraints/{}.jsonl.gz", spec.name)));
     for line in &lines {
         let id = line["id"].as_u64().expect("id");
@@ -225,14 +230,9 @@ fn run_db(shared: &Path, boards: &BTreeMap<u64, Board>, spec: &Spec, step: u64) 
                 (i, key)
             })
             .collect();
-        let reader = readers
+        let analysis = analyses
             .entry(id)
-            .or_insert_with(|| Reader::new(board.clone(), ReadConfig::default()));
-        let cuts = cuts.entry(id).or_insert_with(|| conn.find_cuts(reader));
-        let ctx = Context {
-            cuts: Some(cuts),
-            ..Context::default()
-        };
+            .or_insert_with(|| Analysis::new(board.clone(), config.clone()));
         for m in line["matches"].as_array().expect("matches") {
             tally.records += 1;
             let name = m["p"].as_str().expect("p");
@@ -260,7 +260,7 @@ fn run_db(shared: &Path, boards: &BTreeMap<u64, Board>, spec: &Spec, step: u64) 
                 continue;
             };
             let b = match_bindings(p, board, t, d);
-            match evaluate_in(p, &b, reader, color, ctx) {
+            match analysis.evaluate(p, &b, color) {
                 Verdict::Skipped(f) => {
                     tally.skipped += 1;
                     *tally.skipped_by.entry(f).or_default() += 1;
@@ -312,8 +312,12 @@ fn run_db(shared: &Path, boards: &BTreeMap<u64, Board>, spec: &Spec, step: u64) 
     tally
 }
 
-#[test]
-fn constraints_agree_with_gnugo_reference() {
+/// One database against GNU Go's recorded values: prints its line (records,
+/// evaluated, skipped, agreement, examples of disagreement) and fails on
+/// evaluation errors, class-filter contradictions, nothing evaluated, or
+/// agreement under the database's floor. Each database is its own test so
+/// that they run on parallel test threads.
+fn check_db(name: &str) {
     let Some(shared) = shared_dir_with(&["reference/constraints", "gnugo/patterns"]) else {
         return;
     };
@@ -324,65 +328,99 @@ fn constraints_agree_with_gnugo_reference() {
         .max(1);
     let boards = load_boards(&shared);
     assert_eq!(boards.len(), 200, "reference boards");
+    let spec = SPECS
+        .iter()
+        .find(|s| s.name == name)
+        .unwrap_or_else(|| panic!("no spec {name}"));
     let mut failures = Vec::new();
-    for spec in &SPECS {
-        let start = Instant::now();
-        let t = run_db(&shared, &boards, spec, step);
-        let share = |n: usize| {
-            if t.evaluated == 0 {
-                0.0
-            } else {
-                n as f64 / t.evaluated as f64
-            }
-        };
-        println!(
-            "{:<7} records {:>6}  evaluated {:>6}  skipped {:>6} (of which stage not computed {})  errors {}  agree {:>6} ({:.1}%)  disagree {:>5} (GNU Go true/katachi false {}, the reverse {})  same raw value {:.1}%  [{:.1} s]",
-            spec.name,
-            t.records,
-            t.evaluated,
-            t.skipped,
-            t.unavailable,
-            t.failed,
-            t.agree,
-            100.0 * share(t.agree),
-            t.disagree,
-            t.gnu_true_we_false,
-            t.gnu_false_we_true,
-            100.0 * share(t.same_value),
-            start.elapsed().as_secs_f64()
-        );
-        if !t.skipped_by.is_empty() {
-            let mut by: Vec<_> = t.skipped_by.iter().collect();
-            by.sort_by(|a, b| b.1.cmp(a.1));
-            let list: Vec<String> = by.iter().map(|(f, n)| format!("{f} {n}")).collect();
-            println!(
-                "        skipped, first unsupported function: {}",
-                list.join(", ")
-            );
-        }
-        for e in &t.examples {
-            println!("        {e}");
-        }
-        if t.failed > 0 {
-            failures.push(format!("{}: {} evaluation errors", spec.name, t.failed));
-        }
-        if t.kept_contradictions > 0 {
-            failures.push(format!(
-                "{}: {} matches without a dragon class rejected by GNU Go's class filter",
-                spec.name, t.kept_contradictions
-            ));
-        }
+    let start = Instant::now();
+    let t = run_db(&shared, &boards, spec, step);
+    let share = |n: usize| {
         if t.evaluated == 0 {
-            failures.push(format!("{}: nothing evaluated", spec.name));
+            0.0
+        } else {
+            n as f64 / t.evaluated as f64
         }
-        if share(t.agree) < spec.floor {
-            failures.push(format!(
-                "{}: agreement {:.3} under the regression floor {}",
-                spec.name,
-                share(t.agree),
-                spec.floor
-            ));
-        }
+    };
+    println!(
+        "{:<7} records {:>6}  evaluated {:>6}  skipped {:>6} (of which stage not computed {})  errors {}  agree {:>6} ({:.1}%)  disagree {:>5} (GNU Go true/katachi false {}, the reverse {})  same raw value {:.1}%  [{:.1} s]",
+        spec.name,
+        t.records,
+        t.evaluated,
+        t.skipped,
+        t.unavailable,
+        t.failed,
+        t.agree,
+        100.0 * share(t.agree),
+        t.disagree,
+        t.gnu_true_we_false,
+        t.gnu_false_we_true,
+        100.0 * share(t.same_value),
+        start.elapsed().as_secs_f64()
+    );
+    if !t.skipped_by.is_empty() {
+        let mut by: Vec<_> = t.skipped_by.iter().collect();
+        by.sort_by(|a, b| b.1.cmp(a.1));
+        let list: Vec<String> = by.iter().map(|(f, n)| format!("{f} {n}")).collect();
+        println!(
+            "        skipped, first unsupported function: {}",
+            list.join(", ")
+        );
+    }
+    for e in &t.examples {
+        println!("        {e}");
+    }
+    if t.failed > 0 {
+        failures.push(format!("{}: {} evaluation errors", spec.name, t.failed));
+    }
+    if t.kept_contradictions > 0 {
+        failures.push(format!(
+            "{}: {} matches without a dragon class rejected by GNU Go's class filter",
+            spec.name, t.kept_contradictions
+        ));
+    }
+    if t.evaluated == 0 {
+        failures.push(format!("{}: nothing evaluated", spec.name));
+    }
+    if share(t.agree) < spec.floor {
+        failures.push(format!(
+            "{}: agreement {:.3} under the regression floor {}",
+            spec.name,
+            share(t.agree),
+            spec.floor
+        ));
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn attpat_constraints_agree_with_gnugo_reference() {
+    check_db("attpat");
+}
+
+#[test]
+fn defpat_constraints_agree_with_gnugo_reference() {
+    check_db("defpat");
+}
+
+#[test]
+fn conn_constraints_agree_with_gnugo_reference() {
+    check_db("conn");
+}
+
+#[test]
+fn pat_constraints_agree_with_gnugo_reference() {
+    check_db("pat");
+}
+
+#[test]
+fn endpat_constraints_agree_with_gnugo_reference() {
+    check_db("endpat");
+}
+
+/// Every database of [`SPECS`] has its test above.
+#[test]
+fn every_spec_has_a_test() {
+    let tested = ["attpat", "defpat", "conn", "pat", "endpat"];
+    assert_eq!(SPECS.map(|s| s.name), tested);
 }

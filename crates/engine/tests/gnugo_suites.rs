@@ -5,17 +5,18 @@
 //! (`KATACHI_SHARED`, default `../../../shared` from this crate); the test
 //! skips with a message when it is absent, and fails if
 //! `KATACHI_REQUIRE_SHARED=1`. `katachi regress` is the full runner; this
-//! test only understands the commands these three suites use.
+//! test only understands the commands these three suites use; it judges
+//! answers with the same reader and judge (GNU Go's rule, through
+//! `katachi-testkit`).
 
 use std::path::Path;
 
-use katachi_board::{Board, Color};
+use katachi_board::Board;
 use katachi_engine::reading::{Code, ReadConfig, Reader};
 use katachi_engine::unconditional::{Status, Unconditional};
-use katachi_sgf::{load_bytes, Target};
 
 mod support;
-use support::{matches, shared_dir};
+use support::{regression_dir, walk_suite};
 
 struct Run {
     tests: usize,
@@ -65,78 +66,31 @@ fn answer(board: &Board, reader: &mut Reader, cfg: ReadConfig, cmd: &str, args: 
     }
 }
 
-fn run_suite(dir: &Path, name: &str) -> Run {
-    let folder = dir.join("gnugo/regression");
-    let text = std::fs::read_to_string(folder.join(name)).expect("suite");
-    let mut board = Board::new(19).expect("board");
+fn run_suite(folder: &Path, name: &str) -> Run {
+    let board = Board::new(19).expect("board");
     let mut cfg = ReadConfig::default();
-    let mut reader = Reader::new(board.clone(), cfg);
-    let mut run = Run {
-        tests: 0,
-        passed: 0,
-        nodes: 0,
+    let mut reader = Reader::new(board, cfg);
+    let mut nodes = 0;
+    let tally = walk_suite(folder, name, |board, cmd, args| match cmd {
+        "increase_depths" => {
+            cfg.increase_depths();
+            None
+        }
+        "decrease_depths" => {
+            cfg.decrease_depths();
+            None
+        }
+        _ => {
+            let got = answer(board, &mut reader, cfg, cmd, args);
+            nodes += reader.last_stats().nodes;
+            Some(got)
+        }
+    });
+    let run = Run {
+        tests: tally.tests,
+        passed: tally.passed,
+        nodes,
     };
-    let mut last: Option<String> = None;
-    for line in text.lines() {
-        let line = line.trim();
-        if let Some(exp) = line.strip_prefix("#?") {
-            let exp = exp.trim();
-            let Some(got) = last.take() else { continue };
-            let body = exp.trim_start_matches('[');
-            let body = body.split(']').next().unwrap_or(body);
-            run.tests += 1;
-            let ok = match body.strip_prefix('!') {
-                Some(neg) => !matches(neg, &got),
-                None => matches(body, &got),
-            };
-            if ok {
-                run.passed += 1;
-            }
-            continue;
-        }
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut words: Vec<&str> = line.split_whitespace().collect();
-        let numbered = words[0].chars().all(|c| c.is_ascii_digit());
-        if numbered {
-            words.remove(0);
-        }
-        let (cmd, args) = (words[0], &words[1..]);
-        match cmd {
-            "loadsgf" => {
-                let sgf = std::fs::read(folder.join(args[0])).expect("sgf");
-                let target = args
-                    .get(1)
-                    .and_then(|n| n.parse().ok())
-                    .map_or(Target::End, Target::BeforeMove);
-                board = load_bytes(&sgf, target).expect("loads").board;
-            }
-            "boardsize" => board = Board::new(args[0].parse().expect("size")).expect("board"),
-            "clear_board" => board = Board::new(board.size()).expect("board"),
-            "trymove" | "play" => {
-                let c = if args[0].to_ascii_lowercase().starts_with('b') {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                let m = board.parse_move(args[1]).expect("move");
-                let _ = board.play(c, m);
-            }
-            "popgo" => {
-                let _ = board.undo();
-            }
-            "increase_depths" => cfg.increase_depths(),
-            "decrease_depths" => cfg.decrease_depths(),
-            _ => {
-                let got = answer(&board, &mut reader, cfg, cmd, args);
-                run.nodes += reader.last_stats().nodes;
-                if numbered {
-                    last = Some(got);
-                }
-            }
-        }
-    }
     println!(
         "{name}: {}/{} passed, {:.0} nodes per test",
         run.passed,
@@ -147,22 +101,17 @@ fn run_suite(dir: &Path, name: &str) -> Run {
 }
 
 #[test]
-fn expected_answer_patterns() {
-    assert!(matches("1 (S4|T5)", "1 T5"));
-    assert!(matches("1 T15|O13|P12", "O13"));
-    assert!(!matches("1 T15|O13|P12", "1 O13"));
-    assert!(matches("(2|3) P5", "3 P5"));
-    assert!(!matches("0", "1 A1"));
-}
-
-#[test]
 fn reading_capture_and_unconditional_suites_keep_their_level() {
-    let Some(dir) = shared_dir() else { return };
+    let Some(dir) = regression_dir() else { return };
     // Floors: the pass counts katachi reaches (GNU Go 3.8 scores 193, 13 and
     // 673); the reading is deterministic, so any lost test fails here. Raise
-    // them as the reading improves.
+    // them as the reading improves. Judged by GNU Go's rule since the test
+    // kit: reading.tst went from 198 to 199 with the same answers and node
+    // counts, because `#? [3 N1|R3|R2]` accepts `1 R3` under GNU Go's rule
+    // (the middle alternative `R3` is not anchored), which the earlier fully
+    // anchored judge refused.
     for (suite, floor) in [
-        ("reading.tst", 198),
+        ("reading.tst", 199),
         ("capture.tst", 14),
         ("unconditional.tst", 673),
     ] {

@@ -77,7 +77,8 @@
 //! # Client side
 //!
 //! [`client`] starts other GTP engines as child processes and talks to them
-//! (the match and regression runners use it).
+//! (the match and regression runners use it); [`regress`] reads GNU Go's
+//! `.tst` regression scripts and judges answers by GNU Go's rule.
 
 pub mod analysis;
 pub mod args;
@@ -91,6 +92,7 @@ pub mod extensions;
 pub mod protocol;
 pub mod reader;
 pub mod registry;
+pub mod regress;
 pub mod server;
 pub mod session;
 

@@ -29,22 +29,7 @@ const FILES: [(&str, &str); 7] = [
 ];
 
 fn shared_dir() -> Option<PathBuf> {
-    let dir = match std::env::var_os("KATACHI_SHARED") {
-        Some(d) => PathBuf::from(d),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"),
-    };
-    if dir.join("reference/joseki").is_dir() && dir.join("gnugo/patterns").is_dir() {
-        return Some(dir);
-    }
-    let why = format!(
-        "shared corpus not found at {} (set KATACHI_SHARED)",
-        dir.display()
-    );
-    if std::env::var("KATACHI_REQUIRE_SHARED").as_deref() == Ok("1") {
-        panic!("{why}, and KATACHI_REQUIRE_SHARED=1");
-    }
-    eprintln!("skipping joseki reference comparison: {why}");
-    None
+    katachi_testkit::shared::shared_dir_with(&["reference/joseki", "gnugo/patterns"])
 }
 
 /// One pattern block, split into the parts that are compared.

@@ -154,17 +154,131 @@ fn print_speed_against_standard() {
 
 /// Test (b): on the 200 reference boards, for both colours, the reference
 /// matcher agrees with GNU Go's recorded matches (canonicalised) and the DFA
-/// matcher finds exactly the reference matcher's matches.
-#[test]
-fn reference_boards_agree() {
+/// matcher finds exactly the reference matcher's matches; one test per
+/// recorded database, so that they run on parallel test threads.
+fn reference_boards_agree_on(db: &str) {
+    if shared_dir().is_none() {
+        return;
+    }
     assert_reference_boards_agree("dfa", || {
-        engines()
+        let e = engines()
             .iter()
-            .filter(|e| !e.name.starts_with("own:"))
-            .map(|e| -> Compared<'_> { (&e.name, &e.db, &e.reference, &e.dfa) })
-            .collect()
+            .find(|e| e.name == db)
+            .unwrap_or_else(|| panic!("no engine for {db}"));
+        let compared: Compared<'_> = (&e.name, &e.db, &e.reference, &e.dfa);
+        vec![compared]
     });
 }
+
+/// The size controls change the automaton, never the matches: tiny budgets
+/// (everything decided at verify leaves), small leaf sizes and depth limits
+/// give the reference matcher's matches on random positions too, for every
+/// database of at most 100 patterns: the corpus database `db`, or all of
+/// katachi's own databases for `own`. One test per corpus database.
+fn size_controls_keep_the_matches_of(db: &str) {
+    let configs = [
+        DfaConfig {
+            max_product_states: 2,
+            ..DfaConfig::default()
+        },
+        DfaConfig {
+            max_product_states: 500,
+            ..DfaConfig::default()
+        },
+        DfaConfig {
+            leaf_size: 3,
+            ..DfaConfig::default()
+        },
+        DfaConfig {
+            max_depth: 5,
+            ..DfaConfig::default()
+        },
+    ];
+    let chosen: Vec<&Engines> = engines()
+        .iter()
+        .filter(|e| {
+            if db == "own" {
+                e.name.starts_with("own:")
+            } else {
+                e.name == db
+            }
+        })
+        .collect();
+    if db != "own" && chosen.is_empty() {
+        // The corpus database is absent: shared_dir() has said so (or
+        // panicked under KATACHI_REQUIRE_SHARED=1).
+        assert!(shared_dir().is_none(), "no engine for {db}");
+        return;
+    }
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let positions: Vec<OwnedPosition> = (0..12)
+        .map(|_| position().new_tree(&mut runner).expect("tree").current())
+        .collect();
+    let mut scratch = Scratch::default();
+    for e in chosen.into_iter().filter(|e| e.db.patterns.len() <= 100) {
+        let compiled = CompiledDb::compile(&e.db);
+        for config in configs {
+            let dfa = build(&compiled, config).expect("budget holds the start");
+            let s = dfa.stats;
+            let m = DfaMatcher::from_dfa(&compiled, dfa);
+            for pos in &positions {
+                for color in [Color::Black, Color::White] {
+                    let want = sorted_matches(&e.reference, pos.view(), color, &mut scratch);
+                    let got = sorted_matches(&m, pos.view(), color, &mut scratch);
+                    assert_eq!(got, want, "{} {config:?} ({} states)", e.name, s.states);
+                }
+            }
+        }
+    }
+}
+
+/// One test of each kind per recorded database (`DBS`).
+macro_rules! per_db_tests {
+    ($($name:ident),* $(,)?) => {
+        mod reference_boards {
+            $(
+                #[test]
+                fn $name() {
+                    super::reference_boards_agree_on(stringify!($name));
+                }
+            )*
+        }
+        mod size_controls {
+            $(
+                #[test]
+                fn $name() {
+                    super::size_controls_keep_the_matches_of(stringify!($name));
+                }
+            )*
+            #[test]
+            fn own() {
+                super::size_controls_keep_the_matches_of("own");
+            }
+        }
+        /// The per-database tests cover every recorded database.
+        #[test]
+        fn every_recorded_database_has_its_tests() {
+            assert_eq!([$(stringify!($name)),*], DBS);
+        }
+    };
+}
+
+per_db_tests!(
+    pat,
+    attpat,
+    defpat,
+    conn,
+    endpat,
+    influencepat,
+    barrierspat,
+    owl_attackpat,
+    owl_defendpat,
+    owl_vital_apat,
+    aa_attackpat,
+    handipat,
+    fusekipat,
+    joseki,
+);
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
@@ -208,51 +322,6 @@ proptest! {
                 );
             }
             prop_assert_eq!(&got, &want, "{} {:?}", e.name, color);
-        }
-    }
-}
-
-/// The size controls change the automaton, never the matches: tiny budgets
-/// (everything decided at verify leaves), small leaf sizes and depth limits
-/// give the reference matcher's matches on random positions too.
-#[test]
-fn size_controls_keep_the_matches() {
-    let configs = [
-        DfaConfig {
-            max_product_states: 2,
-            ..DfaConfig::default()
-        },
-        DfaConfig {
-            max_product_states: 500,
-            ..DfaConfig::default()
-        },
-        DfaConfig {
-            leaf_size: 3,
-            ..DfaConfig::default()
-        },
-        DfaConfig {
-            max_depth: 5,
-            ..DfaConfig::default()
-        },
-    ];
-    let mut runner = proptest::test_runner::TestRunner::deterministic();
-    let positions: Vec<OwnedPosition> = (0..12)
-        .map(|_| position().new_tree(&mut runner).expect("tree").current())
-        .collect();
-    let mut scratch = Scratch::default();
-    for e in engines().iter().filter(|e| e.db.patterns.len() <= 100) {
-        let compiled = CompiledDb::compile(&e.db);
-        for config in configs {
-            let dfa = build(&compiled, config).expect("budget holds the start");
-            let s = dfa.stats;
-            let m = DfaMatcher::from_dfa(&compiled, dfa);
-            for pos in &positions {
-                for color in [Color::Black, Color::White] {
-                    let want = sorted_matches(&e.reference, pos.view(), color, &mut scratch);
-                    let got = sorted_matches(&m, pos.view(), color, &mut scratch);
-                    assert_eq!(got, want, "{} {config:?} ({} states)", e.name, s.states);
-                }
-            }
         }
     }
 }

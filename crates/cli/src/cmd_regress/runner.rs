@@ -25,8 +25,7 @@ use std::time::Duration;
 use katachi_gtp::client::{ClientError, CommandLine, Engine, SpawnOptions, StderrMode};
 use serde::Serialize;
 
-use super::judge::{normalize, Judge};
-use super::suite::{Item, Suite, Test};
+use katachi_gtp::regress::{normalize, Item, Judge, Suite, Test};
 
 /// How to run suites.
 #[derive(Clone, Debug)]

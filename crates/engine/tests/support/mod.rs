@@ -1,72 +1,98 @@
-//! What the engine's GNU Go suite tests share: finding the shared corpus,
-//! and judging an answer against a suite's expected text.
+//! What the engine's GNU Go suite tests share: walking a `.tst` suite of
+//! the shared corpus on a board and judging the answers. The suite reader,
+//! the judge (GNU Go's rule, the one `katachi regress` uses) and the corpus
+//! lookup all come from `katachi-testkit`.
 
 #![allow(dead_code)] // each test file uses a different part
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// The shared corpus with GNU Go's regression suites; see
-/// [`shared_dir_with`].
-pub fn shared_dir() -> Option<PathBuf> {
-    shared_dir_with(&["gnugo/regression"])
+use katachi_board::{Board, Color};
+use katachi_sgf::{load_bytes, Target};
+use katachi_testkit::tst::{Item, Judge, Suite};
+
+pub use katachi_testkit::shared::regression_dir;
+
+/// What a suite walk counted.
+#[derive(Debug, Default)]
+pub struct Tally {
+    /// Judged tests: numbered commands with an expected answer (not `&`)
+    /// that `answer` ran.
+    pub tests: usize,
+    /// Those whose answer passes.
+    pub passed: usize,
 }
 
-/// The shared corpus (`KATACHI_SHARED`, default `../../../shared` from this
-/// crate) holding the folders `parts`: `None` with a printed reason when
-/// one is absent, a panic then if `KATACHI_REQUIRE_SHARED=1`.
-pub fn shared_dir_with(parts: &[&str]) -> Option<PathBuf> {
-    let dir = std::env::var_os("KATACHI_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
-    if parts.iter().all(|p| dir.join(p).is_dir()) {
-        Some(dir)
-    } else if std::env::var("KATACHI_REQUIRE_SHARED").as_deref() == Ok("1") {
-        panic!("shared corpus not found at {}", dir.display());
+/// The colour named by a GTP colour word (`black`, `b`, `white`, ...).
+pub fn color(word: &str) -> Color {
+    if word.to_ascii_lowercase().starts_with('b') {
+        Color::Black
     } else {
-        println!("skipped: shared corpus not found at {}", dir.display());
-        None
+        Color::White
     }
 }
 
-/// GNU Go's expected answers use a small part of regex syntax: literal
-/// text, `(a|b)` groups and top-level `|`. Anchored at both ends.
-pub fn matches(pattern: &str, text: &str) -> bool {
-    split_top(pattern).iter().any(|alt| matches_seq(alt, text))
-}
-
-fn split_top(p: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let (mut depth, mut start) = (0, 0);
-    for (i, ch) in p.char_indices() {
-        match ch {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            '|' if depth == 0 => {
-                out.push(&p[start..i]);
-                start = i + 1;
+/// Walk the suite `name` of GNU Go's regression folder `folder` on a 19x19
+/// board. The position commands (`loadsgf`, `boardsize`, `clear_board`,
+/// `play`, `trymove`, `popgo`) change the board here; every other command
+/// goes to `answer(board, command, arguments)`, which returns its answer
+/// text (`?` first for an error answer), or `None` for a command the test
+/// does not run (then not judged). A numbered command with an expected
+/// answer is judged by GNU Go's rule; an error answer never passes.
+pub fn walk_suite(
+    folder: &Path,
+    name: &str,
+    mut answer: impl FnMut(&Board, &str, &[&str]) -> Option<String>,
+) -> Tally {
+    let path = folder.join(name);
+    let suite = Suite::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    let mut board = Board::new(19).expect("board");
+    let mut tally = Tally::default();
+    for item in &suite.items {
+        let (command, expected) = match item {
+            Item::Setup { command, .. } => (command, None),
+            Item::Test(t) => (&t.command, t.expected.as_ref()),
+        };
+        let words: Vec<&str> = command.split_whitespace().collect();
+        let (cmd, args) = (words[0], &words[1..]);
+        match cmd {
+            "loadsgf" => {
+                let sgf = std::fs::read(folder.join(args[0])).expect("sgf");
+                let target = args
+                    .get(1)
+                    .and_then(|n| n.parse().ok())
+                    .map_or(Target::End, Target::BeforeMove);
+                board = load_bytes(&sgf, target).expect("loads").board;
             }
-            _ => {}
+            "boardsize" => board = Board::new(args[0].parse().expect("size")).expect("board"),
+            "clear_board" => board = Board::new(board.size()).expect("board"),
+            "trymove" | "play" => {
+                let m = board.parse_move(args[1]).expect("move");
+                let _ = board.play(color(args[0]), m);
+            }
+            "popgo" => {
+                let _ = board.undo();
+            }
+            _ => {
+                let Some(got) = answer(&board, cmd, args) else {
+                    continue;
+                };
+                let Some(expected) = expected.filter(|e| !e.ignored) else {
+                    continue;
+                };
+                let judge = Judge::new(expected).unwrap_or_else(|e| {
+                    panic!(
+                        "{}:{}: bad expected text: {e}",
+                        path.display(),
+                        expected.line
+                    )
+                });
+                tally.tests += 1;
+                if !got.starts_with('?') && judge.passes(&got) {
+                    tally.passed += 1;
+                }
+            }
         }
     }
-    out.push(&p[start..]);
-    out
-}
-
-fn matches_seq(p: &str, text: &str) -> bool {
-    match p.find('(') {
-        None => p == text,
-        Some(open) => {
-            let Some(len) = p[open..].find(')') else {
-                return false;
-            };
-            let close = open + len;
-            let (head, tail) = (&p[..open], &p[close + 1..]);
-            let Some(rest) = text.strip_prefix(head) else {
-                return false;
-            };
-            split_top(&p[open + 1..close])
-                .iter()
-                .any(|alt| rest.strip_prefix(alt).is_some_and(|r| matches_seq(tail, r)))
-        }
-    }
+    tally
 }

@@ -1,5 +1,5 @@
-//! Helpers shared by the integration tests: locating GNU Go's corpus in
-//! `/work/shared` (or `$KATACHI_SHARED`) at run time.
+//! Helpers shared by the integration tests: GNU Go's pattern corpus, found
+//! at run time through `katachi-testkit`'s shared-corpus lookup.
 
 #![allow(dead_code)]
 
@@ -8,23 +8,7 @@ use std::path::PathBuf;
 /// The shared directory, or `None` (after printing why) if it is absent and
 /// `KATACHI_REQUIRE_SHARED=1` is not set; panics if it is required but absent.
 pub fn shared_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("KATACHI_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
-    if dir.join("gnugo/patterns").is_dir() {
-        return Some(dir);
-    }
-    if std::env::var("KATACHI_REQUIRE_SHARED").as_deref() == Ok("1") {
-        panic!(
-            "KATACHI_REQUIRE_SHARED=1 but {} has no gnugo/patterns",
-            dir.display()
-        );
-    }
-    eprintln!(
-        "skipped: {} has no gnugo/patterns (set KATACHI_SHARED)",
-        dir.display()
-    );
-    None
+    katachi_testkit::shared::shared_dir_with(&["gnugo/patterns"])
 }
 
 /// The corpus databases the parser must read: every `.db` of GNU Go's

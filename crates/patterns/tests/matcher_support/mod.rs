@@ -1,4 +1,5 @@
-//! Shared helpers of the matcher tests: locating `/work/shared`, loading the
+//! Shared helpers of the matcher tests: locating the shared corpus (through
+//! `katachi-testkit`), loading the
 //! pattern databases, the 200 reference boards and GNU Go's recorded
 //! matches, and the canonical form the comparison uses; the proptest
 //! strategies of random and planted positions, and the comparison of an
@@ -23,20 +24,7 @@ use serde_json::Value;
 /// is absent and not required. Panics when `KATACHI_REQUIRE_SHARED=1` and it
 /// is absent.
 pub fn shared_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("KATACHI_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
-    if dir.join("reference/README.md").is_file() {
-        return Some(dir);
-    }
-    if std::env::var("KATACHI_REQUIRE_SHARED").as_deref() == Ok("1") {
-        panic!(
-            "shared material required but not found at {}",
-            dir.display()
-        );
-    }
-    eprintln!("skipping: shared material not found at {}", dir.display());
-    None
+    katachi_testkit::shared::shared_dir_with(&["reference/README.md"])
 }
 
 /// The database files behind each recorded db name (GNU Go's sources).
