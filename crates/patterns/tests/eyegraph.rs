@@ -41,21 +41,39 @@ fn error_at(text: &str, line: usize, column: usize, words: &str) {
     );
     assert!(d.message.contains(words), "{d}");
     let shown = d.to_string();
-    assert!(shown.contains(&format!("t.eyedb:{line}:{column}")), "{shown}");
+    assert!(
+        shown.contains(&format!("t.eyedb:{line}:{column}")),
+        "{shown}"
+    );
     assert!(shown.contains('^'), "{shown}");
 }
 
 #[test]
 fn diagnostics_name_the_place() {
-    error_at("Pattern A\n\n.Z.\n\n:1122\n", 3, 2, "unknown eye-graph symbol");
+    error_at(
+        "Pattern A\n\n.Z.\n\n:1122\n",
+        3,
+        2,
+        "unknown eye-graph symbol",
+    );
     error_at("Pattern A\n\n.*.\n\n:1132\n", 5, 4, "not an eye count");
     error_at("Pattern A\n\n.*.\n\n:112\n", 5, 5, "not four digits");
     error_at("Pattern A\n\n.*.\n\n:2111\n", 5, 3, "not ordered");
     error_at("Pattern A\n\n.*.\n", 1, 9, "no colon line");
     error_at("Pattern A\n\n. .\n\n:1111\n", 3, 3, "not connected");
     error_at("Pattern A\n\n.|.\n\n:1111\n", 3, 2, "between vertices");
-    error_at("Pattern A\n\n..\n--\n..\n\n:1111\n", 4, 1, "middle of the diagram");
-    error_at("stray\nPattern A\n\n.\n\n:1111\n", 1, 1, "outside any pattern");
+    error_at(
+        "Pattern A\n\n..\n--\n..\n\n:1111\n",
+        4,
+        1,
+        "middle of the diagram",
+    );
+    error_at(
+        "stray\nPattern A\n\n.\n\n:1111\n",
+        1,
+        1,
+        "outside any pattern",
+    );
     error_at("Pattern A\n\n.\n\n.\n:1111\n", 5, 1, "blank line splits");
     error_at("Pattern A\n\n.\n\n:1111\n.\n", 6, 1, "after the colon line");
     error_at("Pattern\n\n.\n\n:1111\n", 1, 1, "without a name");

@@ -48,9 +48,9 @@ impl EyeGraphDb {
     /// vertex mapping; `None` if no graph matches (then the value can be
     /// computed with [`super::solve::solve`]).
     pub fn lookup(&self, space: &EyeSpaceGraph) -> Option<EyeMatch<'_>> {
-        self.graphs.iter().find_map(|g| {
-            match_graph(g, space).map(|mapping| EyeMatch { graph: g, mapping })
-        })
+        self.graphs
+            .iter()
+            .find_map(|g| match_graph(g, space).map(|mapping| EyeMatch { graph: g, mapping }))
     }
 }
 

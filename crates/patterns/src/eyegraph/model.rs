@@ -336,7 +336,9 @@ fn check_graph(src: &Source<'_>, g: &GraphAst, diags: &mut Vec<Diagnostic>) -> O
                     DiagnosticKind::UnknownSymbol,
                     src.span(row.line, c, 1),
                     format!("unknown eye-graph symbol {ch:?}"),
-                    Some("eye-graph symbols are . * < > ! @ $ ( ) X x, blanks, and edge marks | - +"),
+                    Some(
+                        "eye-graph symbols are . * < > ! @ $ ( ) X x, blanks, and edge marks | - +",
+                    ),
                 ));
             }
         }
@@ -350,7 +352,10 @@ fn check_graph(src: &Source<'_>, g: &GraphAst, diags: &mut Vec<Diagnostic>) -> O
         let is_hline = row.iter().any(|&c| c == '-' || c == '+');
         if is_hline {
             edge_specific = true;
-            if let Some(c) = row.iter().position(|&c| !matches!(c, '-' | '+' | ' ' | '|')) {
+            if let Some(c) = row
+                .iter()
+                .position(|&c| !matches!(c, '-' | '+' | ' ' | '|'))
+            {
                 diags.push(src.error(
                     DiagnosticKind::BadEdge,
                     src.span(line, c, 1),
@@ -465,28 +470,30 @@ fn check_graph(src: &Source<'_>, g: &GraphAst, diags: &mut Vec<Diagnostic>) -> O
         }
     }
     // Value.
-    let value = match &g.value {
-        None => {
-            diags.push(src.error(
-                DiagnosticKind::MissingColonLine,
-                g.name_span,
-                format!("pattern {} has no colon line with its eye value", g.name),
-                Some("add `:abcd`, four digits 0..2 (see the eye local game values)"),
-            ));
-            None
-        }
-        Some((text, span)) => parse_value(text).map_err(|(off, msg)| {
-            let line = span.start.line;
-            let col = span.start.column - 1 + off;
-            diags.push(src.error(
+    let value =
+        match &g.value {
+            None => {
+                diags.push(src.error(
+                    DiagnosticKind::MissingColonLine,
+                    g.name_span,
+                    format!("pattern {} has no colon line with its eye value", g.name),
+                    Some("add `:abcd`, four digits 0..2 (see the eye local game values)"),
+                ));
+                None
+            }
+            Some((text, span)) => parse_value(text)
+                .map_err(|(off, msg)| {
+                    let line = span.start.line;
+                    let col = span.start.column - 1 + off;
+                    diags.push(src.error(
                 DiagnosticKind::BadValue,
                 src.span(line, col, 1),
                 msg,
                 Some("the eye value is four digits 0..2, ordered a <= b <= c <= d, e.g. `:0112`"),
             ));
-        })
-        .ok(),
-    };
+                })
+                .ok(),
+        };
     let errors = diags.iter().filter(|d| d.is_error()).count();
     if errors > before {
         return None;

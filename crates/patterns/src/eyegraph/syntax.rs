@@ -68,10 +68,10 @@ pub(crate) fn parse_source(src: &Source<'_>) -> (EyeFileAst, Vec<Diagnostic>) {
     for n in 1..=src.line_count() {
         let raw = src.line(n);
         let line = raw.trim_end();
-        if line.starts_with('#') {
+        if let Some(comment) = line.strip_prefix('#') {
             if let Some(g) = file.graphs.last_mut() {
                 if g.value.is_none() {
-                    g.comments.push(line[1..].to_string());
+                    g.comments.push(comment.to_string());
                 }
             }
             continue;
