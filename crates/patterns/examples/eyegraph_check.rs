@@ -1,7 +1,9 @@
 //! Checks an eye-graph file: parses it, solves every graph (each `x`
 //! expanded both ways) and lists the graphs whose stated value differs from
-//! the solver's. `cargo run --release -p katachi-patterns --example
-//! eyegraph_check -- FILE`
+//! the solver's, and how the vital points compare.
+//! `cargo run --release -p katachi-patterns --example eyegraph_check -- FILE`
+//! (`EYE_POINTS=1` also prints the solver's value and vital points of each
+//! graph, as diagram (row, column) pairs).
 use katachi_patterns::eyegraph::{parse_eyegraphs, solve};
 
 fn main() {
@@ -13,6 +15,7 @@ fn main() {
     }
     let errors = diags.iter().filter(|d| d.is_error()).count();
     let (mut agree, mut differ, mut unsolved) = (0, 0, 0);
+    let (mut vital_same, mut vital_differ, mut vital_subset) = (0, 0, 0);
     for g in &db.graphs {
         let mut got = Vec::new();
         let mut none = false;
@@ -25,6 +28,22 @@ fn main() {
                 None => none = true,
             }
         }
+        if std::env::var("EYE_POINTS").is_ok() {
+            if let Some(s) = solve(&g.expansions()[0]) {
+                let at = |v: &[usize]| -> Vec<(usize, usize)> {
+                    v.iter()
+                        .map(|&k| (g.vertices[k].row, g.vertices[k].col))
+                        .collect()
+                };
+                println!(
+                    "points {} value {} attack {:?} defense {:?}",
+                    g.name,
+                    s.value,
+                    at(&s.attack_points),
+                    at(&s.defense_points)
+                );
+            }
+        }
         if none {
             unsolved += 1;
             println!("unsolved {}", g.name);
@@ -32,6 +51,20 @@ fn main() {
         }
         if got.iter().all(|v| *v == g.value.to_string()) {
             agree += 1;
+            if g.vertices.iter().all(|v| v.symbol != 'x') {
+                let s = solve(&g.expansions()[0]).expect("solved above");
+                if s.attack_points == g.attack_points() && s.defense_points == g.defense_points() {
+                    vital_same += 1;
+                } else {
+                    vital_differ += 1;
+                    let sub = |a: &[usize], b: &[usize]| a.iter().all(|x| b.contains(x));
+                    if sub(&g.attack_points(), &s.attack_points)
+                        && sub(&g.defense_points(), &s.defense_points)
+                    {
+                        vital_subset += 1;
+                    }
+                }
+            }
         } else {
             differ += 1;
             let rows: Vec<String> = {
@@ -54,6 +87,7 @@ fn main() {
             );
         }
     }
+    println!("vital points (agreeing graphs without x): same {vital_same} differ {vital_differ} (of which the stated marks are a subset of the solver's: {vital_subset})");
     println!(
         "graphs {} errors {} agree {} differ {} unsolved {}",
         db.graphs.len(),

@@ -139,12 +139,15 @@ fn lookup_of_hand_built_spaces() {
         db.lookup(&half).map(|m| m.graph.name.clone()).as_deref(),
         Some("K3")
     );
-    // Not in the database: a 2x3 block. The solver reads it: two eyes in
-    // alternate play.
-    let six = EyeSpaceGraph::from_diagram(&["...", "..."]).unwrap();
-    assert!(db.lookup(&six).is_none());
-    let s = solve(&six).unwrap();
-    assert_eq!((s.value.b, s.value.c), (2, 2), "{}", s.value);
+    // The 2x3 block stood on end is the same graph.
+    let six = EyeSpaceGraph::from_diagram(&["..", "..", ".."]).unwrap();
+    assert_eq!(db.lookup(&six).unwrap().graph.name, "K18");
+    // Not in the database: a 2x4 block. The solver reads it: two eyes
+    // even after two attacker moves in a row.
+    let eight = EyeSpaceGraph::from_diagram(&["....", "...."]).unwrap();
+    assert!(db.lookup(&eight).is_none());
+    let s = solve(&eight).unwrap();
+    assert_eq!(s.value, EyeValue::new(2, 2, 2, 2));
 }
 
 #[test]
