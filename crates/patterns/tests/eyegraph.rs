@@ -7,7 +7,9 @@ mod common;
 use proptest::prelude::*;
 
 use katachi_patterns::database::embedded_eyegraphs;
-use katachi_patterns::eyegraph::{parse_eyegraphs, solve, EyeGraphDb, EyeSpaceGraph, EyeValue};
+use katachi_patterns::eyegraph::{
+    parse_eyegraphs, solve, EvaluationSource, EyeGraphDb, EyeSpaceGraph, EyeValue,
+};
 
 fn own() -> &'static EyeGraphDb {
     &embedded_eyegraphs()
@@ -148,6 +150,12 @@ fn lookup_of_hand_built_spaces() {
     assert!(db.lookup(&eight).is_none());
     let s = solve(&eight).unwrap();
     assert_eq!(s.value, EyeValue::new(2, 2, 2, 2));
+    let e = db.evaluate(&eight).unwrap();
+    assert_eq!(e.source, EvaluationSource::Solver);
+    assert_eq!(e.value, s.value);
+    let e = db.evaluate(&bent).unwrap();
+    assert_eq!(e.source, EvaluationSource::Graph("K3".into()));
+    assert_eq!(e.defense_points, vec![1]);
 }
 
 #[test]

@@ -149,3 +149,48 @@ fn extend(
     }
     false
 }
+
+/// Where an [`EyeEvaluation`] comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EvaluationSource {
+    /// The named database graph matched.
+    Graph(String),
+    /// No graph matched; the solver read the local game.
+    Solver,
+}
+
+/// The value and vital points of an eye space, from the database or the
+/// solver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EyeEvaluation {
+    pub value: EyeValue,
+    /// Attack points, as vertices of the eye space.
+    pub attack_points: Vec<usize>,
+    /// Defence points, as vertices of the eye space.
+    pub defense_points: Vec<usize>,
+    pub source: EvaluationSource,
+}
+
+impl EyeGraphDb {
+    /// The eye space's value: the first matching graph's, or else the
+    /// solver's; `None` only if no graph matches and the space is beyond
+    /// the solver's limits (GNU Go would assume {2|2} there; the caller
+    /// decides).
+    pub fn evaluate(&self, space: &EyeSpaceGraph) -> Option<EyeEvaluation> {
+        if let Some(m) = self.lookup(space) {
+            return Some(EyeEvaluation {
+                value: m.value(),
+                attack_points: m.attack_points(),
+                defense_points: m.defense_points(),
+                source: EvaluationSource::Graph(m.graph.name.clone()),
+            });
+        }
+        let s = super::solve::solve(space)?;
+        Some(EyeEvaluation {
+            value: s.value,
+            attack_points: s.attack_points,
+            defense_points: s.defense_points,
+            source: EvaluationSource::Solver,
+        })
+    }
+}

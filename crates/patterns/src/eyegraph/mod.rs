@@ -13,7 +13,8 @@
 //!   [`parse_eyegraphs`] does both and returns every diagnostic (file, line,
 //!   column, caret), as the pattern parser does.
 //! * [`lookup`]: [`EyeGraphDb::lookup`] finds the first graph isomorphic to
-//!   an eye space, with the vertex mapping.
+//!   an eye space, with the vertex mapping; [`EyeGraphDb::evaluate`] falls
+//!   back to the solver when no graph matches.
 //! * [`solve`]: [`solve::solve`] computes the value and vital points of an
 //!   eye space by reading its local game; used where no graph matches, and
 //!   to check the databases.
@@ -27,7 +28,7 @@ pub mod model;
 pub mod solve;
 pub mod syntax;
 
-pub use lookup::{match_graph, EyeMatch};
+pub use lookup::{match_graph, EvaluationSource, EyeEvaluation, EyeMatch};
 pub use model::{
     Content, EyeGraph, EyeGraphDb, EyeSpaceGraph, EyeValue, GraphVertex, SpaceVertex, VertexKind,
 };
