@@ -208,6 +208,67 @@ fn solver_against_gnugo_eyes_db() {
     assert!(agree >= 1295, "agreement fell to {agree}");
 }
 
+/// `space` with its vertices renumbered by `perm` (new index of old `v` is
+/// `perm[v]`).
+fn permuted(space: &EyeSpaceGraph, perm: &[usize]) -> EyeSpaceGraph {
+    let n = space.len();
+    let mut out = EyeSpaceGraph::new();
+    let mut inverse = vec![0; n];
+    for (v, &p) in perm.iter().enumerate() {
+        inverse[p] = v;
+    }
+    for &old in &inverse {
+        out.add_vertex(space.vertices[old]);
+    }
+    for (v, list) in space.adjacency.iter().enumerate() {
+        for &w in list {
+            out.add_edge(perm[v], perm[w]);
+        }
+    }
+    out
+}
+
+/// Lookup does not depend on vertex numbering, and its mapping is an
+/// isomorphism onto compatible vertices: checked on every graph of GNU
+/// Go's database (its first expansion), renumbered by a fixed shuffle.
+#[test]
+fn lookup_is_independent_of_numbering() {
+    let Some(dir) = common::shared_dir() else {
+        return;
+    };
+    let text = common::read(&dir.join("gnugo/patterns/eyes.db"));
+    let (db, _) = parse_eyegraphs(&text, "eyes.db");
+    let mut seed = 12345u64;
+    for g in &db.graphs {
+        let space = &g.expansions()[0];
+        let n = space.len();
+        let mut perm: Vec<usize> = (0..n).collect();
+        for k in (1..n).rev() {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            perm.swap(k, (seed >> 33) as usize % (k + 1));
+        }
+        let shuffled = permuted(space, &perm);
+        let a = db.lookup(space).expect("a graph matches its own expansion");
+        let b = db.lookup(&shuffled).expect("and the renumbered one");
+        assert_eq!(a.graph.name, b.graph.name, "{}", g.name);
+        for (gv, &sv) in b.mapping.iter().enumerate() {
+            for gw in 0..n {
+                let adj_g = b.graph.adjacency[gv].contains(&gw);
+                let adj_s = shuffled.adjacency[sv].contains(&b.mapping[gw]);
+                assert_eq!(adj_g, adj_s, "{}: mapping breaks an edge", g.name);
+            }
+            assert_eq!(
+                b.graph.vertices[gv].kind == katachi_patterns::eyegraph::VertexKind::Marginal,
+                shuffled.vertices[sv].marginal,
+                "{}",
+                g.name
+            );
+        }
+    }
+}
+
 fn line() -> impl Strategy<Value = String> {
     prop_oneof![
         Just("Pattern P".to_string()),
