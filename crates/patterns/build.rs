@@ -18,6 +18,10 @@
 //! that reads them back: a change to any of them rebuilds and reruns this
 //! script. The cost is compiling those modules a second time (unoptimised)
 //! for the script.
+//!
+//! Eye graphs (`patterns/*.eyedb`, the format of GNU Go's `eyes.db`) are
+//! checked with the `eyegraph` parser (the build fails on an error) and
+//! embedded as text; they are parsed on first use (a few dozen graphs).
 
 /// The front end, the compiler and the precompiled format, compiled from
 /// `src/` (see above). Re-exported at the root so that their `crate::...`
@@ -33,6 +37,7 @@ mod front {
         pub mod parse;
         pub mod table;
     }
+    pub mod eyegraph;
     pub mod model;
     #[path = "database/precompiled.rs"]
     pub mod precompiled;
@@ -106,6 +111,49 @@ fn main() {
         );
     }
     check_mc_databases(&dir, &mut failed);
+    // Eye graphs (`patterns/*.eyedb`, a format of their own): checked with
+    // the eye-graph parser and embedded as text.
+    let mut eye_files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "eyedb"))
+                .collect()
+        })
+        .unwrap_or_default();
+    eye_files.sort();
+    let mut eye_entries = String::new();
+    for path in &eye_files {
+        println!("cargo:rerun-if-changed={}", path.display());
+        let text = std::fs::read_to_string(path)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+        let shown = format!(
+            "patterns/{}",
+            path.file_name().unwrap_or_default().to_string_lossy()
+        );
+        let (_, diags) = front::eyegraph::parse_eyegraphs(&text, &shown);
+        for d in &diags {
+            println!("cargo:warning={}: {}", d.location(), d.message);
+        }
+        let errors: Vec<_> = diags.iter().filter(|d| d.is_error()).collect();
+        if !errors.is_empty() {
+            let mut msg = String::new();
+            for d in &errors {
+                let _ = writeln!(msg, "{d}\n");
+            }
+            failed.push(format!("{shown}: {} errors\n{msg}", errors.len()));
+            continue;
+        }
+        let name = path
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let _ = writeln!(
+            eye_entries,
+            "    ({name:?}, {shown:?}, include_str!({:?})),",
+            path.display().to_string()
+        );
+    }
     if !failed.is_empty() {
         eprintln!("{}", failed.join("\n"));
         panic!("katachi's own pattern databases have errors (see above)");
@@ -115,7 +163,10 @@ fn main() {
          const COUNT: usize = {};\n\
          /// `(name, text, precompiled bytes)` of every database embedded from\n\
          /// `patterns/`, in file-name order.\n\
-         static EMBEDDED: [(&str, &str, &[u8]); COUNT] = [\n{entries}];\n",
+         static EMBEDDED: [(&str, &str, &[u8]); COUNT] = [\n{entries}];\n\
+         /// `(name, file name, text)` of every eye-graph file embedded from\n\
+         /// `patterns/*.eyedb`, in file-name order.\n\
+         static EMBEDDED_EYES: &[(&str, &str, &str)] = &[\n{eye_entries}];\n",
         files.len()
     );
     std::fs::write(out_dir.join("embedded.rs"), generated).expect("write embedded.rs");

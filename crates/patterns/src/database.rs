@@ -21,6 +21,36 @@ pub use precompiled::Precompiled;
 // file-name order.
 include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
 
+/// The embedded eye graphs, parsed on first use.
+static EYES: OnceLock<Vec<(&'static str, crate::eyegraph::EyeGraphDb)>> = OnceLock::new();
+
+/// katachi's own eye graphs (`patterns/*.eyedb`, checked by the build), by
+/// file stem in file-name order; `eyes` is `patterns/eyes.eyedb`. Parsed
+/// once per process on first use.
+pub fn embedded_eyegraphs() -> &'static [(&'static str, crate::eyegraph::EyeGraphDb)] {
+    EYES.get_or_init(|| {
+        EMBEDDED_EYES
+            .iter()
+            .map(|(name, file, text)| {
+                let (db, diags) = crate::eyegraph::parse_eyegraphs(text, file);
+                assert!(
+                    diags.iter().all(|d| !d.is_error()),
+                    "embedded eye graphs {file}: the build checked them"
+                );
+                (*name, db)
+            })
+            .collect()
+    })
+}
+
+/// The text of embedded eye-graph file `name` (file stem).
+pub fn embedded_eyegraph_text(name: &str) -> Option<&'static str> {
+    EMBEDDED_EYES
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .map(|(_, _, t)| *t)
+}
+
 /// The decoded embedded databases, each filled on first use (immutable
 /// afterwards).
 static DECODED: [OnceLock<Precompiled>; COUNT] = [const { OnceLock::new() }; COUNT];

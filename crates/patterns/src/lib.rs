@@ -15,6 +15,7 @@
 pub mod compile;
 pub mod database;
 pub mod expr;
+pub mod eyegraph;
 pub mod joseki;
 pub mod matchers;
 pub mod mcpat;
