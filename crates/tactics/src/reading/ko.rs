@@ -10,7 +10,8 @@
 
 use katachi_board::{Color, IllegalMove, Move, Point};
 
-use super::{Code, Outcome, Reader, FAIL};
+use super::{Code, Outcome, Reader};
+use crate::search::FAIL;
 
 /// Candidate score of the moves of [`Reader::add_ko_defense_moves`]: above
 /// the general defence candidates other than captures.
@@ -188,7 +189,7 @@ impl Reader {
     pub(crate) fn play(&mut self, c: Color, p: Point) -> Option<Played> {
         let saved = self.ko;
         let prev_ko = self.board.ko_point_for(c);
-        self.stats.moves += 1;
+        self.meter.query.moves += 1;
         match self.board.check_move(c, Move::Play(p)) {
             Ok(()) => {
                 // `check_move` has just accepted it.
@@ -379,7 +380,7 @@ impl Reader {
         self.root_best = FAIL;
         self.root_sp = self.stackp();
         let out = self.do_attack(s);
-        if self.stats.exhausted {
+        if self.meter.query.exhausted {
             return self.within_limit(out);
         }
         if !matches!(out.code, Code::KoA | Code::KoB) {
@@ -393,7 +394,7 @@ impl Reader {
                 .opponent(),
             |r| r.do_defend(s).code.reverse(),
         );
-        if pass > out.code && !self.stats.exhausted {
+        if pass > out.code && !self.meter.query.exhausted {
             Outcome {
                 code: pass,
                 mv: None,
@@ -413,7 +414,7 @@ impl Reader {
         self.root_best = FAIL;
         self.root_sp = self.stackp();
         let out = self.do_defend(s);
-        if self.stats.exhausted {
+        if self.meter.query.exhausted {
             return self.within_limit(out);
         }
         if out.code >= Code::KoA {
@@ -421,7 +422,7 @@ impl Reader {
         }
         let def = self.board.cell(s).color().unwrap_or(Color::Black);
         let pass = self.after_pass(def, |r| r.do_attack(s).code.reverse());
-        if pass == Code::KoA && !self.stats.exhausted {
+        if pass == Code::KoA && !self.meter.query.exhausted {
             Outcome {
                 code: pass,
                 mv: None,
@@ -519,7 +520,7 @@ impl Reader {
             // ko one step removed.
             best.mv = Some(m);
         }
-        if self.stackp() == self.root_sp && !self.stats.exhausted && c > self.root_best.code {
+        if self.stackp() == self.root_sp && !self.meter.query.exhausted && c > self.root_best.code {
             // A move at the root read to the end, within the node limit.
             self.root_best = Outcome {
                 code: c,

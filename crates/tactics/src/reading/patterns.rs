@@ -138,24 +138,18 @@ impl Reader {
     }
 
     /// Evaluate a constraint for a pattern whose `O` is `o`. Readings it
-    /// starts are nested queries: their nodes count towards the current
-    /// query, whose statistics they must not reset.
+    /// starts are nested queries: their work counts towards the current
+    /// query, whose statistics they must not reset (see
+    /// [`crate::search::Meter::leave_nested`]).
     fn constraint_holds(&mut self, expr: &Expr, bindings: &Bindings<Point>, o: Color) -> bool {
-        let saved = self.stats;
-        let total = self.total;
-        self.stats = super::Stats::default();
+        let outer = self.meter.enter_nested();
         self.in_constraint = true;
         let r = {
             let mut pe = ReadingEval::new(self, o);
             eval(expr, bindings, &mut pe)
         };
         self.in_constraint = false;
-        let nested = self.stats;
-        self.stats = saved;
-        self.total = total;
-        self.stats.nodes += nested.nodes;
-        self.stats.cache_hits += nested.cache_hits;
-        self.stats.moves += nested.moves;
+        self.meter.leave_nested(outer);
         // A constraint that cannot be evaluated does not hold.
         r.ok().and_then(|v| v.truthy().ok()).unwrap_or(false)
     }
