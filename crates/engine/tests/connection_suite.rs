@@ -87,7 +87,7 @@ fn run_suite(dir: &Path) -> Run {
                 } else {
                     read_disconnect(&mut reader, a, b, &cfg)
                 };
-                run.nodes += c.stats.nodes + c.stats.tactical_nodes;
+                run.nodes += c.stats.nodes();
                 last = Some(if c.code == Code::Fail {
                     "0".to_string()
                 } else {

@@ -26,7 +26,9 @@
 //!   best KO_B), a depth and node limit, and a transposition cache keyed by
 //!   the Zobrist hash.
 //!
-//! Result codes are the reader's [`Code`]s: WIN, KO_A, KO_B, FAIL. A query
+//! Result codes, node budget, counters and the cache's table are the search
+//! kit's ([`crate::search`]), shared with the tactical reader. Result codes
+//! are WIN, KO_A, KO_B, FAIL. A query
 //! that runs out of nodes keeps the best result proved before. A variation
 //! cut by the depth limit is scored by the static rules, the connector to
 //! move also connecting at a shared liberty that is not a self-atari.
@@ -44,7 +46,8 @@ mod threats;
 
 use katachi_board::Point;
 
-use crate::reading::{Code, Reader};
+use crate::reading::Reader;
+pub use crate::search::{Code, Stats};
 
 /// Limits of one connection query.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,14 +74,20 @@ impl Default for ConnectionConfig {
 /// Counters of one connection query.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ConnectionStats {
-    /// Positions searched by the connection search.
-    pub nodes: u64,
-    /// Nodes the tactical reader spent on the captures the search asked about.
-    pub tactical_nodes: u64,
-    /// Results answered from the connection cache.
-    pub cache_hits: u64,
-    /// Whether the node limit cut the search short.
-    pub exhausted: bool,
+    /// The connection search's own: positions searched, results answered
+    /// from the connection cache, moves played, whether the node limit cut
+    /// the search short.
+    pub search: Stats,
+    /// The tactical reader's, summed over the captures the search asked
+    /// about (each such query has the reader's own node limit).
+    pub tactical: Stats,
+}
+
+impl ConnectionStats {
+    /// Nodes of both searches.
+    pub fn nodes(&self) -> u64 {
+        self.search.nodes + self.tactical.nodes
+    }
 }
 
 /// The answer to a connection query with its counters.
