@@ -16,9 +16,14 @@
 //! The tactical layer's modules are re-exported under their own names
 //! (`katachi_engine::reading`, ...) for the engine's users.
 
-pub use katachi_tactics::{connection, predicates, reading, unconditional, worms};
+pub use katachi_tactics::{connection, predicates, reading, search, unconditional, worms};
+
+// Stage order: rustfmt sorts adjacent module declarations, so each stage
+// stands in its own group.
+pub mod cuts;
 
 pub mod autohelper;
-pub mod baseline;
+
 pub mod constraint_trace;
-pub mod cuts;
+
+pub mod baseline;
