@@ -22,9 +22,9 @@ use std::hash::{Hash, Hasher};
 use katachi_board::{Cell, Color, Point};
 
 use super::distance::PathMap;
-use super::moves::self_atari;
 use super::rules::statically_connected;
 use super::{Connection, ConnectionConfig, ConnectionStats};
+use crate::predicates::is_self_atari;
 use crate::reading::Reader;
 use crate::search::{fold, Budget, Code, Outcome, Table, FAIL, WIN};
 
@@ -151,7 +151,7 @@ impl Search<'_> {
         let board = self.reader.board();
         board
             .liberties(self.a)
-            .any(|p| board.is_liberty_of(p, self.b) && !self_atari(board, self.color, p))
+            .any(|p| board.is_liberty_of(p, self.b) && !is_self_atari(board, self.color, p))
     }
 
     /// Whether the variation is still short enough for the costlier
