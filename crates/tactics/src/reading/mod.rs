@@ -81,7 +81,9 @@ pub struct Reader {
     board: Board,
     cfg: ReadConfig,
     cache: Cache,
-    /// Counters of the current query and of the reader's life.
+    /// Counters of the current query and of the reader's life; nested
+    /// while a pattern constraint is evaluated (its readings do not match
+    /// patterns again).
     meter: Meter,
     ko: KoState,
     stack: Vec<Frame>,
@@ -94,9 +96,6 @@ pub struct Reader {
     root_best: Outcome,
     /// The depth of the board stack at which the current query started.
     root_sp: u32,
-    /// Whether a pattern constraint is being evaluated: its readings do not
-    /// match patterns again (that would recurse at every shallow node).
-    in_constraint: bool,
     /// The defence that last refuted an attack, by depth (tried early in
     /// sibling positions: see `defense_rules.rs`).
     killers: Vec<Point>,
@@ -124,7 +123,6 @@ impl Reader {
             stack: Vec::new(),
             patterns,
             scratch: Scratch::default(),
-            in_constraint: false,
             killers: Vec::new(),
             att_killers: Vec::new(),
             root_best: FAIL,

@@ -75,6 +75,8 @@ pub struct Meter {
     /// Every finished query since creation or the last reset (nested
     /// queries through the query that started them).
     pub total: Stats,
+    /// How many [`Meter::enter_nested`] are open.
+    depth: u32,
 }
 
 /// What [`Meter::enter_nested`] saved of the outer query: hand it back to
@@ -93,6 +95,13 @@ impl Meter {
         self.query = Stats::default();
     }
 
+    /// Whether queries run inside another one (between
+    /// [`Meter::enter_nested`] and [`Meter::leave_nested`]): a searcher
+    /// may then skip work that would recurse at every node.
+    pub fn is_nested(&self) -> bool {
+        self.depth > 0
+    }
+
     /// The query under way is finished: add it to the total.
     #[inline]
     pub fn finish(&mut self) {
@@ -104,6 +113,7 @@ impl Meter {
     /// counters aside. The nested queries count from zero against their
     /// own budget.
     pub fn enter_nested(&mut self) -> Nested {
+        self.depth += 1;
         Nested {
             outer: std::mem::take(&mut self.query),
             total: std::mem::take(&mut self.total),
@@ -120,6 +130,7 @@ impl Meter {
     /// work done between the nested queries, outside any query, are not
     /// added either: only finished queries are.
     pub fn leave_nested(&mut self, saved: Nested) {
+        self.depth -= 1;
         let work = self.total;
         self.query = saved.outer;
         self.total = saved.total;
@@ -147,7 +158,9 @@ mod tests {
         let mut m = Meter::default();
         m.start();
         m.query.nodes = 10;
+        assert!(!m.is_nested());
         let saved = m.enter_nested();
+        assert!(m.is_nested());
         for n in [3, 4] {
             m.start();
             assert_eq!(m.query.nodes, 0);
@@ -157,6 +170,7 @@ mod tests {
             m.finish();
         }
         m.leave_nested(saved);
+        assert!(!m.is_nested());
         assert_eq!(m.query.nodes, 17);
         assert_eq!(m.query.cache_hits, 2);
         assert!(!m.query.exhausted);
