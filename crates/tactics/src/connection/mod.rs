@@ -7,21 +7,21 @@
 //! the *disconnector*, over candidate moves taken from the shape between
 //! the two strings, with the tactical reader deciding every capture:
 //!
-//! - [`distance`]: how many empty points a path from one string to the other
+//! - `distance.rs`: how many empty points a path from one string to the other
 //!   needs (friendly strings on the way cost nothing, opponent strings in
 //!   atari count as empty); the points on the shortest paths are the
 //!   battlefield of both sides (common liberties, bamboo joints, hane and
 //!   cutting points, monkey jumps along the edge are all such points).
-//! - [`rules`]: when two strings count as connected or disconnected
+//! - `rules.rs`: when two strings count as connected or disconnected
 //!   without further reading (one string; two shared liberties as miai; no
 //!   short path left).
-//! - [`moves`]: the candidates of each side (path points, captures of
+//! - `moves.rs`: the candidates of each side (path points, captures of
 //!   separating strings and defences of the strings themselves read with
 //!   [`Reader::attack`]/[`Reader::find_defense`], ataris, rescuing cutting
 //!   stones).
-//! - [`threats`]: the connector's one-move threats; the disconnector may
+//! - `threats.rs`: the connector's one-move threats; the disconnector may
 //!   only play moves that answer all of them.
-//! - [`search`]: the alternating search with ko (the tactical reader's
+//! - `search.rs`: the alternating search with ko (the tactical reader's
 //!   komaster scheme: a result that needs a conditional ko capture is at
 //!   best KO_B), a depth and node limit, and a transposition cache keyed by
 //!   the Zobrist hash.

@@ -1,8 +1,11 @@
 //! Board-level predicates: questions answered from the board alone, with
 //! no reading (stage 1 of the tactical layer; see the crate doc for the
-//! order). Liberties a move would get and higher-order liberties
-//! ([`liberties`]), and the local tests of the autohelper functions
-//! ([`local`]: suicide, immediate captures, strings in atari, edges, ...).
+//! order). Liberties a move would get, exactly ([`accurate_liberties`]) or
+//! capped for the tactical reader's hot path ([`libs_after`]), and
+//! higher-order liberties (`liberties.rs`); the local tests of the
+//! autohelper functions (`local.rs`: suicide, self-atari, immediate
+//! captures, strings in atari, edges, ...); ko captures in the autohelpers'
+//! sense ([`is_ko_capture`]) and the reading's ([`takes_ko`]).
 //! Every later stage asks these here instead of writing its own.
 
 mod liberties;

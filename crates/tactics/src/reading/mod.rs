@@ -12,7 +12,11 @@
 //! permissions and grades, the root queries' PASS answers and answers at
 //! the node limit; `patterns.rs` the candidates of katachi's own tactical
 //! databases. Both sides order their candidates with a killer move (the
-//! last refutation found at the same depth).
+//! last refutation found at the same depth). Result codes, outcomes, the
+//! node budget, the counters and the cache's table come from the search
+//! kit ([`crate::search`]); `cache.rs` says what the cache's keys hold.
+//! Board-only questions (the liberties a move would get, ko captures) are
+//! the [`crate::predicates`]' ones.
 //!
 //! A [`Reader`] owns its copy of the board and its cache: no global state.
 //! Every public query leaves the board as it found it.
