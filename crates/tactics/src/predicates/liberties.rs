@@ -46,7 +46,10 @@ pub fn accurate_liberties(board: &Board, c: Color, p: Point) -> Option<Vec<Point
 /// liberties. Exact except that captures of distant stones are ignored
 /// (a captured string counts the point next to `p` only, where
 /// [`accurate_liberties`] counts every stone it frees); counting stops
-/// at `cap` (at most 8). The tactical reader's hot path: no allocation.
+/// at `cap` (at most 8). The tactical reader's hot path: no allocation, and
+/// `#[inline]` so that the reader's wrapper gets its own copy instead of a
+/// call into another codegen unit.
+#[inline]
 pub fn libs_after(b: &Board, c: Color, p: Point, cap: usize) -> usize {
     // The result is the number of distinct new liberties, capped: a
     // union of the neighbouring own strings' liberty bitsets plus the
@@ -118,6 +121,7 @@ pub fn libs_after(b: &Board, c: Color, p: Point, cap: usize) -> usize {
 
 /// [`libs_after`] by walking the liberties (boards too large for its
 /// fixed bitset buffer).
+#[inline]
 fn libs_after_slow(b: &Board, c: Color, p: Point, cap: usize) -> usize {
     let mut seen = [Point(0); 8];
     let mut len = 0;

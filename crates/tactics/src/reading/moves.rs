@@ -211,8 +211,9 @@ impl Reader {
     }
 
     /// [`predicates::libs_after`] on the reader's board (the liberties
-    /// a move would get, captures next to it counted, up to `cap`).
-    #[inline]
+    /// a move would get, captures next to it counted, up to `cap`). Not
+    /// `#[inline]`: the reader's many call sites share this one copy, which
+    /// the (inline) predicate is compiled into, next to its callers.
     pub(crate) fn libs_after(&self, c: Color, p: Point, cap: usize) -> usize {
         predicates::libs_after(&self.board, c, p, cap)
     }
