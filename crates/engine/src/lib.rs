@@ -21,8 +21,10 @@
 //! The tactical layer's modules are re-exported under their own names
 //! (`katachi_engine::reading`, ...) for the engine's users.
 
-pub use katachi_tactics::{connection, predicates, reading, unconditional, worms};
+pub use katachi_tactics::{connection, predicates, reading, search, unconditional, worms};
 
+// The stage order is the crate doc's numbered list (rustfmt sorts module
+// declarations, so their order here says nothing).
 pub mod analysis;
 pub mod autohelper;
 pub mod baseline;

@@ -40,7 +40,7 @@ fn run_suite(folder: &Path) -> Run {
         } else {
             read_disconnect(&mut reader, a, b, &cfg)
         };
-        nodes += c.stats.nodes + c.stats.tactical_nodes;
+        nodes += c.stats.nodes();
         Some(if c.code == Code::Fail {
             "0".to_string()
         } else {

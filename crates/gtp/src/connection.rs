@@ -38,7 +38,7 @@ fn connection_query(s: &mut Session, a: &Args<'_>, connect: bool) -> Reply {
         } else {
             read_disconnect(r, p, q, &cfg)
         };
-        (c, c.stats.nodes + c.stats.tactical_nodes)
+        (c, c.stats.nodes())
     });
     Ok(code_and_move(s.board(), out.code, out.mv))
 }

@@ -9,20 +9,25 @@
 //!
 //! 1. [`predicates`]: questions the board answers alone (liberties a move
 //!    would get, higher-order liberties, suicide, captures, edges).
-//! 2. [`reading`]: tactical reading (attack, defence, ladders, ko) with its
+//! 2. [`search`]: the search kit every search below shares: result codes,
+//!    outcomes, node budgets and counters, the transposition table.
+//! 3. [`reading`]: tactical reading (attack, defence, ladders, ko) with its
 //!    own candidate databases, and the reading-level autohelper evaluator.
-//! 3. [`unconditional`]: Benson-style unconditional life.
-//! 4. [`worms`]: GNU Go's worm data (reading and unconditional status).
-//! 5. [`connection`]: connection reading on top of the tactical reader.
-//! 6. [`eval`]: the autohelper evaluator for every function that needs only
+//! 4. [`unconditional`]: Benson-style unconditional life.
+//! 5. [`worms`]: GNU Go's worm data (reading and unconditional status).
+//! 6. [`connection`]: connection reading on top of the tactical reader.
+//! 7. [`eval`]: the autohelper evaluator for every function that needs only
 //!    the stages above.
 //!
 //! The engine crate (knowledge, dragons, eyes, influence, move generation)
 //! builds on this one and never the other way round.
 
+// The stage order is the crate doc's numbered list (rustfmt sorts module
+// declarations, so their order here says nothing).
 pub mod connection;
 pub mod eval;
 pub mod predicates;
 pub mod reading;
+pub mod search;
 pub mod unconditional;
 pub mod worms;

@@ -7,26 +7,28 @@
 //! the *disconnector*, over candidate moves taken from the shape between
 //! the two strings, with the tactical reader deciding every capture:
 //!
-//! - [`distance`]: how many empty points a path from one string to the other
+//! - `distance.rs`: how many empty points a path from one string to the other
 //!   needs (friendly strings on the way cost nothing, opponent strings in
 //!   atari count as empty); the points on the shortest paths are the
 //!   battlefield of both sides (common liberties, bamboo joints, hane and
 //!   cutting points, monkey jumps along the edge are all such points).
-//! - [`rules`]: when two strings count as connected or disconnected
+//! - `rules.rs`: when two strings count as connected or disconnected
 //!   without further reading (one string; two shared liberties as miai; no
 //!   short path left).
-//! - [`moves`]: the candidates of each side (path points, captures of
+//! - `moves.rs`: the candidates of each side (path points, captures of
 //!   separating strings and defences of the strings themselves read with
 //!   [`Reader::attack`]/[`Reader::find_defense`], ataris, rescuing cutting
 //!   stones).
-//! - [`threats`]: the connector's one-move threats; the disconnector may
+//! - `threats.rs`: the connector's one-move threats; the disconnector may
 //!   only play moves that answer all of them.
-//! - [`search`]: the alternating search with ko (the tactical reader's
+//! - `search.rs`: the alternating search with ko (the tactical reader's
 //!   komaster scheme: a result that needs a conditional ko capture is at
 //!   best KO_B), a depth and node limit, and a transposition cache keyed by
 //!   the Zobrist hash.
 //!
-//! Result codes are the reader's [`Code`]s: WIN, KO_A, KO_B, FAIL. A query
+//! Result codes, node budget, counters and the cache's table are the search
+//! kit's ([`crate::search`]), shared with the tactical reader. Result codes
+//! are WIN, KO_A, KO_B, FAIL. A query
 //! that runs out of nodes keeps the best result proved before. A variation
 //! cut by the depth limit is scored by the static rules, the connector to
 //! move also connecting at a shared liberty that is not a self-atari.
@@ -44,7 +46,8 @@ mod threats;
 
 use katachi_board::Point;
 
-use crate::reading::{Code, Reader};
+use crate::reading::Reader;
+pub use crate::search::{Code, Stats};
 
 /// Limits of one connection query: part of the reader's [`ReadConfig`],
 /// so that the one reading configuration reaches connection reading too.
@@ -53,14 +56,20 @@ pub use crate::reading::ConnectionConfig;
 /// Counters of one connection query.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ConnectionStats {
-    /// Positions searched by the connection search.
-    pub nodes: u64,
-    /// Nodes the tactical reader spent on the captures the search asked about.
-    pub tactical_nodes: u64,
-    /// Results answered from the connection cache.
-    pub cache_hits: u64,
-    /// Whether the node limit cut the search short.
-    pub exhausted: bool,
+    /// The connection search's own: positions searched, results answered
+    /// from the connection cache, moves played, whether the node limit cut
+    /// the search short.
+    pub search: Stats,
+    /// The tactical reader's, summed over the captures the search asked
+    /// about (each such query has the reader's own node limit).
+    pub tactical: Stats,
+}
+
+impl ConnectionStats {
+    /// Nodes of both searches.
+    pub fn nodes(&self) -> u64 {
+        self.search.nodes + self.tactical.nodes
+    }
 }
 
 /// The answer to a connection query with its counters.

@@ -25,6 +25,7 @@ use katachi_board::{Board, Cell, Color, Point};
 use super::distance::PathMap;
 use super::search::Search;
 use super::threats::common_answers;
+use crate::predicates::is_self_atari;
 
 /// Paths at most this many points longer than the shortest one are read.
 const SLACK: u8 = 1;
@@ -50,7 +51,7 @@ impl Candidates {
     /// Best first; ties in board order so that the search is deterministic.
     fn sorted(mut self, board: &Board, mover: Color) -> Vec<Point> {
         for e in self.list.iter_mut() {
-            if self_atari(board, mover, e.1) {
+            if is_self_atari(board, mover, e.1) {
                 e.0 -= 1000;
             }
         }
@@ -62,32 +63,6 @@ impl Candidates {
             .map(|e| e.1)
             .collect()
     }
-}
-
-/// Whether `c` at `p` would leave its string with at most one liberty
-/// and capture nothing.
-pub(crate) fn self_atari(board: &Board, c: Color, p: Point) -> bool {
-    let mut libs: Vec<Point> = Vec::new();
-    for n in board.neighbors(p) {
-        let cell = board.cell(n);
-        if cell == Cell::Empty {
-            if !libs.contains(&n) {
-                libs.push(n);
-            }
-        } else if cell == c.cell() {
-            for l in board.liberties(n) {
-                if l != p && !libs.contains(&l) {
-                    libs.push(l);
-                }
-            }
-        } else if cell == c.opponent().cell() && board.liberty_count(n) == 1 {
-            return false;
-        }
-        if libs.len() >= 2 {
-            return false;
-        }
-    }
-    true
 }
 
 /// Heads of the strings of colour `c` next to any stone of the string at `s`.

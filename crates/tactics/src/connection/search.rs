@@ -17,15 +17,16 @@
 //! the conditional ko captures of the variation and the side to move, and
 //! reused when they were read with at least as much depth left.
 
-use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 
 use katachi_board::{Cell, Color, Point};
 
 use super::distance::PathMap;
-use super::moves::self_atari;
 use super::rules::statically_connected;
 use super::{Connection, ConnectionConfig, ConnectionStats};
-use crate::reading::{Code, Outcome, Reader};
+use crate::predicates::is_self_atari;
+use crate::reading::Reader;
+use crate::search::{fold, Budget, Code, Outcome, Table, FAIL, WIN};
 
 /// Which question the caller asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,22 +40,26 @@ pub(crate) enum Goal {
 /// Moves from the root within which three-liberty strings are read.
 const NEAR_ROOT: u32 = 4;
 
-const FAIL: Outcome = Outcome {
-    code: Code::Fail,
-    mv: None,
-};
+/// The connection cache is emptied when it reaches this many results
+/// (more than a query's nodes under any default limit).
+const MAX_CACHE_ENTRIES: usize = 1 << 20;
 
-const WIN: Outcome = Outcome {
-    code: Code::Win,
-    mv: None,
-};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Everything a connection result depends on besides the depth left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Key {
     hash: u64,
     ko: u16,
     marks: u8,
     connector_to_move: bool,
+}
+
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        // The Zobrist hash is already random: fold the small fields into it.
+        let small =
+            (self.ko as u64) | (self.marks as u64) << 16 | (self.connector_to_move as u64) << 24;
+        state.write_u64(fold(self.hash, small));
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -72,7 +77,7 @@ pub(crate) struct Search<'r> {
     pub(crate) color: Color,
     cfg: ConnectionConfig,
     stats: ConnectionStats,
-    cache: HashMap<Key, Entry>,
+    cache: Table<Key, Entry>,
     /// Conditional ko captures in the current variation (black in the low
     /// nibble, white in the high one), part of the cache key.
     marks: u8,
@@ -114,7 +119,7 @@ pub(crate) fn run(
         color,
         cfg: *cfg,
         stats,
-        cache: HashMap::new(),
+        cache: Table::new(0, MAX_CACHE_ENTRIES, 0),
         marks: 0,
         depth_left: cfg.depth,
     };
@@ -129,14 +134,14 @@ impl Search<'_> {
     /// The tactical reader's attack, counting its nodes.
     pub(crate) fn attack(&mut self, s: Point) -> Outcome {
         let o = self.reader.attack(s);
-        self.stats.tactical_nodes += self.reader.last_stats().nodes;
+        self.stats.tactical.add(&self.reader.last_stats());
         o
     }
 
     /// The tactical reader's defence, counting its nodes.
     pub(crate) fn defend(&mut self, s: Point) -> Outcome {
         let o = self.reader.find_defense(s);
-        self.stats.tactical_nodes += self.reader.last_stats().nodes;
+        self.stats.tactical.add(&self.reader.last_stats());
         o
     }
 
@@ -146,7 +151,7 @@ impl Search<'_> {
         let board = self.reader.board();
         board
             .liberties(self.a)
-            .any(|p| board.is_liberty_of(p, self.b) && !self_atari(board, self.color, p))
+            .any(|p| board.is_liberty_of(p, self.b) && !is_self_atari(board, self.color, p))
     }
 
     /// Whether the variation is still short enough for the costlier
@@ -156,12 +161,7 @@ impl Search<'_> {
     }
 
     fn spend_node(&mut self) -> bool {
-        if self.stats.nodes >= self.cfg.node_limit {
-            self.stats.exhausted = true;
-            return false;
-        }
-        self.stats.nodes += 1;
-        true
+        Budget::new(self.cfg.node_limit).spend(&mut self.stats.search)
     }
 
     fn key(&self, connector_to_move: bool) -> Key {
@@ -177,7 +177,7 @@ impl Search<'_> {
     fn cache_get(&mut self, key: &Key, depth: u32) -> Option<Outcome> {
         let e = self.cache.get(key)?;
         if e.depth >= depth {
-            self.stats.cache_hits += 1;
+            self.stats.search.cache_hits += 1;
             Some(e.out)
         } else {
             None
@@ -185,7 +185,7 @@ impl Search<'_> {
     }
 
     fn cache_put(&mut self, key: Key, out: Outcome, depth: u32) {
-        if !self.stats.exhausted {
+        if !self.stats.search.exhausted {
             self.cache.insert(key, Entry { out, depth });
         }
     }
@@ -221,6 +221,7 @@ impl Search<'_> {
         child: impl FnOnce(&mut Self) -> Outcome,
     ) -> Option<Code> {
         let played = self.reader.play(c, m)?;
+        self.stats.search.moves += 1;
         let saved = self.marks;
         if played.conditional {
             let shift = if c == Color::Black { 0 } else { 4 };
@@ -274,7 +275,7 @@ impl Search<'_> {
             else {
                 continue;
             };
-            if root && self.stats.exhausted {
+            if root && self.stats.search.exhausted {
                 break;
             }
             if code > best.code {
@@ -327,10 +328,7 @@ impl Search<'_> {
         }
         if depth == 0 {
             // The horizon: what the rules do not call connected is apart.
-            return Outcome {
-                code: Code::Win,
-                mv: None,
-            };
+            return WIN;
         }
         let pm = self.path_map();
         let Some(moves) = self.disconnector_moves(&pm) else {
@@ -349,7 +347,7 @@ impl Search<'_> {
             let Some(code) = self.try_move(opp, m, |s| s.connect_node(depth - 1, false)) else {
                 continue;
             };
-            if root && self.stats.exhausted {
+            if root && self.stats.search.exhausted {
                 break;
             }
             if code > best.code {

@@ -19,8 +19,8 @@
 
 use katachi_board::{Cell, Point};
 
-use super::moves::self_atari;
 use super::search::Search;
+use crate::predicates::is_self_atari;
 
 impl Search<'_> {
     /// The answers to each of the connector's one-move threats (empty when
@@ -39,7 +39,7 @@ impl Search<'_> {
         }
         let mut out: Vec<Vec<Point>> = Vec::new();
         for p in board.liberties(a).collect::<Vec<_>>() {
-            if !board.is_liberty_of(p, b) || self_atari(board, c, p) {
+            if !board.is_liberty_of(p, b) || is_self_atari(board, c, p) {
                 continue;
             }
             let mut ans = ataris.clone();

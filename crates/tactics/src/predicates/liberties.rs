@@ -1,6 +1,7 @@
 //! Liberty queries the board does not answer directly: the exact liberties
 //! a move would get (GNU Go's `accuratelib`), computed without playing it,
-//! and the counts of liberties of higher order (`lib2`..`lib4`).
+//! a capped count of them for the tactical reader's hot path, and the counts
+//! of liberties of higher order (`lib2`..`lib4`).
 
 use katachi_board::{Board, Cell, Color, Point};
 
@@ -38,6 +39,121 @@ pub fn accurate_liberties(board: &Board, c: Color, p: Point) -> Option<Vec<Point
     }
     libs.sort();
     Some(libs)
+}
+
+/// Liberties the string of `c` at `p` would have after `c` plays at the
+/// empty point `p`, counting stones it would capture next to it as new
+/// liberties. Exact except that captures of distant stones are ignored
+/// (a captured string counts the point next to `p` only, where
+/// [`accurate_liberties`] counts every stone it frees); counting stops
+/// at `cap` (at most 8). The tactical reader's hot path: no allocation, and
+/// `#[inline]` so that the reader's wrapper gets its own copy instead of a
+/// call into another codegen unit.
+#[inline]
+pub fn libs_after(b: &Board, c: Color, p: Point, cap: usize) -> usize {
+    // The result is the number of distinct new liberties, capped: a
+    // union of the neighbouring own strings' liberty bitsets plus the
+    // empty and captured neighbours, without p.
+    let cap = cap.min(8);
+    let own = c.cell();
+    let opp = c.opponent().cell();
+    let mut heads = [Point(0); 4];
+    let mut nh = 0;
+    let mut extra = [Point(0); 4];
+    let mut ne = 0;
+    for n in b.neighbors(p) {
+        let cell = b.cell(n);
+        if cell == Cell::Empty {
+            extra[ne] = n;
+            ne += 1;
+        } else if cell == own {
+            let Some(h) = b.string_head(n) else { continue };
+            if !heads[..nh].contains(&h) {
+                // p is one of this string's liberties.
+                if b.liberty_count(h) > cap {
+                    return cap;
+                }
+                heads[nh] = h;
+                nh += 1;
+            }
+        } else if cell == opp && b.liberty_count(n) == 1 {
+            // The captured stone next to p becomes a liberty.
+            extra[ne] = n;
+            ne += 1;
+        }
+    }
+    if nh == 0 {
+        return ne.min(cap);
+    }
+    if nh == 1 {
+        // One string: its liberties but p, plus the new points that
+        // are not among them already.
+        let h = heads[0];
+        let mut v = b.liberty_count(h) - 1;
+        for &q in &extra[..ne] {
+            if !b.is_liberty_of(q, h) {
+                v += 1;
+            }
+        }
+        return v.min(cap);
+    }
+    let mut words = [0u64; 16];
+    let first = b.liberty_words(heads[0]);
+    let w = first.len();
+    if w > words.len() {
+        return libs_after_slow(b, c, p, cap);
+    }
+    words[..w].copy_from_slice(first);
+    for &h in &heads[1..nh] {
+        for (d, s) in words.iter_mut().zip(b.liberty_words(h)) {
+            *d |= s;
+        }
+    }
+    for &q in &extra[..ne] {
+        let i = q.index();
+        words[i / 64] |= 1 << (i % 64);
+    }
+    let pi = p.index();
+    words[pi / 64] &= !(1u64 << (pi % 64));
+    let count: u32 = words[..w].iter().map(|x| x.count_ones()).sum();
+    (count as usize).min(cap)
+}
+
+/// [`libs_after`] by walking the liberties (boards too large for its
+/// fixed bitset buffer).
+#[inline]
+fn libs_after_slow(b: &Board, c: Color, p: Point, cap: usize) -> usize {
+    let mut seen = [Point(0); 8];
+    let mut len = 0;
+    let own = c.cell();
+    let opp = c.opponent().cell();
+    let push = |q: Point, seen: &mut [Point; 8], len: &mut usize| {
+        if !seen[..*len].contains(&q) {
+            seen[*len] = q;
+            *len += 1;
+        }
+    };
+    for n in b.neighbors(p) {
+        let cell = b.cell(n);
+        if cell == Cell::Empty {
+            push(n, &mut seen, &mut len);
+        } else if cell == own {
+            for l in b.liberties(n) {
+                if l != p {
+                    push(l, &mut seen, &mut len);
+                    if len >= cap {
+                        return cap;
+                    }
+                }
+            }
+        } else if cell == opp && b.liberty_count(n) == 1 {
+            push(n, &mut seen, &mut len);
+        }
+        if len >= cap {
+            return cap;
+        }
+    }
+    len
 }
 
 /// Counts of liberties of order 1 to 4 of the string at `s`.

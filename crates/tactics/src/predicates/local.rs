@@ -1,9 +1,11 @@
 //! Autohelper predicates that read nothing but the board: suicide,
-//! immediate captures, neighbouring strings in atari, the first stone seen
+//! self-atari, immediate captures, neighbouring strings in atari, the first stone seen
 //! along an edge, the stones and space around a point, and the
 //! first-line singleton test of `vital_chain`.
 
 use katachi_board::{Board, Cell, Color, Point};
+
+use super::libs_after;
 
 /// Whether a stone of `c` at the empty point `p` would be suicide: no
 /// empty neighbour, no neighbouring string of `c` with a liberty besides
@@ -29,6 +31,16 @@ pub fn captures_something(b: &Board, c: Color, p: Point) -> bool {
         && b.neighbors(p)
             .into_iter()
             .any(|n| b.cell(n) == c.opponent().cell() && b.liberty_count(n) == 1)
+}
+
+/// Whether a stone of `c` at `p` would leave its string with at most one
+/// liberty and capture nothing (a self-atari; a suicide counts too).
+pub fn is_self_atari(b: &Board, c: Color, p: Point) -> bool {
+    let opp = c.opponent().cell();
+    !b.neighbors(p)
+        .into_iter()
+        .any(|n| b.cell(n) == opp && b.liberty_count(n) == 1)
+        && libs_after(b, c, p, 2) <= 1
 }
 
 /// Heads of the opponent strings in atari next to the string at `s`.
@@ -190,6 +202,9 @@ mod tests {
         // Occupied points are never suicide.
         assert!(!is_suicide(&b, Color::White, v("D3")));
         assert!(!captures_something(&b, Color::Black, v("D2")));
+        // A suicide is a self-atari too; filling one's own eye here is not.
+        assert!(is_self_atari(&b, Color::White, v("B4")));
+        assert!(!is_self_atari(&b, Color::Black, v("B4")));
     }
 
     #[test]
@@ -205,8 +220,86 @@ mod tests {
         assert!(captures_something(&b, Color::White, v("D3")));
         assert!(!captures_something(&b, Color::Black, v("D3")));
         assert!(!captures_something(&b, Color::White, v("E3")));
+        // Black at D3 captures nothing and keeps D2, D4, E3: not a
+        // self-atari; White there captures C3: never a self-atari.
+        assert!(!is_self_atari(&b, Color::Black, v("D3")));
+        assert!(!is_self_atari(&b, Color::White, v("D3")));
         assert_eq!(adjacent_in_atari(&b, v("B3")), vec![v("C3")]);
         assert!(adjacent_in_atari(&b, v("C3")).is_empty());
+    }
+
+    #[test]
+    fn self_atari_leaves_one_liberty_and_captures_nothing() {
+        let b = board(
+            ".....
+             .....
+             .X...
+             XOX..
+             .....",
+        );
+        let v = |s: &str| b.parse_vertex(s).expect("vertex");
+        // White at A1, beside Black's A2 (two liberties, not captured):
+        // its only liberty is B1.
+        assert!(is_self_atari(&b, Color::White, v("A1")));
+        // White at B1 joins B2: A1 and C1 remain.
+        assert!(!is_self_atari(&b, Color::White, v("B1")));
+        // Black at B1 captures B2 (its last liberty).
+        assert!(!is_self_atari(&b, Color::Black, v("B1")));
+    }
+
+    /// The liberties a stone would have, collected one by one: the
+    /// definition [`is_self_atari`] computes with bitsets.
+    fn self_atari_by_walking(b: &Board, c: Color, p: Point) -> bool {
+        let mut libs: Vec<Point> = Vec::new();
+        for n in b.neighbors(p) {
+            let cell = b.cell(n);
+            if cell == Cell::Empty {
+                libs.push(n);
+            } else if cell == c.cell() {
+                libs.extend(b.liberties(n).filter(|&l| l != p));
+            } else if cell == c.opponent().cell() && b.liberty_count(n) == 1 {
+                return false;
+            }
+        }
+        libs.sort();
+        libs.dedup();
+        libs.len() < 2
+    }
+
+    #[test]
+    fn self_atari_agrees_with_walking_the_liberties_everywhere() {
+        for diagram in [
+            ".X.O.
+             X.XO.
+             OX.OX
+             .OXXO
+             XO.O.",
+            "XXO..
+             .XOO.
+             XXXO.
+             OOO.X
+             ..OX.",
+            ".OX.X
+             O.OX.
+             XOX.O
+             .X.OX
+             X.XO.",
+        ] {
+            let b = board(diagram);
+            for p in b.points() {
+                if b.cell(p) != Cell::Empty {
+                    continue;
+                }
+                for c in [Color::Black, Color::White] {
+                    assert_eq!(
+                        is_self_atari(&b, c, p),
+                        self_atari_by_walking(&b, c, p),
+                        "{c:?} at {}",
+                        b.vertex(p)
+                    );
+                }
+            }
+        }
     }
 
     #[test]

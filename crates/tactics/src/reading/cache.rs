@@ -1,12 +1,12 @@
-//! Transposition cache of the reading: results keyed by the Zobrist hash of
-//! the stones, the ko point, the ko state, the query and the string.
+//! What the reading's transposition table holds: results keyed by the
+//! Zobrist hash of the stones, the ko point, the ko state, the query and
+//! the string (the table itself is the search kit's [`Table`]).
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::Hasher;
 
 use katachi_board::Point;
 
-use super::codes::Code;
+use crate::search::{fold, Code, Table};
 
 /// Which reading function a cached result belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -38,7 +38,7 @@ impl std::hash::Hash for Key {
             | (self.target as u64) << 32
             | (self.komaster as u64) << 48
             | (self.query as u64) << 56;
-        state.write_u64(self.hash ^ small.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        state.write_u64(fold(self.hash, small));
     }
 }
 
@@ -52,29 +52,5 @@ pub(crate) struct Entry {
     pub(crate) stackp: u32,
 }
 
-/// Hasher for keys that already carry a Zobrist hash: a cheap mix suffices.
-#[derive(Default)]
-pub(crate) struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ b as u64).wrapping_mul(0x100_0000_01b3);
-        }
-    }
-    fn write_u8(&mut self, i: u8) {
-        self.write_u64(i as u64);
-    }
-    fn write_u16(&mut self, i: u16) {
-        self.write_u64(i as u64);
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-}
-
 /// The cache proper.
-pub(crate) type Cache = HashMap<Key, Entry, BuildHasherDefault<KeyHasher>>;
+pub(crate) type Cache = Table<Key, Entry>;

@@ -72,10 +72,9 @@ impl Reader {
         if !self.board.on_board(p) || self.board.cell(p) != Cell::Empty {
             return Code::Fail;
         }
-        self.stats = Default::default();
+        self.meter.start();
         let code = self.after_move(c, p, |r| r.do_attack(p).code.reverse());
-        let st = self.stats;
-        self.total.add(&st);
+        self.meter.finish();
         code
     }
 

@@ -10,7 +10,9 @@
 
 use katachi_board::{Color, IllegalMove, Move, Point};
 
-use super::{Code, Outcome, Reader, FAIL};
+use super::{Code, Outcome, Reader};
+use crate::predicates;
+use crate::search::FAIL;
 
 /// Candidate score of the moves of [`Reader::add_ko_defense_moves`]: above
 /// the general defence candidates other than captures.
@@ -76,39 +78,10 @@ impl Reader {
         self.stack.len() as u32
     }
 
-    /// The single stone `c` would capture at `p` as a ko, if the move at `p`
-    /// captures exactly one lone stone (a ko capture when the new stone ends
-    /// with that point as its only liberty).
-    fn single_capture(&self, c: Color, p: Point) -> Option<Point> {
-        let b = &self.board;
-        let opp = c.opponent().cell();
-        let mut found = None;
-        let mut count = 0;
-        for n in b.neighbors(p) {
-            if b.cell(n) == opp && b.liberty_count(n) == 1 {
-                if b.string_size(n) != 1 {
-                    return None;
-                }
-                if found != Some(n) {
-                    count += 1;
-                    found = Some(n);
-                }
-            }
-        }
-        if count == 1 {
-            found
-        } else {
-            None
-        }
-    }
-
-    /// Whether `c` playing at `p` is a legal ko capture (one lone stone
-    /// taken, the capturing stone left with that point as its only liberty).
+    /// Whether `c` playing at `p` is a legal ko capture
+    /// ([`predicates::takes_ko`] on the reader's board).
     fn is_ko_capture(&self, c: Color, p: Point) -> bool {
-        self.board.cell(p) == katachi_board::Cell::Empty
-            && self.single_capture(c, p).is_some()
-            && self.libs_after(c, p, 2) == 1
-            && self.board.check_move(c, Move::Play(p)).is_ok()
+        predicates::takes_ko(&self.board, c, p)
     }
 
     /// Whether the ko rules of the reading let `c` capture the ko stone at
@@ -188,7 +161,7 @@ impl Reader {
     pub(crate) fn play(&mut self, c: Color, p: Point) -> Option<Played> {
         let saved = self.ko;
         let prev_ko = self.board.ko_point_for(c);
-        self.stats.moves += 1;
+        self.meter.query.moves += 1;
         match self.board.check_move(c, Move::Play(p)) {
             Ok(()) => {
                 // `check_move` has just accepted it.
@@ -224,7 +197,7 @@ impl Reader {
                 if self.stackp() >= self.cfg.ko_depth {
                     return None;
                 }
-                let captured = self.single_capture(c, p)?;
+                let captured = predicates::single_stone_capture(&self.board, c, p)?;
                 let state = self.ko_permission(c, p, captured, true, prev_ko)?;
                 // As if a ko threat had been made and answered: the capture
                 // is legal in every respect but the ko rule.
@@ -379,7 +352,7 @@ impl Reader {
         self.root_best = FAIL;
         self.root_sp = self.stackp();
         let out = self.do_attack(s);
-        if self.stats.exhausted {
+        if self.meter.query.exhausted {
             return self.within_limit(out);
         }
         if !matches!(out.code, Code::KoA | Code::KoB) {
@@ -393,7 +366,7 @@ impl Reader {
                 .opponent(),
             |r| r.do_defend(s).code.reverse(),
         );
-        if pass > out.code && !self.stats.exhausted {
+        if pass > out.code && !self.meter.query.exhausted {
             Outcome {
                 code: pass,
                 mv: None,
@@ -413,7 +386,7 @@ impl Reader {
         self.root_best = FAIL;
         self.root_sp = self.stackp();
         let out = self.do_defend(s);
-        if self.stats.exhausted {
+        if self.meter.query.exhausted {
             return self.within_limit(out);
         }
         if out.code >= Code::KoA {
@@ -421,7 +394,7 @@ impl Reader {
         }
         let def = self.board.cell(s).color().unwrap_or(Color::Black);
         let pass = self.after_pass(def, |r| r.do_attack(s).code.reverse());
-        if pass == Code::KoA && !self.stats.exhausted {
+        if pass == Code::KoA && !self.meter.query.exhausted {
             Outcome {
                 code: pass,
                 mv: None,
@@ -519,7 +492,7 @@ impl Reader {
             // ko one step removed.
             best.mv = Some(m);
         }
-        if self.stackp() == self.root_sp && !self.stats.exhausted && c > self.root_best.code {
+        if self.stackp() == self.root_sp && !self.meter.query.exhausted && c > self.root_best.code {
             // A move at the root read to the end, within the node limit.
             self.root_best = Outcome {
                 code: c,

@@ -5,7 +5,8 @@
 use katachi_board::{Cell, Point};
 
 use super::cache::Query;
-use super::{Code, Outcome, Reader, FAIL, WIN};
+use super::{Code, Outcome, Reader};
+use crate::search::{FAIL, WIN};
 
 impl Reader {
     /// Ladder attack on the string at `s`, attacker to move.

@@ -12,7 +12,11 @@
 //! permissions and grades, the root queries' PASS answers and answers at
 //! the node limit; `patterns.rs` the candidates of katachi's own tactical
 //! databases. Both sides order their candidates with a killer move (the
-//! last refutation found at the same depth).
+//! last refutation found at the same depth). Result codes, outcomes, the
+//! node budget, the counters and the cache's table come from the search
+//! kit ([`crate::search`]); `cache.rs` says what the cache's keys hold.
+//! Board-only questions (the liberties a move would get, ko captures) are
+//! the [`crate::predicates`]' ones.
 //!
 //! A [`Reader`] owns its copy of the board and its cache: no global state.
 //! Every public query leaves the board as it found it.
@@ -25,7 +29,6 @@
 mod attack_rules;
 mod break_through;
 mod cache;
-mod codes;
 mod combined;
 mod config;
 mod defense_rules;
@@ -38,7 +41,7 @@ mod search;
 
 use katachi_board::{Board, Color, Point};
 
-pub use codes::Code;
+pub use crate::search::{Code, Outcome, Stats};
 pub use config::{ConnectionConfig, ReadConfig};
 pub use patterns::TacticalPatterns;
 
@@ -46,6 +49,7 @@ use std::sync::Arc;
 
 use katachi_patterns::matchers::Scratch;
 
+use crate::search::{Budget, Meter, FAIL};
 use cache::{Cache, Entry, Key, Query};
 use ko::{Frame, KoState};
 
@@ -69,54 +73,10 @@ const MAX_CACHE_ENTRIES: usize = 1 << 20;
 /// rather than replaced by a new small one.
 const KEEP_CACHE_CAPACITY: usize = 1 << 14;
 
-/// Counters of one query (or, in [`Reader::total`], of the reader's life).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Positions searched by the attack and defence functions.
-    pub nodes: u64,
-    /// Results answered from the transposition cache.
-    pub cache_hits: u64,
-    /// Moves played on the board (including ones only tried for ordering).
-    pub moves: u64,
-    /// Whether the node limit cut the search short.
-    pub exhausted: bool,
-}
-
-impl Stats {
-    fn add(&mut self, o: &Stats) {
-        self.nodes += o.nodes;
-        self.cache_hits += o.cache_hits;
-        self.moves += o.moves;
-        self.exhausted |= o.exhausted;
-    }
-}
-
-/// Result of a tactical query: the code and, for a success, the move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    /// Success grade.
-    pub code: Code,
-    /// The move that achieves it (none for failures, and for successes that
-    /// need no move).
-    pub mv: Option<Point>,
-}
-
-/// Failure, with no move.
-pub(crate) const FAIL: Outcome = Outcome {
-    code: Code::Fail,
-    mv: None,
-};
-
-/// Success that needs no move (the string is already safe or already lost).
-pub(crate) const WIN: Outcome = Outcome {
-    code: Code::Win,
-    mv: None,
-};
-
 /// An empty cache with room for a typical query's entries (growing it
-/// from nothing rehashes several times per query).
+/// from nothing rehashes several times per query), bounded in size.
 fn new_cache() -> Cache {
-    Cache::with_capacity_and_hasher(1024, Default::default())
+    Cache::new(1024, MAX_CACHE_ENTRIES, KEEP_CACHE_CAPACITY)
 }
 
 /// The tactical reader: a board copy, a cache and limits.
@@ -125,8 +85,10 @@ pub struct Reader {
     board: Board,
     cfg: ReadConfig,
     cache: Cache,
-    stats: Stats,
-    total: Stats,
+    /// Counters of the current query and of the reader's life; nested
+    /// while a pattern constraint is evaluated (its readings do not match
+    /// patterns again).
+    meter: Meter,
     ko: KoState,
     stack: Vec<Frame>,
     /// The compiled attack and defence databases (shared, immutable).
@@ -138,9 +100,6 @@ pub struct Reader {
     root_best: Outcome,
     /// The depth of the board stack at which the current query started.
     root_sp: u32,
-    /// Whether a pattern constraint is being evaluated: its readings do not
-    /// match patterns again (that would recurse at every shallow node).
-    in_constraint: bool,
     /// The defence that last refuted an attack, by depth (tried early in
     /// sibling positions: see `defense_rules.rs`).
     killers: Vec<Point>,
@@ -163,13 +122,11 @@ impl Reader {
             board,
             cfg,
             cache: new_cache(),
-            stats: Stats::default(),
-            total: Stats::default(),
+            meter: Meter::default(),
             ko: KoState::default(),
             stack: Vec::new(),
             patterns,
             scratch: Scratch::default(),
-            in_constraint: false,
             killers: Vec::new(),
             att_killers: Vec::new(),
             root_best: FAIL,
@@ -192,16 +149,7 @@ impl Reader {
     /// queries about one position) and dropped otherwise.
     pub fn set_board(&mut self, board: &Board) {
         if board.hash() != self.board.hash() {
-            // Results of another position are rarely reused, and a table
-            // grown large misses the processor's caches at every lookup.
-            // A table of moderate size is emptied in place instead: it
-            // keeps its allocation, so the next query does not grow (and
-            // rehash) it again from the initial capacity.
-            if self.cache.capacity() <= KEEP_CACHE_CAPACITY {
-                self.cache.clear();
-            } else {
-                self.cache = new_cache();
-            }
+            self.cache.reset();
         }
         self.board = board.clone();
         self.stack.clear();
@@ -227,17 +175,17 @@ impl Reader {
 
     /// Counters of the last query.
     pub fn last_stats(&self) -> Stats {
-        self.stats
+        self.meter.query
     }
 
     /// Counters summed over every query since creation or the last reset.
     pub fn total(&self) -> Stats {
-        self.total
+        self.meter.total
     }
 
     /// Reset the summed counters.
     pub fn reset_total(&mut self) {
-        self.total = Stats::default();
+        self.meter.total = Stats::default();
     }
 
     /// Can the string at `s` be captured if its opponent moves first?
@@ -277,21 +225,17 @@ impl Reader {
 
     /// Run one top-level query with fresh statistics.
     fn query(&mut self, s: Point, f: impl FnOnce(&mut Reader, Point) -> Outcome) -> Outcome {
-        self.stats = Stats::default();
+        self.meter.start();
         self.killers.clear();
         self.att_killers.clear();
         let depth = self.stack.len();
         let out = if self.color_at(s).is_some() {
             f(self, s)
         } else {
-            Outcome {
-                code: Code::Fail,
-                mv: None,
-            }
+            FAIL
         };
         debug_assert_eq!(self.stack.len(), depth);
-        let st = self.stats;
-        self.total.add(&st);
+        self.meter.finish();
         out
     }
 
@@ -304,12 +248,7 @@ impl Reader {
 
     /// Spend one node; false once the limit is reached.
     fn spend_node(&mut self) -> bool {
-        if self.stats.nodes >= self.cfg.node_limit {
-            self.stats.exhausted = true;
-            return false;
-        }
-        self.stats.nodes += 1;
-        true
+        Budget::new(self.cfg.node_limit).spend(&mut self.meter.query)
     }
 
     fn key(&self, query: Query, target: Point) -> Key {
@@ -347,7 +286,7 @@ impl Reader {
                 code: e.code,
                 mv: e.mv,
             };
-            self.stats.cache_hits += 1;
+            self.meter.query.cache_hits += 1;
             Ok(out)
         } else if e.code.is_success() {
             Err(e.mv)
@@ -357,12 +296,8 @@ impl Reader {
     }
 
     fn cache_put(&mut self, key: Key, out: Outcome) {
-        if self.stats.exhausted {
+        if self.meter.query.exhausted {
             return;
-        }
-        if self.cache.len() >= MAX_CACHE_ENTRIES {
-            // Bounded memory over a long session: start afresh.
-            self.cache.clear();
         }
         let stackp = self.stackp();
         self.cache.insert(

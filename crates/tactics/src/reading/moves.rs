@@ -11,6 +11,7 @@
 use katachi_board::{Cell, Color, Point};
 
 use super::Reader;
+use crate::predicates;
 
 /// Up to this many candidates of each kind are kept after ordering.
 const MAX_ATTACK_MOVES: usize = 7;
@@ -209,115 +210,12 @@ impl Reader {
         self.board.liberties(s).collect()
     }
 
-    /// Liberties the string of `c` at `p` would have after `c` plays at the
-    /// empty point `p`, counting stones it would capture next to it as new
-    /// liberties. Exact except that captures of distant stones are ignored;
-    /// counting stops at `cap`.
+    /// [`predicates::libs_after`] on the reader's board (the liberties
+    /// a move would get, captures next to it counted, up to `cap`). Not
+    /// `#[inline]`: the reader's many call sites share this one copy, which
+    /// the (inline) predicate is compiled into, next to its callers.
     pub(crate) fn libs_after(&self, c: Color, p: Point, cap: usize) -> usize {
-        let b = &self.board;
-        // The result is the number of distinct new liberties, capped: a
-        // union of the neighbouring own strings' liberty bitsets plus the
-        // empty and captured neighbours, without p.
-        let cap = cap.min(8);
-        let own = c.cell();
-        let opp = c.opponent().cell();
-        let mut heads = [Point(0); 4];
-        let mut nh = 0;
-        let mut extra = [Point(0); 4];
-        let mut ne = 0;
-        for n in b.neighbors(p) {
-            let cell = b.cell(n);
-            if cell == Cell::Empty {
-                extra[ne] = n;
-                ne += 1;
-            } else if cell == own {
-                let Some(h) = b.string_head(n) else { continue };
-                if !heads[..nh].contains(&h) {
-                    // p is one of this string's liberties.
-                    if b.liberty_count(h) > cap {
-                        return cap;
-                    }
-                    heads[nh] = h;
-                    nh += 1;
-                }
-            } else if cell == opp && b.liberty_count(n) == 1 {
-                // The captured stone next to p becomes a liberty.
-                extra[ne] = n;
-                ne += 1;
-            }
-        }
-        if nh == 0 {
-            return ne.min(cap);
-        }
-        if nh == 1 {
-            // One string: its liberties but p, plus the new points that
-            // are not among them already.
-            let h = heads[0];
-            let mut v = b.liberty_count(h) - 1;
-            for &q in &extra[..ne] {
-                if !b.is_liberty_of(q, h) {
-                    v += 1;
-                }
-            }
-            return v.min(cap);
-        }
-        let mut words = [0u64; 16];
-        let first = b.liberty_words(heads[0]);
-        let w = first.len();
-        if w > words.len() {
-            return self.libs_after_slow(c, p, cap);
-        }
-        words[..w].copy_from_slice(first);
-        for &h in &heads[1..nh] {
-            for (d, s) in words.iter_mut().zip(b.liberty_words(h)) {
-                *d |= s;
-            }
-        }
-        for &q in &extra[..ne] {
-            let i = q.index();
-            words[i / 64] |= 1 << (i % 64);
-        }
-        let pi = p.index();
-        words[pi / 64] &= !(1u64 << (pi % 64));
-        let count: u32 = words[..w].iter().map(|x| x.count_ones()).sum();
-        (count as usize).min(cap)
-    }
-
-    /// [`Reader::libs_after`] by walking the liberties (boards too large
-    /// for its fixed bitset buffer).
-    fn libs_after_slow(&self, c: Color, p: Point, cap: usize) -> usize {
-        let b = &self.board;
-        let mut seen = [Point(0); 8];
-        let mut len = 0;
-        let own = c.cell();
-        let opp = c.opponent().cell();
-        let push = |q: Point, seen: &mut [Point; 8], len: &mut usize| {
-            if !seen[..*len].contains(&q) {
-                seen[*len] = q;
-                *len += 1;
-            }
-        };
-        for n in b.neighbors(p) {
-            let cell = b.cell(n);
-            if cell == Cell::Empty {
-                push(n, &mut seen, &mut len);
-            } else if cell == own {
-                for l in b.liberties(n) {
-                    if l != p {
-                        push(l, &mut seen, &mut len);
-                        if len >= cap {
-                            return cap;
-                        }
-                    }
-                }
-            } else if cell == opp && b.liberty_count(n) == 1 {
-                push(n, &mut seen, &mut len);
-            }
-            if len >= cap {
-                return cap;
-            }
-        }
-        len
+        predicates::libs_after(&self.board, c, p, cap)
     }
 
     /// Empty points off the liberties `libs` of a string that touch two or

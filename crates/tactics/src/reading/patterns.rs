@@ -104,15 +104,16 @@ impl TacticalPatterns {
 impl Reader {
     /// Moves the tactical databases propose for `mover` against (when
     /// `attack`) or in defence of the string at `s`, with their scores.
-    /// Only used near the root: matching scans the whole board and a
-    /// constraint may read.
+    /// Only used near the root and outside constraints (their readings do
+    /// not match patterns again, which would recurse at every shallow
+    /// node): matching scans the whole board and a constraint may read.
     pub(crate) fn pattern_moves(
         &mut self,
         s: Point,
         mover: Color,
         attack: bool,
     ) -> Vec<(Point, i32)> {
-        if self.in_constraint || self.stackp() > self.cfg.pattern_depth {
+        if self.meter.is_nested() || self.stackp() > self.cfg.pattern_depth {
             return Vec::new();
         }
         let pats = Arc::clone(&self.patterns);
@@ -159,24 +160,16 @@ impl Reader {
     }
 
     /// Evaluate a constraint for a pattern whose `O` is `o`. Readings it
-    /// starts are nested queries: their nodes count towards the current
-    /// query, whose statistics they must not reset.
+    /// starts are nested queries: their work counts towards the current
+    /// query, whose statistics they must not reset (see
+    /// [`crate::search::Meter::leave_nested`]).
     fn constraint_holds(&mut self, expr: &Expr, bindings: &Bindings<Point>, o: Color) -> bool {
-        let saved = self.stats;
-        let total = self.total;
-        self.stats = super::Stats::default();
-        self.in_constraint = true;
+        let outer = self.meter.enter_nested();
         let r = {
             let mut pe = ReadingEval::new(self, o);
             eval(expr, bindings, &mut pe)
         };
-        self.in_constraint = false;
-        let nested = self.stats;
-        self.stats = saved;
-        self.total = total;
-        self.stats.nodes += nested.nodes;
-        self.stats.cache_hits += nested.cache_hits;
-        self.stats.moves += nested.moves;
+        self.meter.leave_nested(outer);
         // A constraint that cannot be evaluated does not hold.
         r.ok().and_then(|v| v.truthy().ok()).unwrap_or(false)
     }

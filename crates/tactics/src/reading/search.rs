@@ -5,7 +5,8 @@
 use katachi_board::{Cell, Color, Point};
 
 use super::cache::Query;
-use super::{Code, Outcome, Reader, FAIL, WIN};
+use super::{Code, Outcome, Reader};
+use crate::search::{FAIL, WIN};
 
 /// Move a remembered best move to the front of the candidates.
 fn hint_first(moves: &mut Vec<Point>, hint: Option<Point>) {
@@ -137,7 +138,7 @@ impl Reader {
                     " ".repeat(self.stackp() as usize * 2),
                     self.board.vertex(m),
                     code,
-                    self.stats.nodes
+                    self.meter.query.nodes
                 );
             }
             if self.settle_attack(&mut best, s, m, code, p.conditional) {
@@ -259,7 +260,7 @@ impl Reader {
                     " ".repeat(self.stackp() as usize * 2),
                     self.board.vertex(m),
                     code,
-                    self.stats.nodes
+                    self.meter.query.nodes
                 );
             }
             if self.settle(&mut best, m, code, p.conditional) {

@@ -4,6 +4,7 @@
 use katachi_board::{Board, Cell, Color, Move, Point};
 
 use super::seki;
+use crate::predicates;
 
 /// The result of the procedure for one colour, indexed by point.
 pub(super) struct Life {
@@ -41,15 +42,7 @@ impl Life {
 /// would have a liberty after captures. Ko plays no part (only one side
 /// moves here).
 fn can_play(b: &Board, o: Color, p: Point) -> bool {
-    if b.cell(p) != Cell::Empty {
-        return false;
-    }
-    b.neighbors(p).into_iter().any(|q| match b.cell(q) {
-        Cell::Empty => true,
-        Cell::Edge => false,
-        cell if cell == o.cell() => b.liberty_count(q) > 1,
-        _ => b.liberty_count(q) == 1,
-    })
+    b.cell(p) == Cell::Empty && !predicates::is_suicide(b, o, p)
 }
 
 /// Play `o` at `p` if legal; whether it was played.

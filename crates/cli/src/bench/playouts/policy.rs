@@ -48,7 +48,12 @@ pub fn run(policy: &Policy, seconds: f64, seed: u64) -> std::io::Result<()> {
     )?;
     outln!(
         "{:<15} {:>12} {:>12} {:>10} {:>10} {:>8}",
-        "pattern", "playouts/s", "moves/s", "moves/po", "B wins", "capped"
+        "pattern",
+        "playouts/s",
+        "moves/s",
+        "moves/po",
+        "B wins",
+        "capped"
     )?;
     for size in [9, 19] {
         let start = McBoard::new(

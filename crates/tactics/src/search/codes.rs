@@ -1,7 +1,9 @@
-//! Result codes of the reading functions (GNU Go's convention: success,
-//! success conditioned on ko in two grades, failure) and their GTP numbering.
+//! Result codes shared by every search of the tactical layer (tactical
+//! reading, connection reading, and the life-and-death reading to come):
+//! GNU Go's convention of success, success conditioned on ko in two grades,
+//! failure, with their GTP numbering.
 
-/// Outcome of a reading query for the player who moves first.
+/// Outcome of a search for the player who moves first.
 ///
 /// The numeric values are GNU Go's internal ones (`WIN = 5`, `KO_A = 4`,
 /// `KO_B = 1`, failure `0`; GNU Go's `GAIN = 3` and `LOSS = 2` are not
