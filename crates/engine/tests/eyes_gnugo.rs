@@ -8,6 +8,7 @@
 //!
 //! Needs `/usr/games/gnugo` and the shared corpus; skipped with a printed
 //! reason when either is missing, unless `KATACHI_REQUIRE_SHARED=1`.
+//! `EYES_VERBOSE=1` prints every point whose `half_eye_data` differs.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -134,6 +135,17 @@ fn compare(board: &Board, eyes: &Eyes, gnugo: &[Block], tally: &mut Tally) {
             if let (true, Some(h)) = (theirs_examined, mine) {
                 tally.add("half_eye value", g["value"] == format!("{:.2}", h.value));
             }
+            if std::env::var_os("EYES_VERBOSE").is_some() {
+                let mine_text = eyes.format_half_eye_data(board, p).replace('\n', " ");
+                let theirs_text: Vec<String> = g.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                if !mine_text.contains(&format!("value                {}", g["value"])) {
+                    println!(
+                        "{}: gnugo {:?}\n      mine  {mine_text}",
+                        board.vertex(p),
+                        theirs_text
+                    );
+                }
+            }
         }
     }
 }
@@ -193,13 +205,18 @@ fn eye_spaces_agree_with_gnugo() {
             100.0 * *ok as f64 / *n as f64
         );
     }
-    // Floors at the measured agreement (rounded down).
+    // Floors at the measured agreement, rounded down (measured: membership
+    // 96.9%, marginal 91.4%, esize 55.4%, origin 78.9%, half/false type
+    // 89.5%, half-eye value 79.4%). Sizes and origins of whole eye spaces
+    // suffer from any point that differs in a large open space.
     for (field, floor) in [
-        ("membership", 0.0),
-        ("marginal", 0.0),
-        ("esize", 0.0),
-        ("origin", 0.0),
-        ("half/false type", 0.0),
+        ("membership", 0.965),
+        ("marginal", 0.91),
+        ("esize", 0.55),
+        ("origin", 0.78),
+        ("neighbors", 0.84),
+        ("half/false type", 0.89),
+        ("half_eye value", 0.79),
     ] {
         assert!(
             tally.rate(field) >= floor,

@@ -322,12 +322,15 @@ fn color_eyes(
             false_margins.push(p);
         }
     }
-    for &p in &false_margins {
-        eye[p.index()] = false;
-    }
+    // Marginal points are found with the false margins still in the eye
+    // space: a dead stone beside one stays proper (GNU Go 3.8 agrees).
     let mut marginal = vec![false; len];
     for p in board.points() {
         marginal[p.index()] = eye[p.index()] && marginal_at(&eye, p);
+    }
+    for &p in &false_margins {
+        eye[p.index()] = false;
+        marginal[p.index()] = false;
     }
     // Connected eye spaces; two marginal points do not join directly.
     let mut space_of = vec![usize::MAX; len];

@@ -16,9 +16,11 @@
 //! - ko contingent diagonals use the manual's choice (iii), `a = 3/4` and
 //!   `b = 5/4` (GNU Go prints sums such as 0.75, 2.25 and 3.25);
 //! - any sum strictly between 2 and 4 is a `HALF_EYE` (2.25 is one);
-//! - an `O` string on a diagonal that can be captured counts like an `X`
-//!   point: 1 when it can be defended (the attack and defence points are
-//!   the fight's moves), 2 when it cannot;
+//! - an `O` string on a diagonal that can be captured outright counts like
+//!   an `X` point: 1 when it can be defended (the attack and defence
+//!   points are the fight's moves), 2 when it cannot; one that can be
+//!   captured only through ko counts 0 (GNU Go's `attack` answers 3 for
+//!   such strings and its sum leaves them out);
 //! - only non-marginal eye points with at most one neighbour in their eye
 //!   space are examined; the other points keep GNU Go's "not examined"
 //!   value 10;
@@ -90,13 +92,15 @@ fn diagonals(board: &Board, p: Point) -> [(Option<Point>, bool); 4] {
     })
 }
 
-/// The value of a code of the reading for the side it favours: a plain
-/// win is the full value, a ko the side takes first is `b`-like, a ko
-/// needing a threat first `a`-like.
-fn ko_value(code_for_attacker: Code) -> f32 {
-    match code_for_attacker {
-        Code::KoA => KO_GOOD_FOR_ATTACKER,
-        Code::KoB => KO_GOOD_FOR_OWNER,
+/// The value of an empty diagonal where the attacker's stone is safe with
+/// `code` (the defence code of the new stone): 1 for a plain win; a stone
+/// that survives only through ko counts `a` when the attacker takes the
+/// ko first (KO_A: GNU Go prints 0.75 for such a diagonal, reference
+/// position 196 at S14) and `b` when it needs a threat first.
+fn ko_value(code: Code) -> f32 {
+    match code {
+        Code::KoA => KO_GOOD_FOR_OWNER,
+        Code::KoB => KO_GOOD_FOR_ATTACKER,
         _ => 1.0,
     }
 }
@@ -124,7 +128,15 @@ pub fn topological_eye(
                 let w = worms.get(d).expect("a stone has a worm");
                 match (w.attack, w.defense) {
                     (None, _) => (if c == x { 2.0 } else { 0.0 }, None, None),
-                    (Some(_), None) => (if c == x { 0.0 } else { 2.0 }, None, None),
+                    (Some((_, ac)), None) => {
+                        if c == x {
+                            (0.0, None, None)
+                        } else if ac == Code::Win {
+                            (2.0, None, None)
+                        } else {
+                            (0.0, None, None)
+                        }
+                    }
                     (Some((am, ac)), Some((dm, dc))) => {
                         if c == x {
                             // The owner captures with `am`, the attacker
@@ -137,10 +149,12 @@ pub fn topological_eye(
                                 1.0
                             };
                             (v, Some(dm), Some(am))
+                        } else if ac != Code::Win {
+                            // An owner's string the attacker captures only
+                            // through ko counts as safe (GNU Go 3.8: 0).
+                            (0.0, None, None)
                         } else {
-                            let v = if ac != Code::Win {
-                                KO_GOOD_FOR_OWNER
-                            } else if dc != Code::Win {
+                            let v = if dc != Code::Win {
                                 KO_GOOD_FOR_ATTACKER
                             } else {
                                 1.0
