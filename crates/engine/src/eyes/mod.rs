@@ -4,7 +4,7 @@
 //! cut from them (points, marginal vertices, opponent stones inside,
 //! connected eye spaces with their origin and sizes), false margins, and
 //! topological half and false eyes. One [`Eyes`] value per position, read
-//! from [`crate::analysis::Analysis::eyes`] (computed with the board's
+//! from the analysis stage (`Analysis::eyes`, computed with the board's
 //! player to move, who decides which strings are lively).
 //!
 //! Conventions, decided by black-box experiments with GNU Go 3.8 where the
