@@ -10,6 +10,8 @@
 //! value prints as `????` (a point outside every eye space prints GNU Go's
 //! `0000`).
 
+use katachi_engine::eyes::Eyes;
+
 use crate::analysis::current_analysis;
 use crate::args::Args;
 use crate::error::{fail, Reply};
@@ -25,11 +27,15 @@ pub fn register(r: &mut Registry) {
 }
 
 fn eye_data(s: &mut Session, a: &Args<'_>) -> Reply {
+    // GNU Go's one message for both arguments; `PASS` is in no eye space.
     let Some(color) = a.color(0) else {
-        return fail("invalid color");
+        return fail("invalid color or coordinate");
     };
+    if a.get(1).is_some_and(|w| w.eq_ignore_ascii_case("pass")) {
+        return Ok(Eyes::format_no_eye_data());
+    }
     let Some(p) = a.vertex(1, s.board()) else {
-        return fail("invalid vertex");
+        return fail("invalid color or coordinate");
     };
     let board = s.board().clone();
     let eyes = current_analysis(s).eyes();
@@ -38,7 +44,7 @@ fn eye_data(s: &mut Session, a: &Args<'_>) -> Reply {
 
 fn half_eye_data(s: &mut Session, a: &Args<'_>) -> Reply {
     let Some(p) = a.vertex(0, s.board()) else {
-        return fail("invalid vertex");
+        return fail("invalid coordinate");
     };
     let board = s.board().clone();
     let eyes = current_analysis(s).eyes();
@@ -62,14 +68,22 @@ mod tests {
         // prints the same rows (its value row reads 0111 there).
         let out = run("boardsize 9\nplay w B8\nplay b J1\nplay w C9\nplay b J2\n\
              play w A7\nplay b J3\n1 eye_data white A9\n2 half_eye_data A9\n\
-             3 eye_data black A9\n4 eye_data white Z9\n5 half_eye_data E5\n");
+             3 eye_data black A9\n4 eye_data white Z9\n5 half_eye_data E5\n\
+             6 eye_data black pass\n7 half_eye_data Z9\n8 eye_data purple A9\n");
+        // GNU Go 3.8's answers to the last three.
+        assert!(
+            out.contains("=6 origin               PASS\ncolor                empty\n"),
+            "{out}"
+        );
+        assert!(out.contains("?7 invalid coordinate\n"), "{out}");
+        assert!(out.contains("?8 invalid color or coordinate\n"), "{out}");
         assert!(
             out.contains("=1 origin               A9\ncolor                white\n"),
             "{out}"
         );
         assert!(out.contains("esize                3\nmsize                0\nvalue                ????\nmarginal             0\nneighbors            2\nmarginal_neighbors   0\n"), "{out}");
         assert!(out.contains("=3 origin               PASS\ncolor                empty\nesize                0\nmsize                0\nvalue                0000\n"), "{out}");
-        assert!(out.contains("?4 "), "{out}");
+        assert!(out.contains("?4 invalid color or coordinate\n"), "{out}");
         assert!(out.contains("=5 value                10.00\ntype                 0\nnum_attacks          0\nnum_defenses         0\n"), "{out}");
         // A9 has two neighbours in its eye space: not examined, as GNU Go.
         assert!(out.contains("=2 value                10.00\n"), "{out}");

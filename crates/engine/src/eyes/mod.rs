@@ -211,43 +211,54 @@ impl Eyes {
         value: Option<&EyeValueFn>,
     ) -> String {
         let ce = self.of(color);
-        let row = |k: &str, v: String| format!("{k:<21}{v}");
-        let (origin, col, esize, msize, val, e) = match ce.point(p) {
-            Some(e) => {
-                let s = &ce.spaces[e.space];
-                let val = match self.value(board, color, p, value) {
-                    Some(v) => v.digits(),
-                    None => "????".to_string(),
-                };
-                let col = match color {
-                    Color::Black => "black",
-                    Color::White => "white",
-                };
-                (board.vertex(s.origin), col, s.esize(), s.msize, val, *e)
-            }
-            None => (
-                "PASS".to_string(),
-                "empty",
-                0,
-                0,
-                "0000".to_string(),
-                EyePoint {
-                    space: 0,
-                    marginal: false,
-                    neighbors: 0,
-                    marginal_neighbors: 0,
-                },
-            ),
+        let Some(e) = ce.point(p) else {
+            return Eyes::format_no_eye_data();
         };
+        let s = &ce.spaces[e.space];
+        let val = match self.value(board, color, p, value) {
+            Some(v) => v.digits(),
+            None => "????".to_string(),
+        };
+        let col = match color {
+            Color::Black => "black",
+            Color::White => "white",
+        };
+        Eyes::format_rows(
+            &board.vertex(s.origin),
+            col,
+            s.esize(),
+            s.msize,
+            &val,
+            Some(e),
+        )
+    }
+
+    /// The `eye_data` answer for a point in no eye space (and for `PASS`).
+    pub fn format_no_eye_data() -> String {
+        Eyes::format_rows("PASS", "empty", 0, 0, "0000", None)
+    }
+
+    fn format_rows(
+        origin: &str,
+        color: &str,
+        esize: usize,
+        msize: usize,
+        value: &str,
+        e: Option<&EyePoint>,
+    ) -> String {
+        let row = |k: &str, v: String| format!("{k:<21}{v}");
+        let (marginal, n, m) = e.map_or((false, 0, 0), |e| {
+            (e.marginal, e.neighbors, e.marginal_neighbors)
+        });
         [
-            row("origin", origin),
-            row("color", col.to_string()),
+            row("origin", origin.to_string()),
+            row("color", color.to_string()),
             row("esize", esize.to_string()),
             row("msize", msize.to_string()),
-            row("value", val),
-            row("marginal", u8::from(e.marginal).to_string()),
-            row("neighbors", e.neighbors.to_string()),
-            row("marginal_neighbors", e.marginal_neighbors.to_string()),
+            row("value", value.to_string()),
+            row("marginal", u8::from(marginal).to_string()),
+            row("neighbors", n.to_string()),
+            row("marginal_neighbors", m.to_string()),
         ]
         .join("\n")
     }
