@@ -21,9 +21,10 @@ use crate::session::Session;
 /// Register `eye_data` and `half_eye_data`.
 pub fn register(r: &mut Registry) {
     r.add("eye_data", eye_data)
-        .gogui("point/Eye data/eye_data %c %p");
+        .gogui("string/Eye data (black)/eye_data black %p")
+        .gogui("string/Eye data (white)/eye_data white %p");
     r.add("half_eye_data", half_eye_data)
-        .gogui("point/Half eye data/half_eye_data %p");
+        .gogui("string/Half eye data/half_eye_data %p");
 }
 
 fn eye_data(s: &mut Session, a: &Args<'_>) -> Reply {
