@@ -226,6 +226,30 @@ mod tests {
     }
 
     #[test]
+    fn eyes_are_computed_once_with_the_analysis_worms() {
+        let b = board();
+        let a = Analysis::new(b.clone(), AnalysisConfig::default());
+        let e1 = a.eyes() as *const Eyes;
+        let e2 = a.eyes() as *const Eyes;
+        assert_eq!(e1, e2, "the eyes are kept");
+        let mut r = Reader::new(b.clone(), ReadConfig::default());
+        let w = Worms::compute(&b, &mut r);
+        let by_hand = Eyes::compute(&b, &w, &mut r);
+        for p in b.points() {
+            for c in [Color::Black, Color::White] {
+                assert_eq!(
+                    a.eyes().format_eye_data(&b, c, p, None),
+                    by_hand.format_eye_data(&b, c, p, None)
+                );
+            }
+            assert_eq!(
+                a.eyes().format_half_eye_data(&b, p),
+                by_hand.format_half_eye_data(&b, p)
+            );
+        }
+    }
+
+    #[test]
     fn a_replaced_database_is_the_one_the_reader_matches() {
         let b = board();
         let embedded = Analysis::new(b.clone(), AnalysisConfig::default());
