@@ -19,15 +19,19 @@
 //! - eye spaces are the connected parts of the eye points where two
 //!   marginal points never join directly; the origin is the first point
 //!   in board order (top row first, then left to right); `neighbors`
-//!   counts a point's neighbours in its own eye space;
+//!   counts a point's neighbours in its own eye space (given GNU Go's own
+//!   eye points and margins, this partition gives its `esize` on 99.6% of
+//!   the eye points of the 20 test positions);
 //! - a false margin (an empty marginal point next to an opponent string
 //!   that cannot be attacked, where an opponent move would have one
-//!   liberty) leaves the eye space.
+//!   liberty) leaves the eye space; the margins are found before it
+//!   leaves, so a dead stone beside it stays a proper eye point.
 //!
 //! Partial: the eye value of a space (GNU Go's four-digit `eyevalue`)
 //! needs the eye-graph database and the local-game solver (another stage);
-//! [`EyeValueFn`] is the hook that connects them, and until then
-//! [`Eyes::value`] is `None`.
+//! [`EyeValueFn`] is the hook that connects them: [`Eyes::value`] and
+//! [`Eyes::format_eye_data`] take it, and without one the value is `None`
+//! (`eye_data` prints `????`).
 
 mod domains;
 mod map;
