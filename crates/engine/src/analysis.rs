@@ -6,7 +6,8 @@
 //! Stages today, in order: the tactical reader on this position (its cache
 //! is kept with the analysis), unconditional status, worms (which read the
 //! unconditional status rather than recomputing it), cutting points (when
-//! the knowledge has a connection database). Later stages (dragons, eyes,
+//! the knowledge has a connection database), eye spaces with their half and
+//! false eyes. Later stages (dragons, eye values,
 //! owl, influence, score, move reasons) join as further fields; where GNU
 //! Go loops (dragons -> influence -> owl -> dragons) the loop is two stage
 //! values, initial and final.
@@ -28,6 +29,7 @@ use katachi_tactics::worms::Worms;
 use crate::autohelper::{Context, HandicapStones};
 use crate::constraint_trace::{evaluate_in, trace_in, Trace, Verdict};
 use crate::cuts::CutPoints;
+use crate::eyes::Eyes;
 use crate::knowledge::Knowledge;
 
 /// What an analysis needs besides the position: the knowledge, the one
@@ -61,6 +63,7 @@ pub struct Analysis {
     unconditional: OnceCell<Unconditional>,
     worms: OnceCell<Worms>,
     cuts: OnceCell<Option<CutPoints>>,
+    eyes: OnceCell<Eyes>,
 }
 
 impl Analysis {
@@ -96,6 +99,7 @@ impl Analysis {
             unconditional: OnceCell::new(),
             worms: OnceCell::new(),
             cuts: OnceCell::new(),
+            eyes: OnceCell::new(),
         }
     }
 
@@ -134,6 +138,16 @@ impl Analysis {
         self.worms.get_or_init(|| {
             let uncond = self.unconditional().clone();
             Worms::compute_with(&self.board, &mut self.reader(), uncond)
+        })
+    }
+
+    /// The eye spaces of both colours with their half and false eyes,
+    /// computed with the board's player to move (who decides which
+    /// strings are lively).
+    pub fn eyes(&self) -> &Eyes {
+        self.eyes.get_or_init(|| {
+            let worms = self.worms();
+            Eyes::compute(&self.board, worms, &mut self.reader())
         })
     }
 
@@ -209,6 +223,30 @@ mod tests {
             );
         }
         assert!(a.cuts().is_none(), "no connection database embedded");
+    }
+
+    #[test]
+    fn eyes_are_computed_once_with_the_analysis_worms() {
+        let b = board();
+        let a = Analysis::new(b.clone(), AnalysisConfig::default());
+        let e1 = a.eyes() as *const Eyes;
+        let e2 = a.eyes() as *const Eyes;
+        assert_eq!(e1, e2, "the eyes are kept");
+        let mut r = Reader::new(b.clone(), ReadConfig::default());
+        let w = Worms::compute(&b, &mut r);
+        let by_hand = Eyes::compute(&b, &w, &mut r);
+        for p in b.points() {
+            for c in [Color::Black, Color::White] {
+                assert_eq!(
+                    a.eyes().format_eye_data(&b, c, p, None),
+                    by_hand.format_eye_data(&b, c, p, None)
+                );
+            }
+            assert_eq!(
+                a.eyes().format_half_eye_data(&b, p),
+                by_hand.format_half_eye_data(&b, p)
+            );
+        }
     }
 
     #[test]

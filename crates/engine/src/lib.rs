@@ -13,10 +13,12 @@
 //! 3. [`autohelper`]: the engine's autohelper evaluator (the tactical one
 //!    plus the position's analyses and the game).
 //! 4. [`constraint_trace`]: evaluating and tracing one match's constraint.
-//! 5. [`analysis`]: the [`analysis::Analysis`] value of one position, its
-//!    stages computed lazily and kept. Dragons, eyes, owl, influence,
-//!    score, move reasons and valuation join here as the next stages.
-//! 6. [`baseline`]: the `genmove` policy until move generation exists.
+//! 5. [`eyes`]: domains, eye spaces, false margins and topological half
+//!    and false eyes of each colour (the board side of the eyes stage).
+//! 6. [`analysis`]: the [`analysis::Analysis`] value of one position, its
+//!    stages computed lazily and kept. Dragons, owl, influence, score,
+//!    move reasons and valuation join here as the next stages.
+//! 7. [`baseline`]: the `genmove` policy until move generation exists.
 //!
 //! The tactical layer's modules are re-exported under their own names
 //! (`katachi_engine::reading`, ...) for the engine's users.
@@ -30,4 +32,5 @@ pub mod autohelper;
 pub mod baseline;
 pub mod constraint_trace;
 pub mod cuts;
+pub mod eyes;
 pub mod knowledge;

@@ -89,6 +89,7 @@ pub mod config;
 pub mod connection;
 pub mod error;
 pub mod extensions;
+pub mod eyes;
 pub mod protocol;
 pub mod reader;
 pub mod registry;

@@ -1,0 +1,228 @@
+//! The eyes stage against GNU Go 3.8 itself: on 20 reference positions
+//! (every tenth line of `reference/positions.tsv`, GNU Go's game records
+//! at a move), katachi's eye spaces and GNU Go's `eye_data` (both colours,
+//! every point) and `half_eye_data` (every point) are compared field by
+//! field, the agreement printed and held above floors at what was
+//! measured. The rules the manual leaves open were decided by these
+//! figures (see `eyes/domains.rs` and `eyes/topology.rs`).
+//!
+//! Needs `/usr/games/gnugo` and the shared corpus; skipped with a printed
+//! reason when either is missing, unless `KATACHI_REQUIRE_SHARED=1`.
+//! `EYES_VERBOSE=1` prints every point whose `half_eye_data` differs.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use katachi_board::{Board, Color, Point};
+use katachi_engine::analysis::{Analysis, AnalysisConfig};
+use katachi_engine::eyes::{EyeKind, Eyes};
+use katachi_sgf::{load_bytes, Target};
+
+mod support;
+
+const GNUGO: &str = "/usr/games/gnugo";
+
+fn setup() -> Option<PathBuf> {
+    let shared = support::shared_dir_with(&["gnugo/regression", "reference"])?;
+    if Path::new(GNUGO).exists() {
+        Some(shared)
+    } else if std::env::var("KATACHI_REQUIRE_SHARED").as_deref() == Ok("1") {
+        panic!("{GNUGO} missing");
+    } else {
+        println!("skipped: {GNUGO} missing");
+        None
+    }
+}
+
+/// One answer block: field -> value.
+type Block = BTreeMap<String, String>;
+
+fn ask_gnugo(regression: &Path, commands: &[String]) -> Vec<Block> {
+    let mut child = Command::new(GNUGO)
+        .args(["--mode", "gtp"])
+        .current_dir(regression)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("gnugo starts");
+    let mut input = commands.join("\n");
+    input.push_str("\nquit\n");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write");
+    let out = child.wait_with_output().expect("gnugo answers");
+    let text = String::from_utf8(out.stdout).expect("utf8");
+    text.split_terminator("\n\n")
+        .map(|answer| {
+            let body = answer.trim_start_matches('=').trim_start();
+            body.lines()
+                .filter_map(|l| {
+                    let (k, v) = l.split_once(' ')?;
+                    Some((k.to_string(), v.trim().to_string()))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[derive(Default)]
+struct Tally {
+    counts: BTreeMap<&'static str, (usize, usize)>,
+}
+
+impl Tally {
+    fn add(&mut self, field: &'static str, ok: bool) {
+        let e = self.counts.entry(field).or_default();
+        e.0 += usize::from(ok);
+        e.1 += 1;
+    }
+    fn rate(&self, field: &str) -> f64 {
+        let (ok, n) = self.counts.get(field).copied().unwrap_or((0, 0));
+        if n == 0 {
+            1.0
+        } else {
+            ok as f64 / n as f64
+        }
+    }
+}
+
+fn compare(board: &Board, eyes: &Eyes, gnugo: &[Block], tally: &mut Tally) {
+    let points: Vec<Point> = board.points().collect();
+    let k = points.len();
+    for (ci, color) in [Color::Black, Color::White].into_iter().enumerate() {
+        let word = if color == Color::Black {
+            "black"
+        } else {
+            "white"
+        };
+        let ce = eyes.of(color);
+        for (i, &p) in points.iter().enumerate() {
+            let g = &gnugo[ci * k + i];
+            let theirs = g.get("color").map(String::as_str) == Some(word);
+            let mine = ce.point(p);
+            tally.add("membership", theirs == mine.is_some());
+            if let (true, Some(e)) = (theirs, mine) {
+                let space = &ce.spaces[e.space];
+                tally.add(
+                    "marginal",
+                    g["marginal"] == u8::from(e.marginal).to_string(),
+                );
+                tally.add("esize", g["esize"] == space.esize().to_string());
+                tally.add("msize", g["msize"] == space.msize.to_string());
+                tally.add("origin", g["origin"] == board.vertex(space.origin));
+                tally.add("neighbors", g["neighbors"] == e.neighbors.to_string());
+            }
+        }
+    }
+    for (i, &p) in points.iter().enumerate() {
+        let g = &gnugo[2 * k + i];
+        let theirs_examined = g["value"] != "10.00";
+        let mine = eyes.half_eye(p);
+        if theirs_examined || mine.is_some() {
+            tally.add("half_eye examined", theirs_examined == mine.is_some());
+            let kind = |t: &str| match t {
+                "HALF_EYE" => Some(EyeKind::Half),
+                "FALSE_EYE" => Some(EyeKind::False),
+                _ => None,
+            };
+            let my_kind = mine.map(|h| h.kind).filter(|k| *k != EyeKind::Proper);
+            tally.add("half/false type", kind(&g["type"]) == my_kind);
+            if let (true, Some(h)) = (theirs_examined, mine) {
+                tally.add("half_eye value", g["value"] == format!("{:.2}", h.value));
+            }
+            if std::env::var_os("EYES_VERBOSE").is_some() {
+                let mine_text = eyes.format_half_eye_data(board, p).replace('\n', " ");
+                let theirs_text: Vec<String> = g.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                if !mine_text.contains(&format!("value                {}", g["value"])) {
+                    println!(
+                        "{}: gnugo {:?}\n      mine  {mine_text}",
+                        board.vertex(p),
+                        theirs_text
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn eye_spaces_agree_with_gnugo() {
+    let Some(shared) = setup() else { return };
+    let regression = shared.join("gnugo/regression");
+    let tsv = std::fs::read_to_string(shared.join("reference/positions.tsv")).expect("positions");
+    let rows: Vec<Vec<String>> = tsv
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.split('\t').map(str::to_string).collect())
+        .collect();
+    let mut tally = Tally::default();
+    let mut positions = 0;
+    for row in rows.iter().step_by(10).take(20) {
+        let (sgf, mv) = (&row[1], row[2].parse::<usize>().expect("move"));
+        let bytes = std::fs::read(regression.join(sgf)).expect("sgf");
+        let board = load_bytes(&bytes, Target::BeforeMove(mv))
+            .expect("loads")
+            .board;
+        let to_move = if row[3] == "B" {
+            Color::Black
+        } else {
+            Color::White
+        };
+        assert_eq!(board.to_move(), to_move, "{sgf} {mv}: player to move");
+        let a = Analysis::new(board.clone(), AnalysisConfig::default());
+        let mut cmds = vec![format!("loadsgf {sgf} {mv}")];
+        for word in ["black", "white"] {
+            cmds.extend(
+                board
+                    .points()
+                    .map(|p| format!("eye_data {word} {}", board.vertex(p))),
+            );
+        }
+        cmds.extend(
+            board
+                .points()
+                .map(|p| format!("half_eye_data {}", board.vertex(p))),
+        );
+        let answers = ask_gnugo(&regression, &cmds);
+        assert_eq!(
+            answers.len(),
+            cmds.len() + 1,
+            "{sgf} {mv}: one answer per command"
+        );
+        compare(&board, a.eyes(), &answers[1..], &mut tally);
+        positions += 1;
+    }
+    println!("eye data against GNU Go 3.8 on {positions} positions:");
+    for (field, (ok, n)) in &tally.counts {
+        println!(
+            "  {field:<20} {ok:>6} / {n:<6} {:.1}%",
+            100.0 * *ok as f64 / *n as f64
+        );
+    }
+    // Floors at the measured agreement, rounded down (measured: membership
+    // 97.5%, marginal 93.2%, esize 58.1%, msize 70.3%, origin 81.9%,
+    // neighbors 87.5%, half/false type 89.5%, half-eye value 79.4%). Sizes
+    // and origins of whole eye spaces suffer from any point that differs
+    // in a large open space.
+    for (field, floor) in [
+        ("membership", 0.97),
+        ("marginal", 0.93),
+        ("esize", 0.58),
+        ("origin", 0.81),
+        ("neighbors", 0.87),
+        ("half/false type", 0.89),
+        ("half_eye value", 0.79),
+    ] {
+        assert!(
+            tally.rate(field) >= floor,
+            "{field}: {:.3} below the floor {floor}",
+            tally.rate(field)
+        );
+    }
+}

@@ -1,0 +1,92 @@
+//! GNU Go's eye commands (gtp-commands.texi): `eye_data COLOR VERTEX`
+//! (the eye space of COLOR at VERTEX: origin, colour, esize, msize, value,
+//! marginal, neighbours, marginal neighbours) and `half_eye_data VERTEX`
+//! (the topological value, type and the attack and defence points of the
+//! diagonals), in GNU Go 3.8's formats, read from the eyes stage of the
+//! position's [`katachi_engine::analysis::Analysis`].
+//!
+//! Partial: the `value` row of `eye_data` needs the eye-graph stage; until
+//! it is connected ([`katachi_engine::eyes::EyeValueFn`]) an eye space's
+//! value prints as `????` (a point outside every eye space prints GNU Go's
+//! `0000`).
+
+use katachi_engine::eyes::Eyes;
+
+use crate::analysis::current_analysis;
+use crate::args::Args;
+use crate::error::{fail, Reply};
+use crate::registry::Registry;
+use crate::session::Session;
+
+/// Register `eye_data` and `half_eye_data`.
+pub fn register(r: &mut Registry) {
+    r.add("eye_data", eye_data)
+        .gogui("string/Eye data (black)/eye_data black %p")
+        .gogui("string/Eye data (white)/eye_data white %p");
+    r.add("half_eye_data", half_eye_data)
+        .gogui("string/Half eye data/half_eye_data %p");
+}
+
+fn eye_data(s: &mut Session, a: &Args<'_>) -> Reply {
+    // GNU Go's one message for both arguments; `PASS` is in no eye space.
+    let Some(color) = a.color(0) else {
+        return fail("invalid color or coordinate");
+    };
+    if a.get(1).is_some_and(|w| w.eq_ignore_ascii_case("pass")) {
+        return Ok(Eyes::format_no_eye_data());
+    }
+    let Some(p) = a.vertex(1, s.board()) else {
+        return fail("invalid color or coordinate");
+    };
+    let board = s.board().clone();
+    let eyes = current_analysis(s).eyes();
+    Ok(eyes.format_eye_data(&board, color, p, None))
+}
+
+fn half_eye_data(s: &mut Session, a: &Args<'_>) -> Reply {
+    let Some(p) = a.vertex(0, s.board()) else {
+        return fail("invalid coordinate");
+    };
+    let board = s.board().clone();
+    let eyes = current_analysis(s).eyes();
+    Ok(eyes.format_half_eye_data(&board, p))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{serve, Config, Session};
+
+    fn run(input: &str) -> String {
+        let mut session = Session::new(Config::default());
+        let mut out = Vec::new();
+        serve(&mut session, input.as_bytes(), &mut out).expect("serve");
+        String::from_utf8(out).expect("utf8")
+    }
+
+    #[test]
+    fn eye_data_and_half_eye_data_answer_in_gnugo_format() {
+        // A white corner eye at A9 with a marginal B9/A8 pair: GNU Go 3.8
+        // prints the same rows (its value row reads 0111 there).
+        let out = run("boardsize 9\nplay w B8\nplay b J1\nplay w C9\nplay b J2\n\
+             play w A7\nplay b J3\n1 eye_data white A9\n2 half_eye_data A9\n\
+             3 eye_data black A9\n4 eye_data white Z9\n5 half_eye_data E5\n\
+             6 eye_data black pass\n7 half_eye_data Z9\n8 eye_data purple A9\n");
+        // GNU Go 3.8's answers to the last three.
+        assert!(
+            out.contains("=6 origin               PASS\ncolor                empty\n"),
+            "{out}"
+        );
+        assert!(out.contains("?7 invalid coordinate\n"), "{out}");
+        assert!(out.contains("?8 invalid color or coordinate\n"), "{out}");
+        assert!(
+            out.contains("=1 origin               A9\ncolor                white\n"),
+            "{out}"
+        );
+        assert!(out.contains("esize                3\nmsize                0\nvalue                ????\nmarginal             0\nneighbors            2\nmarginal_neighbors   0\n"), "{out}");
+        assert!(out.contains("=3 origin               PASS\ncolor                empty\nesize                0\nmsize                0\nvalue                0000\n"), "{out}");
+        assert!(out.contains("?4 invalid color or coordinate\n"), "{out}");
+        assert!(out.contains("=5 value                10.00\ntype                 0\nnum_attacks          0\nnum_defenses         0\n"), "{out}");
+        // A9 has two neighbours in its eye space: not examined, as GNU Go.
+        assert!(out.contains("=2 value                10.00\n"), "{out}");
+    }
+}
