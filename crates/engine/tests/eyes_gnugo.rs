@@ -20,27 +20,19 @@ use katachi_engine::analysis::{Analysis, AnalysisConfig};
 use katachi_engine::eyes::{EyeKind, Eyes};
 use katachi_sgf::{load_bytes, Target};
 
-mod support;
-
-const GNUGO: &str = "/usr/games/gnugo";
-
-fn setup() -> Option<PathBuf> {
-    let shared = support::shared_dir_with(&["gnugo/regression", "reference"])?;
-    if Path::new(GNUGO).exists() {
-        Some(shared)
-    } else if std::env::var("KATACHI_REQUIRE_SHARED").as_deref() == Ok("1") {
-        panic!("{GNUGO} missing");
-    } else {
-        println!("skipped: {GNUGO} missing");
-        None
-    }
+/// The shared corpus and GNU Go, or `None` (skipped with a printed
+/// reason; a failure under `KATACHI_REQUIRE_SHARED=1`).
+fn setup() -> Option<(PathBuf, PathBuf)> {
+    let shared = katachi_testkit::shared::shared_dir_with(&["gnugo/regression", "reference"])?;
+    let gnugo = katachi_testkit::shared::gnugo()?;
+    Some((shared, gnugo))
 }
 
 /// One answer block: field -> value.
 type Block = BTreeMap<String, String>;
 
-fn ask_gnugo(regression: &Path, commands: &[String]) -> Vec<Block> {
-    let mut child = Command::new(GNUGO)
+fn ask_gnugo(gnugo: &Path, regression: &Path, commands: &[String]) -> Vec<Block> {
+    let mut child = Command::new(gnugo)
         .args(["--mode", "gtp"])
         .current_dir(regression)
         .stdin(Stdio::piped())
@@ -152,7 +144,9 @@ fn compare(board: &Board, eyes: &Eyes, gnugo: &[Block], tally: &mut Tally) {
 
 #[test]
 fn eye_spaces_agree_with_gnugo() {
-    let Some(shared) = setup() else { return };
+    let Some((shared, gnugo)) = setup() else {
+        return;
+    };
     let regression = shared.join("gnugo/regression");
     let tsv = std::fs::read_to_string(shared.join("reference/positions.tsv")).expect("positions");
     let rows: Vec<Vec<String>> = tsv
@@ -189,7 +183,7 @@ fn eye_spaces_agree_with_gnugo() {
                 .points()
                 .map(|p| format!("half_eye_data {}", board.vertex(p))),
         );
-        let answers = ask_gnugo(&regression, &cmds);
+        let answers = ask_gnugo(&gnugo, &regression, &cmds);
         assert_eq!(
             answers.len(),
             cmds.len() + 1,
