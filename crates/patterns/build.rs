@@ -56,14 +56,7 @@ fn main() {
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
     let dir = manifest.join("../../patterns");
     println!("cargo:rerun-if-changed={}", dir.display());
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "db"))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
+    let files = files_with_extension(&dir, "db");
     let mut entries = String::new();
     let mut failed = Vec::new();
     for path in &files {
@@ -113,14 +106,7 @@ fn main() {
     check_mc_databases(&dir, &mut failed);
     // Eye graphs (`patterns/*.eyedb`, a format of their own): checked with
     // the eye-graph parser and embedded as text.
-    let mut eye_files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "eyedb"))
-                .collect()
-        })
-        .unwrap_or_default();
-    eye_files.sort();
+    let eye_files = files_with_extension(&dir, "eyedb");
     let mut eye_entries = String::new();
     for path in &eye_files {
         println!("cargo:rerun-if-changed={}", path.display());
@@ -177,14 +163,7 @@ fn main() {
 /// They are embedded by `src/mcpat` itself (`include_str!`), so nothing is
 /// generated for them here.
 fn check_mc_databases(dir: &std::path::Path, failed: &mut Vec<String>) {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "mcdb"))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
+    let files = files_with_extension(dir, "mcdb");
     for path in &files {
         println!("cargo:rerun-if-changed={}", path.display());
         let text = std::fs::read_to_string(path)
@@ -206,4 +185,18 @@ fn check_mc_databases(dir: &std::path::Path, failed: &mut Vec<String>) {
             failed.push(format!("{shown}: {} errors\n{msg}", errors.len()));
         }
     }
+}
+
+/// The files of `dir` with extension `ext`, sorted (none if `dir` cannot
+/// be read).
+fn files_with_extension(dir: &std::path::Path, ext: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == ext))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
 }
