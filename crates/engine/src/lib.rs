@@ -13,10 +13,15 @@
 //! 3. [`autohelper`]: the engine's autohelper evaluator (the tactical one
 //!    plus the position's analyses and the game).
 //! 4. [`constraint_trace`]: evaluating and tracing one match's constraint.
-//! 5. [`analysis`]: the [`analysis::Analysis`] value of one position, its
-//!    stages computed lazily and kept. Dragons, eyes, owl, influence,
-//!    score, move reasons and valuation join here as the next stages.
-//! 6. [`baseline`]: the `genmove` policy until move generation exists.
+//! 5. [`connections`]: the connection database's `C` patterns whose
+//!    constraints hold, and the strings each joins.
+//! 6. [`dragons`]: worms amalgamated into dragons, and the dragon fields
+//!    known before eyes, influence and owl (implements the autohelper's
+//!    [`autohelper::DragonFacts`]).
+//! 7. [`analysis`]: the [`analysis::Analysis`] value of one position, its
+//!    stages computed lazily and kept. Eyes, owl, influence, score, move
+//!    reasons and valuation join here as the next stages.
+//! 8. [`baseline`]: the `genmove` policy until move generation exists.
 //!
 //! The tactical layer's modules are re-exported under their own names
 //! (`katachi_engine::reading`, ...) for the engine's users.
@@ -26,6 +31,8 @@ pub use katachi_tactics::{connection, predicates, reading, unconditional, worms}
 pub mod analysis;
 pub mod autohelper;
 pub mod baseline;
+pub mod connections;
 pub mod constraint_trace;
 pub mod cuts;
+pub mod dragons;
 pub mod knowledge;
