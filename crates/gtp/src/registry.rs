@@ -75,13 +75,14 @@ impl Registry {
 
     /// Every command katachi answers: the standard and GNU Go-compatible
     /// commands of [`crate::commands`], then the analysis commands of
-    /// [`crate::analysis`] and the connection reading of
-    /// [`crate::connection`].
+    /// [`crate::analysis`], the connection reading of
+    /// [`crate::connection`] and the dragons of [`crate::dragons`].
     pub fn standard() -> Registry {
         let mut registry = Registry::new();
         crate::commands::register(&mut registry);
         crate::analysis::register(&mut registry);
         crate::connection::register(&mut registry);
+        crate::dragons::register(&mut registry);
         registry
     }
 
