@@ -69,7 +69,7 @@ fn measure(
     limit: usize,
 ) -> (usize, usize, usize) {
     println!("{label}:");
-    let boards = load_boards(&shared);
+    let boards = load_boards(shared);
     let text = std::fs::read_to_string(shared.join("reference/analysis/gnugo-analysis.jsonl"))
         .expect("gnugo-analysis.jsonl");
     let only: Option<u64> = std::env::var("KATACHI_DRAGON_ID")
