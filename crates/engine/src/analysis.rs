@@ -5,10 +5,10 @@
 //!
 //! Stages today, in order: the tactical reader on this position (its cache
 //! is kept with the analysis), unconditional status, worms (which read the
-//! unconditional status rather than recomputing it), cutting points (when
-//! the knowledge has a connection database), eye spaces with their half and
-//! false eyes. Later stages (dragons, eye values,
-//! owl, influence, score, move reasons) join as further fields; where GNU
+//! unconditional status rather than recomputing it), cutting points and
+//! connections (when the knowledge has a connection database), eye spaces
+//! with their half and false eyes, dragons. Later stages (eye values, owl,
+//! influence, score, move reasons) join as further fields; where GNU
 //! Go loops (dragons -> influence -> owl -> dragons) the loop is two stage
 //! values, initial and final.
 //!
@@ -27,8 +27,10 @@ use katachi_tactics::unconditional::Unconditional;
 use katachi_tactics::worms::Worms;
 
 use crate::autohelper::{Context, HandicapStones};
+use crate::connections::{find_connections, Connections};
 use crate::constraint_trace::{evaluate_in, trace_in, Trace, Verdict};
 use crate::cuts::CutPoints;
+use crate::dragons::Dragons;
 use crate::eyes::Eyes;
 use crate::knowledge::Knowledge;
 
@@ -64,6 +66,8 @@ pub struct Analysis {
     worms: OnceCell<Worms>,
     cuts: OnceCell<Option<CutPoints>>,
     eyes: OnceCell<Eyes>,
+    connections: OnceCell<Option<Connections>>,
+    dragons: OnceCell<Dragons>,
 }
 
 impl Analysis {
@@ -100,6 +104,8 @@ impl Analysis {
             worms: OnceCell::new(),
             cuts: OnceCell::new(),
             eyes: OnceCell::new(),
+            connections: OnceCell::new(),
+            dragons: OnceCell::new(),
         }
     }
 
@@ -162,13 +168,37 @@ impl Analysis {
             .as_ref()
     }
 
+    /// The connection database's `C` matches whose constraints hold;
+    /// `None` when the knowledge has no connection database.
+    pub fn connections(&self) -> Option<&Connections> {
+        self.connections
+            .get_or_init(|| {
+                let conn = self.config.knowledge.conn()?.clone();
+                let cuts = self.cuts()?;
+                let worms = self.worms();
+                Some(find_connections(&conn, &mut self.reader(), worms, cuts))
+            })
+            .as_ref()
+    }
+
+    /// The dragons: worms amalgamated by the connections and the closed
+    /// caves.
+    pub fn dragons(&self) -> &Dragons {
+        self.dragons.get_or_init(|| {
+            let worms = self.worms();
+            Dragons::compute(&self.board, worms, self.connections())
+        })
+    }
+
     /// What the autohelpers know about this position beyond the board and
-    /// the reading (computing the cutting points if need be).
+    /// the reading (computing the cutting points and the dragons if need
+    /// be).
     pub fn context(&self) -> Context<'_> {
         Context {
             cuts: self.cuts(),
             scoring: false,
             handicap: self.config.handicap,
+            dragons: Some(self.dragons()),
         }
     }
 
@@ -222,7 +252,9 @@ mod tests {
                 b.vertex(p)
             );
         }
-        assert!(a.cuts().is_none(), "no connection database embedded");
+        assert!(a.cuts().is_some(), "katachi's conn.db is embedded");
+        let d1 = a.dragons() as *const Dragons;
+        assert_eq!(d1, a.dragons() as *const Dragons, "the dragons are kept");
     }
 
     #[test]

@@ -5,11 +5,21 @@
 //! the actions recorded as [`Effect`]s are answered here; every other
 //! function is delegated to the tactical layer's
 //! [`TacticalEval`], whose typed, exhaustive dispatch says which stage
-//! computes a function it cannot answer. Functions of the dragon, eye,
-//! influence and owl stages answer [`EvalError::Unsupported`] until those
-//! stages exist, so a pattern using them is skipped and counted by the
-//! caller, never silently accepted; an analysis that exists but was not
-//! given in the [`Context`] answers [`EvalError::Unavailable`].
+//! computes a function it cannot answer. Functions of the eye and owl
+//! stages answer [`EvalError::Unsupported`] until those stages exist, so a
+//! pattern using them is skipped and counted by the caller, never silently
+//! accepted; an analysis that exists but was not given in the [`Context`]
+//! answers [`EvalError::Unavailable`] (the influence functions `omoyo`,
+//! `oarea`, ... too: that stage is next in line).
+//!
+//! The dragon functions (`dragonsize`, `same_dragon`, `status`, `alive`,
+//! `effective_size`, `o_alive_somewhere`, ...) are answered through the
+//! [`DragonFacts`] trait, which the dragons stage implements: this module
+//! comes before it in the stage list, so the dependency is inverted (the
+//! stage hands its facts in through [`Context::dragons`]) rather than
+//! imported backwards. A fact the dragons stage cannot know yet (genus,
+//! weakness, surround status) answers [`EvalError::Unavailable`] naming the
+//! stage that will.
 
 use katachi_board::{Color, Point};
 use katachi_patterns::expr::{Arg, Autohelper, EvalError, Function, FunctionId, Value};
@@ -34,6 +44,65 @@ pub struct Context<'a> {
     /// `remaining_handicap_stones`); `None` when the position is analysed
     /// without a game, and those functions report themselves unavailable.
     pub handicap: Option<HandicapStones>,
+    /// The dragons of the position, once that stage ran (the dragon
+    /// functions report themselves unavailable without them).
+    pub dragons: Option<&'a dyn DragonFacts>,
+}
+
+/// A dragon's status as the patterns' functions see it (`status(x) ==
+/// ALIVE`); the values are the language's constants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DragonStatus {
+    /// `DEAD`.
+    Dead = 0,
+    /// `ALIVE`.
+    Alive = 1,
+    /// `CRITICAL`.
+    Critical = 2,
+    /// `UNKNOWN`.
+    Unknown = 3,
+}
+
+impl DragonStatus {
+    /// GNU Go's word for it (`dragon_status`, `dragon_data`).
+    pub fn word(self) -> &'static str {
+        match self {
+            DragonStatus::Dead => "dead",
+            DragonStatus::Alive => "alive",
+            DragonStatus::Critical => "critical",
+            DragonStatus::Unknown => "unknown",
+        }
+    }
+}
+
+/// Facts about the dragons of the position, for the dragon functions of
+/// the pattern language. Implemented by the dragons stage (which comes
+/// after this module: dependency inversion). Each method answers for the
+/// dragon of the stone at `p`; `None` means `p` holds no stone. The
+/// facts a stage before eyes, influence and owl cannot know have default
+/// methods answering "not known yet" (`Err(stage)`).
+pub trait DragonFacts: std::fmt::Debug {
+    /// Stones of the dragon.
+    fn dragon_size(&self, p: Point) -> Option<usize>;
+    /// Whether the stones at `p` and `q` are in one dragon (`None` if
+    /// either point is empty).
+    fn same_dragon(&self, p: Point, q: Point) -> Option<bool>;
+    /// The dragon's status as the stage knows it (static until owl).
+    fn dragon_status(&self, p: Point) -> Option<DragonStatus>;
+    /// Effective size of the dragon.
+    fn effective_size(&self, p: Point) -> Option<f64>;
+    /// Weakness, 0 (strong) to 1; `Err(stage)` while unknown.
+    fn weakness(&self, _p: Point) -> Result<Option<f64>, &'static str> {
+        Err("influence and owl")
+    }
+    /// Genus (eyes); `Err(stage)` while unknown.
+    fn genus(&self, _p: Point) -> Result<Option<i64>, &'static str> {
+        Err("eyes")
+    }
+    /// Surround status; `Err(stage)` while unknown.
+    fn is_surrounded(&self, _p: Point) -> Result<Option<bool>, &'static str> {
+        Err("influence")
+    }
 }
 
 /// Handicap stones of a game, for the handicap database's constraints.
@@ -113,6 +182,27 @@ impl<'a> PatternEval<'a> {
                 };
                 Value::Int(n.into())
             }
+            F::Alive
+            | F::Dead
+            | F::Critical
+            | F::Unknown
+            | F::Status
+            | F::Dragonsize
+            | F::EffectiveSize
+            | F::SameDragon
+            | F::OAliveSomewhere
+            | F::XAliveSomewhere
+            | F::Weak
+            | F::Weakness
+            | F::Genus
+            | F::IsSurrounded => return self.dragon_call(f, args),
+            F::Oarea
+            | F::Xarea
+            | F::Omoyo
+            | F::Xmoyo
+            | F::OmoyoOpposite
+            | F::Oterri
+            | F::Xterri => return Err(later(f, "influence")),
             F::RemoveAttack => {
                 self.effects.push(Effect::RemoveAttack(point(args, 0)?));
                 Value::Unit
@@ -125,6 +215,90 @@ impl<'a> PatternEval<'a> {
         })
     }
 }
+
+impl PatternEval<'_> {
+    /// The dragon functions, through [`Context::dragons`].
+    fn dragon_call(&mut self, f: Function, args: &[Arg<Point>]) -> Result<Value, EvalError> {
+        use Function as F;
+        let Some(d) = self.ctx.dragons else {
+            return Err(later(f, "dragons"));
+        };
+        let no_dragon = |p: Point| EvalError::Engine(format!("no dragon at point {}", p.index()));
+        let status = |p: Point| d.dragon_status(p).ok_or_else(|| no_dragon(p));
+        fn known<T>(
+            f: Function,
+            r: Result<Option<T>, &'static str>,
+            p: Point,
+        ) -> Result<T, EvalError> {
+            match r {
+                Ok(Some(v)) => Ok(v),
+                Ok(None) => Err(EvalError::Engine(format!(
+                    "no dragon at point {}",
+                    p.index()
+                ))),
+                Err(stage) => Err(later(f, stage)),
+            }
+        }
+        Ok(match f {
+            F::Alive | F::Dead | F::Critical | F::Unknown => {
+                let p = point(args, 0)?;
+                let want = match f {
+                    F::Alive => DragonStatus::Alive,
+                    F::Dead => DragonStatus::Dead,
+                    F::Critical => DragonStatus::Critical,
+                    _ => DragonStatus::Unknown,
+                };
+                Value::Bool(status(p)? == want)
+            }
+            F::Status => Value::Int(status(point(args, 0)?)? as i64),
+            F::Dragonsize => {
+                let p = point(args, 0)?;
+                let n = d.dragon_size(p).ok_or_else(|| no_dragon(p))?;
+                Value::Int(n as i64)
+            }
+            F::EffectiveSize => {
+                let p = point(args, 0)?;
+                Value::Float(d.effective_size(p).ok_or_else(|| no_dragon(p))?)
+            }
+            F::SameDragon => {
+                let (p, q) = (point(args, 0)?, point(args, 1)?);
+                Value::Bool(d.same_dragon(p, q).ok_or_else(|| no_dragon(p))?)
+            }
+            F::OAliveSomewhere | F::XAliveSomewhere => {
+                let base = self.tactical.base();
+                let c = base.side(f == F::XAliveSomewhere);
+                let mut any = false;
+                for a in args {
+                    let Arg::Point(p) = *a else { continue };
+                    if base.stone(p) == Some(c) && status(p)? != DragonStatus::Dead {
+                        any = true;
+                    }
+                }
+                Value::Bool(any)
+            }
+            F::Weak => {
+                let p = point(args, 0)?;
+                Value::Bool(known(f, d.weakness(p), p)? > WEAK_THRESHOLD)
+            }
+            F::Weakness => {
+                let p = point(args, 0)?;
+                Value::Float(known(f, d.weakness(p), p)?)
+            }
+            F::Genus => {
+                let p = point(args, 0)?;
+                Value::Int(known(f, d.genus(p), p)?)
+            }
+            F::IsSurrounded => {
+                let p = point(args, 0)?;
+                Value::Bool(known(f, d.is_surrounded(p), p)?)
+            }
+            _ => return self.tactical.call(f, args),
+        })
+    }
+}
+
+/// Above this weakness a dragon is `weak`.
+pub const WEAK_THRESHOLD: f64 = 0.4;
 
 impl Autohelper for PatternEval<'_> {
     type Point = Point;
@@ -176,8 +350,14 @@ mod tests {
         assert_eq!(e.call(id("safe_omove"), &[d4]), Ok(Value::Int(5)));
         assert_eq!(e.call(id("olib"), &[d4]), Ok(Value::Int(4)));
         assert_eq!(e.call(id("o_somewhere"), &[d4, c4]), Ok(Value::Bool(true)));
+        // Dragon functions need the dragons stage in the context; eye
+        // functions have no stage yet.
         assert!(matches!(
             e.call(id("status"), &[c4]),
+            Err(EvalError::Unavailable { .. })
+        ));
+        assert!(matches!(
+            e.call(id("halfeye"), &[c4]),
             Err(EvalError::Unsupported(_))
         ));
         // The board is unchanged after all of this.

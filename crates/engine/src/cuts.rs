@@ -52,6 +52,14 @@ impl ConnectionDb {
         &self.db
     }
 
+    /// Every geometric match of the database on `board` with `O` being
+    /// `o`, appended to `out` (the connections stage matches the `C`
+    /// patterns with this).
+    pub fn find_all(&self, board: &Board, o: Color, scratch: &mut Scratch, out: &mut Vec<Match>) {
+        self.matcher
+            .find_all(Position::of_board(board), o, scratch, out);
+    }
+
     /// The cutting points of the reader's current position.
     pub fn find_cuts(&self, reader: &mut Reader) -> CutPoints {
         let board = reader.board().clone();

@@ -11,7 +11,7 @@
 //! | --- | --- | --- |
 //! | `attack` | tactical reading: attacking candidates (class `A`) | `patterns/attack.db` |
 //! | `defense` | tactical reading: defending candidates (class `D`) | `patterns/defense.db` |
-//! | `conn` | cutting points (`B` patterns, read by `xcut`/`ocut`) | none yet: loaded from a file |
+//! | `conn` | cutting points (`B` patterns, read by `xcut`/`ocut`) and connections (`C` patterns, amalgamating worms into dragons) | `patterns/conn.db` |
 //!
 //! Later stages add their slots to [`SLOTS`] (shapes, owl, influence,
 //! barriers, eyes, joseki, Monte Carlo).
@@ -52,8 +52,8 @@ pub const SLOTS: &[Slot] = &[
     },
     Slot {
         name: "conn",
-        use_: "cutting points (B patterns) for xcut/ocut",
-        embedded: false,
+        use_: "cutting points (B patterns) for xcut/ocut, connections (C patterns) for dragons",
+        embedded: true,
     },
 ];
 
@@ -126,7 +126,7 @@ impl Knowledge {
         static SHARED: OnceLock<Arc<Knowledge>> = OnceLock::new();
         SHARED
             .get_or_init(|| {
-                let dbs = SLOTS
+                let dbs: Vec<Option<Database>> = SLOTS
                     .iter()
                     .map(|s| {
                         s.embedded.then(|| {
@@ -142,10 +142,15 @@ impl Knowledge {
                         })
                     })
                     .collect();
+                let conn = SLOTS
+                    .iter()
+                    .position(|s| s.name == "conn")
+                    .and_then(|k| dbs[k].as_ref())
+                    .map(|d: &Database| Arc::new(ConnectionDb::new((*d.db).clone())));
                 Arc::new(Knowledge {
                     dbs,
                     tactical: TacticalPatterns::embedded(),
-                    conn: None,
+                    conn,
                 })
             })
             .clone()
@@ -267,7 +272,9 @@ mod tests {
             assert_eq!(k.db(s.name).is_some(), s.embedded, "slot {}", s.name);
         }
         assert_eq!(k.db("attack").map(|d| &d.source), Some(&Source::Embedded));
-        assert!(k.conn().is_none());
+        let conn = k.conn().expect("katachi's conn.db is embedded");
+        assert!(conn.db().patterns.iter().any(|p| p.has_class('C')));
+        assert!(conn.db().patterns.iter().any(|p| p.has_class('B')));
     }
 
     #[test]

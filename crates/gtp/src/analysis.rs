@@ -171,6 +171,12 @@ fn state(s: &mut Session) -> &mut AnalysisState {
     s.extensions().get_or_default::<AnalysisState>()
 }
 
+/// Add `n` reading nodes to the session's node counter (a stage computed
+/// for a command of another module).
+pub(crate) fn add_nodes(s: &mut Session, n: u64) {
+    state(s).nodes += n;
+}
+
 /// The session's reading configuration, for a command that changes it.
 fn reading_config(s: &mut Session) -> &mut ReadConfig {
     let from_session = s.config().analysis.reading;
@@ -193,7 +199,7 @@ pub(crate) fn stone_arg(b: &Board, a: &Args<'_>, i: usize) -> Result<Point, Comm
 }
 
 /// A vertex argument, empty or not.
-fn vertex_arg(b: &Board, a: &Args<'_>, i: usize) -> Result<Point, CommandError> {
+pub(crate) fn vertex_arg(b: &Board, a: &Args<'_>, i: usize) -> Result<Point, CommandError> {
     match a.vertex(i, b) {
         Some(p) => Ok(p),
         None => fail("invalid vertex"),

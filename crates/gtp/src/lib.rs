@@ -87,6 +87,7 @@ pub mod clock;
 pub mod commands;
 pub mod config;
 pub mod connection;
+pub mod dragons;
 pub mod error;
 pub mod extensions;
 pub mod eyes;

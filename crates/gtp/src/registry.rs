@@ -80,13 +80,15 @@ impl Registry {
     /// Every command katachi answers: the standard and GNU Go-compatible
     /// commands of [`crate::commands`], then the analysis commands of
     /// [`crate::analysis`], the connection reading of
-    /// [`crate::connection`] and the eye commands of [`crate::eyes`].
+    /// [`crate::connection`], the eye commands of [`crate::eyes`] and the
+    /// dragons of [`crate::dragons`].
     pub fn standard() -> Registry {
         let mut registry = Registry::new();
         crate::commands::register(&mut registry);
         crate::analysis::register(&mut registry);
         crate::connection::register(&mut registry);
         crate::eyes::register(&mut registry);
+        crate::dragons::register(&mut registry);
         registry
     }
 

@@ -1,0 +1,191 @@
+//! Connections: the `C` (connection) patterns of a connection database
+//! found on a position, whose constraints hold, and the O strings each
+//! joins (GNU Go's `find_connections`, patterns.texi "Connections
+//! Database", dragon.texi "Amalgamation"). The dragons stage amalgamates
+//! the strings of every accepted match into one dragon.
+//!
+//! A `C` match is matched with `O` being either colour. It is accepted
+//! when its constraint holds (evaluated by the engine's [`PatternEval`]
+//! with the position's cutting points, so `xcut`/`ocut` see the `B`
+//! patterns' cuts) and, unless the pattern's class has `s`, when none of
+//! its O strings can be captured tactically (a link to a string that dies
+//! is no link). Its O strings are those on the pattern's `O` and `o`
+//! cells.
+//!
+//! A constraint that needs a stage not computed yet (`omoyo`, `oarea`:
+//! influence) does not accept the match; [`Connections::unavailable`] and
+//! [`Connections::unsupported`] count those, so "no link" and "could not
+//! tell" stay apart. Patterns without the `C` class whose actions would
+//! amalgamate (`amalgamate`, `amalgamate_most_valuable_helper`) are not
+//! run: [`Connections::actions_skipped`] counts their matches.
+
+use katachi_board::{Color, Point};
+use katachi_patterns::expr::{eval, EvalError};
+use katachi_patterns::matchers::place::{cell_point, match_bindings};
+use katachi_patterns::matchers::{Match, Scratch};
+use katachi_patterns::model::{Class, Elem};
+use katachi_tactics::reading::Reader;
+use katachi_tactics::worms::Worms;
+
+use crate::autohelper::{Context, PatternEval};
+use crate::cuts::{ConnectionDb, CutPoints};
+
+/// One accepted connection: the pattern and the worm origins it joins.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Link {
+    /// The pattern's name.
+    pub pattern: String,
+    /// The colour of the joined strings.
+    pub color: Color,
+    /// Origins of the O strings joined (at least one).
+    pub worms: Vec<Point>,
+}
+
+/// The connections found on one position.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Connections {
+    /// Accepted matches, in matching order.
+    pub links: Vec<Link>,
+    /// `C` matches whose constraint was false.
+    pub rejected: usize,
+    /// `C` matches refused because an O string in them can be captured.
+    pub unsafe_strings: usize,
+    /// `C` matches whose constraint needs a stage that exists but was not
+    /// given (influence: `omoyo`, `oarea`).
+    pub unavailable: usize,
+    /// `C` matches whose constraint needs a function katachi does not
+    /// evaluate yet.
+    pub unsupported: usize,
+    /// Matches of patterns without `B` or `C` class (action-only
+    /// patterns), not run.
+    pub actions_skipped: usize,
+}
+
+impl Connections {
+    /// Every link joining strings of `color`.
+    pub fn of(&self, color: Color) -> impl Iterator<Item = &Link> {
+        self.links.iter().filter(move |l| l.color == color)
+    }
+}
+
+/// Find the connections of `reader`'s position: every `C` match of `conn`
+/// whose constraint holds, with `cuts` the position's cutting points and
+/// `worms` its worms.
+pub fn find_connections(
+    conn: &ConnectionDb,
+    reader: &mut Reader,
+    worms: &Worms,
+    cuts: &CutPoints,
+) -> Connections {
+    let board = reader.board().clone();
+    let mut out = Connections::default();
+    let mut scratch = Scratch::default();
+    let mut found: Vec<Match> = Vec::new();
+    let ctx = Context {
+        cuts: Some(cuts),
+        ..Context::default()
+    };
+    for o in [Color::Black, Color::White] {
+        found.clear();
+        conn.find_all(&board, o, &mut scratch, &mut found);
+        for m in &found {
+            let p = &conn.db().patterns[m.pattern.index()];
+            if p.is(Class::Break) {
+                continue;
+            }
+            if !p.is(Class::Connect) {
+                out.actions_skipped += 1;
+                continue;
+            }
+            let mut joined: Vec<Point> = Vec::new();
+            let mut unsafe_string = false;
+            for (r, c, e) in p.elements() {
+                if !matches!(e, Elem::Own | Elem::NotOpp) {
+                    continue;
+                }
+                let Some(pt) = cell_point(&board, m.origin, m.transform, r, c) else {
+                    continue;
+                };
+                if board.cell(pt).color() != Some(o) {
+                    continue;
+                }
+                let Some(w) = worms.get(pt) else { continue };
+                if w.attack.is_some() {
+                    unsafe_string = true;
+                }
+                if !joined.contains(&w.origin) {
+                    joined.push(w.origin);
+                }
+            }
+            if unsafe_string && !p.is(Class::Sacrifice) {
+                out.unsafe_strings += 1;
+                continue;
+            }
+            if let Some(e) = &p.constraint {
+                let b = match_bindings(p, &board, m.transform, m.origin);
+                let mut ev = PatternEval::with_context(reader, o, ctx);
+                match eval(e, &b, &mut ev).and_then(|v| v.truthy()) {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        out.rejected += 1;
+                        continue;
+                    }
+                    Err(EvalError::Unavailable { .. }) => {
+                        out.unavailable += 1;
+                        continue;
+                    }
+                    Err(_) => {
+                        out.unsupported += 1;
+                        continue;
+                    }
+                }
+            }
+            if joined.len() > 1 {
+                out.links.push(Link {
+                    pattern: p.name.clone(),
+                    color: o,
+                    worms: joined,
+                });
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use katachi_board::Board;
+    use katachi_patterns::syntax::parse_db;
+    use katachi_tactics::reading::ReadConfig;
+
+    #[test]
+    fn a_diagonal_link_joins_unless_a_b_pattern_cuts_it() {
+        let text = "Pattern T1\n\nO.\n.O\n\n:8,C\n\nOa\nbO\n\n;!xcut(a) && !xcut(b)\n";
+        let (db, diags) = parse_db(text, "t.db");
+        assert!(diags.iter().all(|d| !d.is_error()), "{diags:?}");
+        let conn = ConnectionDb::new(db);
+        let b = Board::from_ascii(
+            ".....
+             .O...
+             ..O..
+             .....
+             .....",
+        )
+        .expect("board");
+        let v = |s: &str| b.parse_vertex(s).expect("vertex");
+        let mut r = Reader::new(b.clone(), ReadConfig::default());
+        let worms = Worms::compute(&b, &mut r);
+        let none = CutPoints::none(&b);
+        let c = find_connections(&conn, &mut r, &worms, &none);
+        assert!(!c.links.is_empty());
+        assert!(c
+            .of(Color::White)
+            .all(|l| l.worms.contains(&v("B4")) && l.worms.contains(&v("C3"))));
+        let mut cut = CutPoints::none(&b);
+        cut.mark(Color::Black, v("C4"));
+        let c = find_connections(&conn, &mut r, &worms, &cut);
+        assert!(c.links.is_empty(), "{c:?}");
+        assert!(c.rejected > 0);
+    }
+}

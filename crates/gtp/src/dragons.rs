@@ -1,0 +1,155 @@
+//! GNU Go's dragon commands (gtp-commands.texi), answered from the
+//! dragons stage of the position's [`Analysis`](katachi_engine::analysis::Analysis):
+//!
+//! - `dragon_data [VERTEX]`: GNU Go 3.8's `dragon_data` blocks, every
+//!   dragon in scan order of its origin (top row first) or the dragon at
+//!   the vertex; an empty vertex answers `VERTEX empty` as GNU Go does.
+//! - `dragon_stones [VERTEX]`: the stones of the dragon at the vertex, or
+//!   one line per dragon; GNU Go's layout (scan order, each vertex followed
+//!   by a space).
+//! - `same_dragon A B`: `1` or `0`.
+//! - `dragon_status [VERTEX]`: `alive`, `dead`, `unknown` (or `critical A
+//!   B` once owl gives attack and defence points); without a vertex, one
+//!   `ORIGIN: status` line per dragon. Until owl exists this is the static
+//!   crude status of the dragons stage, so it says `unknown` where GNU Go's
+//!   owl reading decides.
+//!
+//! Empty or invalid vertices fail with GNU Go's messages. Reading spent
+//! computing the stages is added to the node counter.
+
+use katachi_board::{Board, Point};
+use katachi_engine::dragons::Dragons;
+
+use crate::analysis::{add_nodes, current_analysis, stone_arg, vertex_arg};
+use crate::args::Args;
+use crate::error::Reply;
+use crate::registry::Registry;
+use crate::session::Session;
+
+/// Register `dragon_data`, `dragon_stones`, `same_dragon` and
+/// `dragon_status`.
+pub fn register(r: &mut Registry) {
+    r.add("dragon_data", dragon_data);
+    r.add("dragon_stones", dragon_stones)
+        .gogui("plist/Dragon stones/dragon_stones %p");
+    r.add("same_dragon", same_dragon);
+    r.add("dragon_status", dragon_status)
+        .gogui("string/Dragon status/dragon_status %p");
+}
+
+/// Run `f` on the position's dragons, counting the reading spent on the
+/// stages it needed.
+fn with_dragons<T>(s: &mut Session, f: impl FnOnce(&Board, &Dragons) -> T) -> T {
+    let board = s.board().clone();
+    let before = current_analysis(s).reader().total().nodes;
+    let a = current_analysis(s);
+    let out = f(&board, a.dragons());
+    let spent = a.reader().total().nodes - before;
+    add_nodes(s, spent);
+    out
+}
+
+fn dragon_data(s: &mut Session, a: &Args<'_>) -> Reply {
+    let only = match a.get(0) {
+        Some(_) => Some(vertex_arg(s.board(), a, 0)?),
+        None => None,
+    };
+    if let Some(p) = only {
+        if s.board().cell(p).color().is_none() {
+            return Ok(format!("{} empty", s.board().vertex(p)));
+        }
+    }
+    Ok(with_dragons(s, |board, d| {
+        let blocks: Vec<String> = match only {
+            Some(p) => d.format_gnugo(board, p).into_iter().collect(),
+            None => d
+                .iter()
+                .filter_map(|x| d.format_gnugo(board, x.origin))
+                .collect(),
+        };
+        blocks.join("\n")
+    }))
+}
+
+/// Stones in GNU Go's layout: scan order, each followed by a space.
+fn stones_line(board: &Board, stones: &[Point]) -> String {
+    stones
+        .iter()
+        .map(|&p| format!("{} ", board.vertex(p)))
+        .collect()
+}
+
+fn dragon_stones(s: &mut Session, a: &Args<'_>) -> Reply {
+    let only = match a.get(0) {
+        Some(_) => Some(stone_arg(s.board(), a, 0)?),
+        None => None,
+    };
+    Ok(with_dragons(s, |board, d| match only {
+        Some(p) => stones_line(board, &d.stones(board, p)),
+        None => d
+            .iter()
+            .map(|x| stones_line(board, &d.stones(board, x.origin)))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    }))
+}
+
+fn same_dragon(s: &mut Session, a: &Args<'_>) -> Reply {
+    let p = stone_arg(s.board(), a, 0)?;
+    let q = stone_arg(s.board(), a, 1)?;
+    Ok(with_dragons(s, |_, d| {
+        if d.index(p) == d.index(q) { "1" } else { "0" }.to_string()
+    }))
+}
+
+fn dragon_status(s: &mut Session, a: &Args<'_>) -> Reply {
+    let only = match a.get(0) {
+        Some(_) => Some(stone_arg(s.board(), a, 0)?),
+        None => None,
+    };
+    Ok(with_dragons(s, |board, d| match only {
+        Some(p) => d
+            .get(p)
+            .map_or("unknown", |x| x.crude_status.word())
+            .to_string(),
+        None => d
+            .iter()
+            .map(|x| format!("{}: {}", board.vertex(x.origin), x.crude_status.word()))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{serve, Config, Session};
+
+    fn run(input: &str) -> String {
+        let mut session = Session::new(Config::default());
+        let mut out = Vec::new();
+        serve(&mut session, input.as_bytes(), &mut out).expect("serve");
+        String::from_utf8(out).expect("utf8")
+    }
+
+    #[test]
+    fn dragon_commands_answer_in_gnugo_formats() {
+        // The same position GNU Go 3.8 was asked about: its answers to
+        // dragon_stones, same_dragon and the failures are the ones below.
+        let out = run("boardsize 7\nplay b C3\nplay b D4\nplay w E5\n\
+             1 dragon_stones\n2 dragon_stones C3\n3 same_dragon C3 D4\n\
+             4 dragon_data D5\n5 same_dragon C3 C5\n6 dragon_status D5\n\
+             7 dragon_data D4\n8 dragon_status\n");
+        assert!(out.contains("=1 E5 \nD4 C3 \n\n"), "{out}");
+        assert!(out.contains("=2 D4 C3 \n\n"), "{out}");
+        assert!(out.contains("=3 1\n\n"), "{out}");
+        assert!(out.contains("=4 D5 empty\n\n"), "{out}");
+        assert!(out.contains("?5 vertex must not be empty\n\n"), "{out}");
+        assert!(out.contains("?6 vertex must not be empty\n\n"), "{out}");
+        assert!(
+            out.contains("=7 D4:\ncolor                   black\norigin                  D4\nsize                    2\n"),
+            "{out}"
+        );
+        assert!(out.contains("strings                 D4 C3 \n\n"), "{out}");
+        assert!(out.contains("=8 E5: "), "{out}");
+    }
+}
