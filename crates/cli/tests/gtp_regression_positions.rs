@@ -107,8 +107,6 @@ const LATER: &[(&str, &str)] = &[
     ("owl_defend", "owl"),
     ("owl_does_attack", "owl"),
     ("analyze_semeai", "semeai (owl)"),
-    ("dragon_status", "dragons"),
-    ("same_dragon", "dragons"),
     ("combination_attack", "combinations (atari_atari)"),
     ("combination_defend", "combinations (atari_atari)"),
     ("break_in", "break-ins (influence)"),
