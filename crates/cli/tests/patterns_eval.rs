@@ -89,42 +89,44 @@ fn eval_json_reports_every_match_with_its_result() {
         assert_eq!(b["k"].is_null(), dragon, "{b}");
     }
     println!("conn.db on 9handicap move 80, black: {counts:?}");
-    // Without --conn, xcut has no cutting points to read: skipped.
+    // omoyo (influence) is not computed yet: some matches are skipped.
     assert!(counts.contains_key("skipped") && counts.contains_key("true"));
 }
 
+/// `xcut`/`ocut` read the cutting points of the knowledge's `conn` slot:
+/// katachi's own conn.db by default, GNU Go's with `--conn FILE`. Either
+/// way they are evaluated, never skipped.
 #[test]
 fn conn_gives_xcut_its_cutting_points() {
     let Some(shared) = shared_dir() else { return };
-    let needs = |extra: &[&str]| -> Vec<String> {
+    let results = |extra: &[&str]| -> Vec<serde_json::Value> {
         let mut args = vec!["--json", "--eval"];
         args.extend_from_slice(extra);
         run_match(&shared, &args)
             .lines()
             .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("json"))
-            .filter_map(|v| v["needs"].as_str().map(str::to_string))
             .collect()
     };
-    let without = needs(&[]);
+    let needs_cut = |rs: &[serde_json::Value]| {
+        rs.iter().any(|v| {
+            v["needs"]
+                .as_str()
+                .is_some_and(|f| f.starts_with("xcut") || f.starts_with("ocut"))
+        })
+    };
+    let own = results(&[]);
     assert!(
-        without
-            .iter()
-            .any(|f| f == "xcut (needs the cutting points)"),
-        "{without:?}"
+        !needs_cut(&own),
+        "katachi's conn.db gives the cutting points"
     );
     let db = shared.join("gnugo/patterns/conn.db");
     let db = db.display().to_string();
-    let with = needs(&["--conn", &db]);
+    let gnu = results(&["--conn", &db]);
     assert!(
-        !with
-            .iter()
-            .any(|f| f.starts_with("xcut") || f.starts_with("ocut")),
-        "{with:?}"
+        !needs_cut(&gnu),
+        "GNU Go's conn.db gives the cutting points"
     );
-    assert!(with.len() < without.len());
-    // The text report says how to give the cutting points.
-    let text = run_match(&shared, &["--eval"]);
-    assert!(text.contains("--conn FILE.db"), "{text}");
+    assert_eq!(own.len(), gnu.len(), "the same matches");
 }
 
 #[test]
