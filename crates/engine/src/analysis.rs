@@ -7,8 +7,8 @@
 //! is kept with the analysis), unconditional status, worms (which read the
 //! unconditional status rather than recomputing it), cutting points (when
 //! the knowledge has a connection database), eye spaces with their half and
-//! false eyes. Later stages (dragons, eye values,
-//! owl, influence, score, move reasons) join as further fields; where GNU
+//! false eyes, eye values (per eye space, each computed on first use).
+//! Later stages (dragons, owl, influence, score, move reasons) join as further fields; where GNU
 //! Go loops (dragons -> influence -> owl -> dragons) the loop is two stage
 //! values, initial and final.
 //!
@@ -29,6 +29,7 @@ use katachi_tactics::worms::Worms;
 use crate::autohelper::{Context, HandicapStones};
 use crate::constraint_trace::{evaluate_in, trace_in, Trace, Verdict};
 use crate::cuts::CutPoints;
+use crate::eye_values::EyeValues;
 use crate::eyes::Eyes;
 use crate::knowledge::Knowledge;
 
@@ -64,6 +65,7 @@ pub struct Analysis {
     worms: OnceCell<Worms>,
     cuts: OnceCell<Option<CutPoints>>,
     eyes: OnceCell<Eyes>,
+    eye_values: OnceCell<EyeValues>,
 }
 
 impl Analysis {
@@ -100,6 +102,7 @@ impl Analysis {
             worms: OnceCell::new(),
             cuts: OnceCell::new(),
             eyes: OnceCell::new(),
+            eye_values: OnceCell::new(),
         }
     }
 
@@ -149,6 +152,15 @@ impl Analysis {
             let worms = self.worms();
             Eyes::compute(&self.board, worms, &mut self.reader())
         })
+    }
+
+    /// The eye values of the eye spaces, from the knowledge's eye-graph
+    /// database and the solver; each space is valued on first use
+    /// ([`EyeValues::at`], [`EyeValues::hook`] for the eyes stage's
+    /// `eye_data`).
+    pub fn eye_values(&self) -> &EyeValues {
+        self.eye_values
+            .get_or_init(|| EyeValues::new(self.eyes(), self.config.knowledge.eyes().db.clone()))
     }
 
     /// Cutting points of the connection database's `B` patterns; `None`

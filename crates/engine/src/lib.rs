@@ -15,10 +15,13 @@
 //! 4. [`constraint_trace`]: evaluating and tracing one match's constraint.
 //! 5. [`eyes`]: domains, eye spaces, false margins and topological half
 //!    and false eyes of each colour (the board side of the eyes stage).
-//! 6. [`analysis`]: the [`analysis::Analysis`] value of one position, its
+//! 6. [`eye_values`]: each eye space as an eye graph, looked up in the
+//!    knowledge's eye-graph database or solved: its four-value eye value
+//!    and vital attack and defence points.
+//! 7. [`analysis`]: the [`analysis::Analysis`] value of one position, its
 //!    stages computed lazily and kept. Dragons, owl, influence, score,
 //!    move reasons and valuation join here as the next stages.
-//! 7. [`baseline`]: the `genmove` policy until move generation exists.
+//! 8. [`baseline`]: the `genmove` policy until move generation exists.
 //!
 //! The tactical layer's modules are re-exported under their own names
 //! (`katachi_engine::reading`, ...) for the engine's users.
@@ -32,5 +35,6 @@ pub mod autohelper;
 pub mod baseline;
 pub mod constraint_trace;
 pub mod cuts;
+pub mod eye_values;
 pub mod eyes;
 pub mod knowledge;

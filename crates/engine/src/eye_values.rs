@@ -1,0 +1,277 @@
+//! The eye-value stage (eyes.texi, "Graphs", "Eye shape analysis", "Eye
+//! Local Game Values"): each eye space of the [`crate::eyes`] stage is
+//! turned into an [`EyeSpaceGraph`], looked up in the knowledge's eye-graph
+//! database (the `eyes` slot), and, where no graph matches, read by the
+//! local-game solver; the answer is GNU Go's four-value `eyevalue` with a
+//! vital attack and defence point mapped back to the board.
+//!
+//! The graph of an eye space, as the manual describes it:
+//! - a vertex per eye point: marginal or not as the eyes stage decided
+//!   (false eyes are already marginal there), holding a stone when a dead
+//!   opponent stone sits on it, with its number of off-board neighbours
+//!   (edge-specific graphs compare them);
+//! - a half eye's key point (its first attack point, where either side
+//!   settles the diagonal) is added as a marginal vertex adjacent to the
+//!   half eye ("the vertex at b is added to the eyespace as a marginal
+//!   vertex"); two vertices are adjacent when they are board neighbours or
+//!   a half eye and its key point.
+//!
+//! Where neither the database nor the solver answers (a space larger than
+//! the solver reads), the value is GNU Go's assumption {2|2} (`2222`),
+//! with no vital points. [`EyeValues`] keeps the answers per eye space,
+//! computed on first use; [`EyeValues::hook`] is the eyes stage's
+//! [`EyeValueFn`](crate::eyes::EyeValueFn).
+
+use std::cell::OnceCell;
+use std::sync::Arc;
+
+use katachi_board::{Board, Color, Point};
+use katachi_patterns::eyegraph::{EvaluationSource, EyeGraphDb, EyeSpaceGraph, SpaceVertex};
+
+use crate::eyes::{EyeKind, EyeSpace, EyeValue, Eyes};
+
+/// Spaces larger than this are not read by the solver: GNU Go's {2|2}
+/// assumption holds for them (the solver's own limit is 14 vertices, but
+/// its node budget makes spaces near that limit take seconds).
+pub const SOLVER_MAX_VERTICES: usize = 10;
+
+/// Where an eye value comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ValueSource {
+    /// The named graph of the eye-graph database matched.
+    Graph(String),
+    /// No graph matched; the local-game solver read the space.
+    Solver,
+    /// Neither answered: GNU Go's {2|2} assumption.
+    Assumed,
+}
+
+/// The value of one eye space with its vital points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EyeVerdict {
+    /// The four-value eye value.
+    pub value: EyeValue,
+    /// The vital points for the attacker, on the board.
+    pub attack_points: Vec<Point>,
+    /// The vital points for the defender, on the board.
+    pub defense_points: Vec<Point>,
+    /// Who answered.
+    pub source: ValueSource,
+}
+
+impl EyeVerdict {
+    /// GNU Go's `eval_eye` attack point: the first vital attack point,
+    /// when the minimum and maximum number of eyes differ.
+    pub fn attack_point(&self) -> Option<Point> {
+        (self.value.b != self.value.c)
+            .then(|| self.attack_points.first().copied())
+            .flatten()
+    }
+
+    /// The first vital defence point, when min and max differ.
+    pub fn defense_point(&self) -> Option<Point> {
+        (self.value.b != self.value.c)
+            .then(|| self.defense_points.first().copied())
+            .flatten()
+    }
+}
+
+/// The graph of an eye space and the board point of each vertex.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpaceGraph {
+    /// The graph looked up and solved.
+    pub graph: EyeSpaceGraph,
+    /// `points[v]`: the board point of vertex `v`.
+    pub points: Vec<Point>,
+}
+
+/// The graph of `space` (see the module doc).
+pub fn space_graph(board: &Board, eyes: &Eyes, space: &EyeSpace) -> SpaceGraph {
+    let ce = eyes.of(space.color);
+    let opponent = space.color.opponent().cell();
+    let edges = |p: Point| {
+        board
+            .neighbors(p)
+            .iter()
+            .filter(|&&q| !board.on_board(q))
+            .count() as u8
+    };
+    let mut graph = EyeSpaceGraph::new();
+    let mut points = Vec::new();
+    for &p in &space.points {
+        let marginal = ce.point(p).is_some_and(|e| e.marginal);
+        graph.add_vertex(SpaceVertex {
+            marginal,
+            stone: board.cell(p) == opponent,
+            edges: edges(p),
+        });
+        points.push(p);
+    }
+    // Half eyes' key points, as marginal vertices.
+    let mut key_edges = Vec::new();
+    for (v, &p) in space.points.iter().enumerate() {
+        let Some(h) = ce.half_eye(p) else { continue };
+        if h.kind != EyeKind::Half {
+            continue;
+        }
+        let Some(&key) = h.attack_points.first() else {
+            continue;
+        };
+        let k = match points.iter().position(|&q| q == key) {
+            Some(k) => k,
+            None => {
+                points.push(key);
+                graph.add_vertex(SpaceVertex {
+                    marginal: true,
+                    stone: board.cell(key) == opponent,
+                    edges: edges(key),
+                })
+            }
+        };
+        key_edges.push((v, k));
+    }
+    for a in 0..points.len() {
+        for b in a + 1..points.len() {
+            if board.neighbors(points[a]).contains(&points[b]) {
+                graph.add_edge(a, b);
+            }
+        }
+    }
+    for (v, k) in key_edges {
+        graph.add_edge(v, k);
+    }
+    SpaceGraph { graph, points }
+}
+
+/// The value and vital points of `space` from `db`, else the solver, else
+/// GNU Go's {2|2}.
+pub fn evaluate(db: &EyeGraphDb, board: &Board, eyes: &Eyes, space: &EyeSpace) -> EyeVerdict {
+    let sg = space_graph(board, eyes, space);
+    let found = match db.lookup(&sg.graph) {
+        Some(m) => Some((
+            m.value(),
+            m.attack_points(),
+            m.defense_points(),
+            EvaluationSource::Graph(m.graph.name.clone()),
+        )),
+        None if sg.graph.len() <= SOLVER_MAX_VERTICES => {
+            katachi_patterns::eyegraph::solve(&sg.graph).map(|s| {
+                (
+                    s.value,
+                    s.attack_points,
+                    s.defense_points,
+                    EvaluationSource::Solver,
+                )
+            })
+        }
+        None => None,
+    };
+    let to_points = |vs: Vec<usize>| -> Vec<Point> {
+        vs.into_iter()
+            .filter_map(|v| sg.points.get(v).copied())
+            .collect()
+    };
+    match found {
+        Some((v, attack, defense, source)) => EyeVerdict {
+            value: EyeValue {
+                a: v.a,
+                b: v.b,
+                c: v.c,
+                d: v.d,
+            },
+            attack_points: to_points(attack),
+            defense_points: to_points(defense),
+            source: match source {
+                EvaluationSource::Graph(name) => ValueSource::Graph(name),
+                EvaluationSource::Solver => ValueSource::Solver,
+            },
+        },
+        None => EyeVerdict {
+            value: EyeValue {
+                a: 2,
+                b: 2,
+                c: 2,
+                d: 2,
+            },
+            attack_points: Vec::new(),
+            defense_points: Vec::new(),
+            source: ValueSource::Assumed,
+        },
+    }
+}
+
+/// The eye values of one position, per eye space, each computed on first
+/// use.
+#[derive(Debug)]
+pub struct EyeValues {
+    db: Arc<EyeGraphDb>,
+    black: Vec<OnceCell<EyeVerdict>>,
+    white: Vec<OnceCell<EyeVerdict>>,
+}
+
+impl EyeValues {
+    /// Room for the values of `eyes`' spaces, valued with `db`.
+    pub fn new(eyes: &Eyes, db: Arc<EyeGraphDb>) -> EyeValues {
+        let cells = |c: Color| {
+            (0..eyes.of(c).spaces.len())
+                .map(|_| OnceCell::new())
+                .collect()
+        };
+        EyeValues {
+            db,
+            black: cells(Color::Black),
+            white: cells(Color::White),
+        }
+    }
+
+    /// The verdict on `space` (one of `eyes`' spaces, the eyes this value
+    /// was made for).
+    pub fn of_space(&self, board: &Board, eyes: &Eyes, space: &EyeSpace) -> Option<&EyeVerdict> {
+        let k = eyes.of(space.color).point(space.origin).map(|e| e.space)?;
+        let cells = match space.color {
+            Color::Black => &self.black,
+            Color::White => &self.white,
+        };
+        let cell = cells.get(k)?;
+        Some(cell.get_or_init(|| evaluate(&self.db, board, eyes, space)))
+    }
+
+    /// The verdict on the eye space of `color` at `p`, if `p` is one of its
+    /// eye points.
+    pub fn at(&self, board: &Board, eyes: &Eyes, color: Color, p: Point) -> Option<&EyeVerdict> {
+        let space = eyes.of(color).space_of(p)?;
+        self.of_space(board, eyes, space)
+    }
+
+    /// The eyes stage's value hook answered by these values.
+    pub fn hook(&self) -> impl Fn(&Board, &Eyes, &EyeSpace) -> Option<EyeValue> + '_ {
+        move |board: &Board, eyes: &Eyes, space: &EyeSpace| {
+            self.of_space(board, eyes, space).map(|v| v.value)
+        }
+    }
+
+    /// GNU Go's `eval_eye` answer for `p`: `-1` when `p` is in no eye
+    /// space; else the minimum and maximum number of eyes, with an attack
+    /// and a defence point when they differ. A point in both colours' eye
+    /// spaces is valued as black's: GNU Go 3.8 does so (9handicap.sgf move
+    /// 80, B2, in black's space B2 and white's A8, answers black's
+    /// `0 1 B2 B2`), although its manual says `-1` for "not of unique
+    /// color".
+    pub fn format_eval_eye(&self, board: &Board, eyes: &Eyes, p: Point) -> String {
+        let color = if eyes.of(Color::Black).point(p).is_some() {
+            Color::Black
+        } else if eyes.of(Color::White).point(p).is_some() {
+            Color::White
+        } else {
+            return "-1".to_string();
+        };
+        let Some(v) = self.at(board, eyes, color, p) else {
+            return "-1".to_string();
+        };
+        let mut out = format!("{} {}", v.value.b, v.value.c);
+        if let (Some(a), Some(d)) = (v.attack_point(), v.defense_point()) {
+            out.push_str(&format!(" {} {}", board.vertex(a), board.vertex(d)));
+        }
+        out
+    }
+}
