@@ -336,3 +336,111 @@ impl EyeValues {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use katachi_tactics::reading::{ReadConfig, Reader};
+    use katachi_tactics::worms::Worms;
+
+    fn eyes_of(rows: &str, to_move: Color) -> (Board, Eyes) {
+        let mut b = Board::from_ascii(rows).expect("board");
+        b.set_to_move(to_move);
+        let mut r = Reader::new(b.clone(), ReadConfig::default());
+        let w = Worms::compute(&b, &mut r);
+        let e = Eyes::compute(&b, &w, &mut r);
+        (b, e)
+    }
+
+    fn db() -> Arc<EyeGraphDb> {
+        let (_, db) = katachi_patterns::database::embedded_eyegraphs()
+            .iter()
+            .find(|(n, _)| *n == "eyes")
+            .expect("embedded");
+        Arc::new(db.clone())
+    }
+
+    #[test]
+    fn the_manuals_half_eye_gets_its_key_point_as_a_marginal_vertex() {
+        // eyes.texi, "Graphs": a is a half eye whose key point is b; the
+        // space `a...` becomes `!....`-like with b joined to a only.
+        let (b, eyes) = eyes_of(
+            "XXOOOOOX.
+             XO....OX.
+             X.OOOOOX.
+             XXXXXXXX.
+             .........
+             .........
+             .........
+             .........
+             .........",
+            Color::White,
+        );
+        let a = b.parse_vertex("C8").expect("C8");
+        let key = b.parse_vertex("B7").expect("B7");
+        let h = eyes.of(Color::White).half_eye(a).expect("examined");
+        assert_eq!(
+            (h.kind, h.attack_points.clone()),
+            (EyeKind::Half, vec![key])
+        );
+        let space = eyes.of(Color::White).space_of(a).expect("an eye space");
+        let sg = space_graph(&b, &eyes, space);
+        let names: Vec<String> = sg.points.iter().map(|&p| b.vertex(p)).collect();
+        assert_eq!(names, ["C8", "D8", "E8", "F8", "B7"]);
+        assert!(sg.graph.vertices[4].marginal && !sg.graph.vertices[0].marginal);
+        assert_eq!(
+            sg.graph.adjacency[4],
+            vec![0],
+            "the key point joins its half eye only"
+        );
+        // The manual's {2|1}; GNU Go 3.8 prints 1122 and `1 2 E8 B7`.
+        let values = EyeValues::new(&eyes, db());
+        let v = values.at(&b, &eyes, Color::White, a).expect("valued");
+        assert_eq!(v.value.digits(), "1122");
+        let e8 = b.parse_vertex("E8").expect("E8");
+        assert_eq!(v.attack_point(), Some(e8));
+        assert!(v.defense_points.contains(&key) && v.defense_points.contains(&e8));
+        assert!(values.format_eval_eye(&b, &eyes, a).starts_with("1 2 E8 "));
+        let hook = values.hook();
+        let text = eyes.format_eye_data(&b, Color::White, a, Some(&hook));
+        assert!(text.contains("value                1122"), "{text}");
+        // A black stone is in no eye space: -1, as GNU Go.
+        let x = b.parse_vertex("A9").expect("A9");
+        assert_eq!(values.format_eval_eye(&b, &eyes, x), "-1");
+    }
+
+    #[test]
+    fn the_size_guess_follows_inner_points() {
+        assert_eq!(guess(12, 6).digits(), "0000");
+        assert_eq!(guess(7, 3).digits(), "1111");
+        assert_eq!(guess(10, 2).digits(), "2222");
+    }
+
+    #[test]
+    fn a_replaced_eye_database_answers() {
+        let (b, eyes) = eyes_of(
+            "XXOOOOOX.
+             XO....OX.
+             X.OOOOOX.
+             XXXXXXXX.
+             .........
+             .........
+             .........
+             .........
+             .........",
+            Color::White,
+        );
+        // A graph for exactly this shape with a made-up value: the
+        // database, not the solver, answers.
+        let text = "Pattern odd\n\n!.*..\n\n:0002\n";
+        let (db, diags) = katachi_patterns::eyegraph::parse_eyegraphs(text, "odd.eyedb");
+        assert!(diags.is_empty(), "{diags:?}");
+        let values = EyeValues::new(&eyes, Arc::new(db));
+        let a = b.parse_vertex("C8").expect("C8");
+        let v = values.at(&b, &eyes, Color::White, a).expect("valued");
+        assert_eq!(v.source, ValueSource::Graph("odd".into()));
+        assert_eq!(v.value.digits(), "0002");
+        let d8 = b.parse_vertex("D8").expect("D8");
+        assert_eq!(v.attack_points, vec![d8]);
+    }
+}

@@ -86,7 +86,13 @@ mod tests {
         let out = run("boardsize 9\nplay w B8\nplay b J1\nplay w C9\nplay b J2\n\
              play w A7\nplay b J3\n1 eye_data white A9\n2 half_eye_data A9\n\
              3 eye_data black A9\n4 eye_data white Z9\n5 half_eye_data E5\n\
-             6 eye_data black pass\n7 half_eye_data Z9\n8 eye_data purple A9\n");
+             6 eye_data black pass\n7 half_eye_data Z9\n8 eye_data purple A9\n\
+             9 eval_eye A9\n10 eval_eye B8\n11 eval_eye Z9\n");
+        // GNU Go 3.8's eval_eye answers: the corner eye is one eye unless
+        // the attacker moves twice; a stone is in no eye space here.
+        assert!(out.contains("=9 1 1\n"), "{out}");
+        assert!(out.contains("=10 -1\n"), "{out}");
+        assert!(out.contains("?11 invalid coordinate\n"), "{out}");
         // GNU Go 3.8's answers to the last three.
         assert!(
             out.contains("=6 origin               PASS\ncolor                empty\n"),
