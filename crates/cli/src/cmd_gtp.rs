@@ -36,7 +36,9 @@ stones have been captured (play on with kgs-genmove_cleanup).
 databases (.db, in GNU Go's pattern language) at start-up, with no \
 rebuild. Slots: attack and defense (tactical reading's candidates; \
 katachi's own are embedded), conn (cutting points for xcut/ocut; none \
-embedded yet). A FILE whose name is a slot's (attack.db) needs no NAME=. \
+embedded yet), eyes (eye-shape graphs in GNU Go's eyes.db format for \
+eye_data's value and eval_eye; katachi's own patterns/eyes.eyedb is \
+embedded). A FILE whose name is a slot's (attack.db, eyes.db) needs no NAME=. \
 Every file is parsed and checked first, warnings go to standard error, \
 and any error ends the program with the diagnostics and a non-zero exit \
 code before GTP starts.")]
