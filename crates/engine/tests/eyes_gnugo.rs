@@ -248,6 +248,13 @@ fn compare(
         let mine = values.format_eval_eye(board, eyes, p);
         if theirs != "-1" || mine != "-1" {
             tally.add("eval_eye", theirs.trim() == mine);
+            let mm = |s: &str| s.split(' ').take(2).collect::<Vec<_>>().join(" ");
+            if theirs.trim() != mine
+                && mm(theirs.trim()) == mm(&mine)
+                && std::env::var_os("EYES_VERBOSE").is_some()
+            {
+                println!("eval_eye {}: gnugo {theirs} mine {mine}", board.vertex(p));
+            }
             let min_max = |s: &str| s.split(' ').take(2).collect::<Vec<_>>().join(" ");
             tally.add("eval_eye min max", min_max(theirs.trim()) == min_max(&mine));
         }
