@@ -13,7 +13,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use katachi_board::KoRule;
 use katachi_engine::analysis::AnalysisConfig;
-use katachi_engine::knowledge::{Knowledge, Source, SLOTS};
+use katachi_engine::knowledge::{Knowledge, Source, EYE_SLOT, SLOTS};
 use katachi_engine::reading::ReadConfig;
 use katachi_gtp::{serve, Config, Session};
 
@@ -36,7 +36,9 @@ stones have been captured (play on with kgs-genmove_cleanup).
 databases (.db, in GNU Go's pattern language) at start-up, with no \
 rebuild. Slots: attack and defense (tactical reading's candidates; \
 katachi's own are embedded), conn (cutting points for xcut/ocut; none \
-embedded yet). A FILE whose name is a slot's (attack.db) needs no NAME=. \
+embedded yet), eyes (eye-shape graphs in GNU Go's eyes.db format for \
+eye_data's value and eval_eye; katachi's own patterns/eyes.eyedb is \
+embedded). A FILE whose name is a slot's (attack.db, eyes.db) needs no NAME=. \
 Every file is parsed and checked first, warnings go to standard error, \
 and any error ends the program with the diagnostics and a non-zero exit \
 code before GTP starts.")]
@@ -62,13 +64,36 @@ pub struct Args {
 }
 
 /// The knowledge of the session: katachi's embedded databases with the
-/// `--patterns` files in their slots. Each file is loaded through
-/// [`crate::dbfile`]: any error stops the start, after every diagnostic;
-/// warnings are shown.
+/// `--patterns` files in their slots. Each pattern file is loaded through
+/// [`crate::dbfile`], the `eyes` slot's file with the eye-graph parser
+/// ([`Knowledge::with_eye_file`]): any error stops the start, after every
+/// diagnostic; warnings are shown.
 fn load_knowledge(specs: &[String]) -> anyhow::Result<Arc<Knowledge>> {
     let mut knowledge = Knowledge::embedded();
     for spec in specs {
         let (slot, path) = slot_and_path(spec)?;
+        if slot == EYE_SLOT.name {
+            let (k, warnings) = match knowledge.with_eye_file(&path) {
+                Ok(found) => found,
+                Err(e) => {
+                    if let katachi_engine::knowledge::KnowledgeError::Load(
+                        katachi_patterns::database::LoadError::Invalid { diagnostics, .. },
+                    ) = &e
+                    {
+                        for d in diagnostics {
+                            eprintln!("{d}");
+                        }
+                    }
+                    return Err(anyhow::Error::new(e))
+                        .with_context(|| format!("--patterns {spec}: katachi gtp not started"));
+                }
+            };
+            for w in &warnings {
+                eprintln!("{w}");
+            }
+            knowledge = Arc::new(k);
+            continue;
+        }
         let (db, warnings) = crate::dbfile::load(&path).context("katachi gtp not started")?;
         for w in &warnings {
             eprintln!("{w}");
@@ -92,10 +117,10 @@ fn slot_and_path(spec: &str) -> anyhow::Result<(String, PathBuf)> {
         .file_stem()
         .map(|s| s.to_string_lossy().to_string())
         .unwrap_or_default();
-    if SLOTS.iter().any(|s| s.name == stem) {
+    if SLOTS.iter().chain([&EYE_SLOT]).any(|s| s.name == stem) {
         Ok((stem, path))
     } else {
-        let names: Vec<&str> = SLOTS.iter().map(|s| s.name).collect();
+        let names: Vec<&str> = SLOTS.iter().chain([&EYE_SLOT]).map(|s| s.name).collect();
         anyhow::bail!(
             "--patterns {spec}: say which database it replaces, as NAME=FILE (names: {}); katachi gtp not started",
             names.join(", ")

@@ -1,9 +1,10 @@
 //! Loading `.db` files from the command line: a database with errors is an
 //! error in every subcommand that loads one (`patterns match --db`,
 //! `--conn`, `gtp --patterns`, `bench match --db`), with its diagnostics
-//! shown; and a file in another of GNU Go's `.db` formats (eye graphs,
-//! Monte Carlo values) is named as such by `patterns check` instead of
-//! being parsed into thousands of errors. The small databases here are
+//! shown; `patterns check` reads GNU Go's other `.db` formats (eye graphs,
+//! Monte Carlo values) with their own parsers, and the loaders of pattern
+//! databases name them as such; the `eyes` slot of `gtp --patterns` takes
+//! an eye-graph file and refuses a pattern file. The small databases here are
 //! written by the test; GNU Go's own files are read from the shared corpus
 //! when present.
 
@@ -90,7 +91,7 @@ const EYE_GRAPHS: &str = "# eye shapes\n\nPattern 1\n\n.\n\n:1111\n\nPattern 2\n
 const MC_VALUES: &str = "\noOo\nO*O\noO?\n\n:0\n\n?X?\n?*?\n???\n\n:500,ocap1+,near\n";
 
 #[test]
-fn other_db_formats_are_named_not_parsed() {
+fn other_db_formats_are_checked_with_their_own_parsers() {
     let dir = scratch("formats");
     let eyes = dir.join("shapes.db");
     std::fs::write(&eyes, EYE_GRAPHS).unwrap();
@@ -99,20 +100,41 @@ fn other_db_formats_are_named_not_parsed() {
     let (eyes, mc) = (eyes.display().to_string(), mc.display().to_string());
 
     let (code, out, err) = katachi(&["patterns", "check", &eyes]);
-    assert_eq!(code, 3, "{out}{err}");
+    assert_eq!(code, 0, "{out}{err}");
     assert_eq!(
         out,
-        format!("{eyes}: this is an eye-shape graph database (eyes.texi), not a pattern database; katachi cannot read it yet\n")
+        format!("{eyes}: 2 eye graphs read, 0 errors, 0 warnings\n")
     );
-    let (code, out, _) = katachi(&["patterns", "check", &mc]);
-    assert_eq!(code, 3);
+    let (code, out, err) = katachi(&["patterns", "check", &mc]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(
+        out,
+        format!("{mc}: 2 Monte Carlo patterns read, 0 errors, 0 warnings\n")
+    );
+
+    // A broken eye graph: its diagnostic with file, line and column, exit 1.
+    let bad_eyes = dir.join("bad_shapes.db");
+    std::fs::write(&bad_eyes, EYE_GRAPHS.replace("..\n", ".Q\n")).unwrap();
+    let bad_eyes = bad_eyes.display().to_string();
+    let (code, out, _) = katachi(&["patterns", "check", &bad_eyes]);
+    assert_eq!(code, 1, "{out}");
     assert!(
-        out.contains("Monte Carlo 3x3 pattern value database (montecarlo.texi)"),
+        out.contains("bad_shapes.db:11:2") && out.contains("unknown eye-graph symbol"),
         "{out}"
     );
-    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(
+        out.contains("1 eye graphs read, 1 error, 0 warnings"),
+        "{out}"
+    );
+    // A broken Monte Carlo file too.
+    let bad_mc = dir.join("bad_values.db");
+    std::fs::write(&bad_mc, MC_VALUES.replace(":500,", ":500,nosuch,")).unwrap();
+    let bad_mc = bad_mc.display().to_string();
+    let (code, out, _) = katachi(&["patterns", "check", &bad_mc]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("bad_values.db:"), "{out}");
 
-    // Loading them anywhere names the format too.
+    // Loading them as pattern databases names the format.
     let (sgf, broken, good) = files(&dir);
     let mc_slot = format!("attack={mc}");
     for args in [
@@ -125,15 +147,34 @@ fn other_db_formats_are_named_not_parsed() {
         assert_eq!(code, 1, "{args:?}: {err}");
         assert!(err.contains("not a pattern database"), "{args:?}: {err}");
     }
-    // With a broken pattern file among them, errors win: exit 1.
-    let (code, out, _) = katachi(&["patterns", "check", &eyes, &good, &broken]);
+    // The eyes slot takes the eye-graph file and refuses a pattern file.
+    let eye_slot = format!("eyes={eyes}");
+    let (code, _, err) = katachi(&["gtp", "--patterns", &eye_slot]);
+    assert_eq!(code, 0, "{err}");
+    let good_slot = format!("eyes={good}");
+    let (code, _, err) = katachi(&["gtp", "--patterns", &good_slot]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("not an eye-graph database"), "{err}");
+    let bad_slot = format!("eyes={bad_eyes}");
+    let (code, _, err) = katachi(&["gtp", "--patterns", &bad_slot]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("bad_shapes.db:11:2"), "{err}");
+    // With a broken pattern file among them, errors win: exit 1, and the
+    // total counts each kind.
+    let (code, out, _) = katachi(&["patterns", "check", &eyes, &good, &broken, &mc]);
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("1 not pattern databases"), "{out}");
+    assert!(
+        out.contains(
+            "total: 2 patterns, 2 eye graphs, 2 Monte Carlo patterns read in 4 files, 1 errors"
+        ),
+        "{out}"
+    );
 }
 
-/// GNU Go's own eyes.db and mc_*.db, when the shared corpus is present.
+/// GNU Go's own eyes.db and mc_*.db read with 0 errors, when the shared
+/// corpus is present.
 #[test]
-fn gnugo_eyes_and_mc_databases_are_named() {
+fn gnugo_eyes_and_mc_databases_are_read() {
     let shared = std::env::var_os("KATACHI_SHARED")
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
@@ -148,14 +189,20 @@ fn gnugo_eyes_and_mc_databases_are_named() {
         return;
     }
     for (file, words) in [
-        ("eyes.db", "eye-shape graph database (eyes.texi)"),
-        ("mc_mogo_classic.db", "Monte Carlo"),
-        ("mc_montegnu_classic.db", "Monte Carlo"),
-        ("mc_uniform.db", "Monte Carlo"),
+        ("eyes.db", "1816 eye graphs read, 0 errors, 0 warnings"),
+        (
+            "mc_mogo_classic.db",
+            "28 Monte Carlo patterns read, 0 errors",
+        ),
+        (
+            "mc_montegnu_classic.db",
+            "17 Monte Carlo patterns read, 0 errors",
+        ),
+        ("mc_uniform.db", "3 Monte Carlo patterns read, 0 errors"),
     ] {
         let path = dir.join(file).display().to_string();
         let (code, out, _) = katachi(&["patterns", "check", &path]);
-        assert_eq!(code, 3, "{file}: {out}");
+        assert_eq!(code, 0, "{file}: {out}");
         assert_eq!(
             out.lines().count(),
             1,
@@ -163,4 +210,8 @@ fn gnugo_eyes_and_mc_databases_are_named() {
         );
         assert!(out.contains(words), "{file}: {out}");
     }
+    // GNU Go's eyes.db fills the eyes slot of a GTP session.
+    let slot = format!("eyes={}", dir.join("eyes.db").display());
+    let (code, _, err) = katachi(&["gtp", "--patterns", &slot]);
+    assert_eq!(code, 0, "{err}");
 }

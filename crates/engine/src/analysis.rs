@@ -7,8 +7,9 @@
 //! is kept with the analysis), unconditional status, worms (which read the
 //! unconditional status rather than recomputing it), cutting points and
 //! connections (when the knowledge has a connection database), eye spaces
-//! with their half and false eyes, dragons. Later stages (eye values, owl,
-//! influence, score, move reasons) join as further fields; where GNU
+//! with their half and false eyes, eye values (per eye space, each
+//! computed on first use), dragons. Later stages (owl, influence, score,
+//! move reasons) join as further fields; where GNU
 //! Go loops (dragons -> influence -> owl -> dragons) the loop is two stage
 //! values, initial and final.
 //!
@@ -31,6 +32,7 @@ use crate::connections::{find_connections, Connections};
 use crate::constraint_trace::{evaluate_in, trace_in, Trace, Verdict};
 use crate::cuts::CutPoints;
 use crate::dragons::Dragons;
+use crate::eye_values::EyeValues;
 use crate::eyes::Eyes;
 use crate::knowledge::Knowledge;
 
@@ -68,6 +70,7 @@ pub struct Analysis {
     eyes: OnceCell<Eyes>,
     connections: OnceCell<Option<Connections>>,
     dragons: OnceCell<Dragons>,
+    eye_values: OnceCell<EyeValues>,
 }
 
 impl Analysis {
@@ -106,6 +109,7 @@ impl Analysis {
             eyes: OnceCell::new(),
             connections: OnceCell::new(),
             dragons: OnceCell::new(),
+            eye_values: OnceCell::new(),
         }
     }
 
@@ -155,6 +159,15 @@ impl Analysis {
             let worms = self.worms();
             Eyes::compute(&self.board, worms, &mut self.reader())
         })
+    }
+
+    /// The eye values of the eye spaces, from the knowledge's eye-graph
+    /// database and the solver; each space is valued on first use
+    /// ([`EyeValues::at`], [`EyeValues::hook`] for the eyes stage's
+    /// `eye_data`).
+    pub fn eye_values(&self) -> &EyeValues {
+        self.eye_values
+            .get_or_init(|| EyeValues::new(self.eyes(), self.config.knowledge.eyes().db.clone()))
     }
 
     /// Cutting points of the connection database's `B` patterns; `None`

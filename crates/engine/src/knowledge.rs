@@ -12,17 +12,23 @@
 //! | `attack` | tactical reading: attacking candidates (class `A`) | `patterns/attack.db` |
 //! | `defense` | tactical reading: defending candidates (class `D`) | `patterns/defense.db` |
 //! | `conn` | cutting points (`B` patterns, read by `xcut`/`ocut`) and connections (`C` patterns, amalgamating worms into dragons) | `patterns/conn.db` |
+//! | `eyes` | eye values (eye-shape graphs, eyes.texi) | `patterns/eyes.eyedb` |
 //!
-//! Later stages add their slots to [`SLOTS`] (shapes, owl, influence,
-//! barriers, eyes, joseki, Monte Carlo).
+//! The `eyes` slot ([`EYE_SLOT`]) holds an eye-graph database
+//! ([`EyeGraphDb`]), not a pattern database: it has a field of its own
+//! and is replaced with [`Knowledge::with_eye_db`] /
+//! [`Knowledge::with_eye_file`] (`katachi gtp --patterns eyes=eyes.db`
+//! reads GNU Go's file). Later stages add their slots to [`SLOTS`]
+//! (shapes, owl, influence, barriers, joseki, Monte Carlo).
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
 use katachi_patterns::compile::CompiledDb;
 use katachi_patterns::database::{self, load_file, LoadError};
+use katachi_patterns::eyegraph::{parse_eyegraphs, EyeGraphDb};
 use katachi_patterns::model::PatternDb;
-use katachi_patterns::syntax::Diagnostic;
+use katachi_patterns::syntax::{sniff_format, DbFormat, Diagnostic};
 use katachi_tactics::reading::TacticalPatterns;
 
 use crate::cuts::ConnectionDb;
@@ -57,6 +63,14 @@ pub const SLOTS: &[Slot] = &[
     },
 ];
 
+/// The eye-graph slot: not in [`SLOTS`], since it holds an
+/// [`EyeGraphDb`] rather than a pattern database.
+pub const EYE_SLOT: Slot = Slot {
+    name: "eyes",
+    use_: "eye values: eye-shape graphs (eyes.texi)",
+    embedded: true,
+};
+
 /// Where a database came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Source {
@@ -79,6 +93,15 @@ pub struct Database {
     pub compiled: Arc<CompiledDb>,
 }
 
+/// The eye-graph database of the knowledge.
+#[derive(Clone, Debug)]
+pub struct EyeDatabase {
+    /// Where it came from.
+    pub source: Source,
+    /// The checked graphs.
+    pub db: Arc<EyeGraphDb>,
+}
+
 /// Why a database could not be put in the knowledge.
 #[derive(Debug, thiserror::Error)]
 pub enum KnowledgeError {
@@ -88,10 +111,18 @@ pub enum KnowledgeError {
     /// The file could not be loaded (unreadable, or errors in it).
     #[error(transparent)]
     Load(#[from] LoadError),
+    /// A file given for the `eyes` slot is not an eye-graph file.
+    #[error("{path}: this is {}, not an eye-graph database (eyes.texi)", .format.description())]
+    NotEyeGraphs { path: String, format: DbFormat },
 }
 
 fn slot_names() -> String {
-    SLOTS.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
+    SLOTS
+        .iter()
+        .chain([&EYE_SLOT])
+        .map(|s| s.name)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Every database the engine uses, and the matchers built on them. A
@@ -103,6 +134,7 @@ pub struct Knowledge {
     dbs: Vec<Option<Database>>,
     tactical: Arc<TacticalPatterns>,
     conn: Option<Arc<ConnectionDb>>,
+    eyes: EyeDatabase,
 }
 
 impl PartialEq for Knowledge {
@@ -115,7 +147,7 @@ impl PartialEq for Knowledge {
                 .map(|d| d.as_ref().map(|d| d.source.clone()))
                 .collect::<Vec<_>>()
         };
-        sources(self) == sources(other)
+        sources(self) == sources(other) && self.eyes.source == other.eyes.source
     }
 }
 
@@ -147,10 +179,19 @@ impl Knowledge {
                     .position(|s| s.name == "conn")
                     .and_then(|k| dbs[k].as_ref())
                     .map(|d: &Database| Arc::new(ConnectionDb::new((*d.db).clone())));
+                let eyes = database::embedded_eyegraphs()
+                    .iter()
+                    .find(|(name, _)| *name == EYE_SLOT.name)
+                    .map(|(_, db)| db.clone())
+                    .expect("the build embeds patterns/eyes.eyedb");
                 Arc::new(Knowledge {
                     dbs,
                     tactical: TacticalPatterns::embedded(),
                     conn,
+                    eyes: EyeDatabase {
+                        source: Source::Embedded,
+                        db: Arc::new(eyes),
+                    },
                 })
             })
             .clone()
@@ -198,6 +239,48 @@ impl Knowledge {
         Ok((k, warnings))
     }
 
+    /// This knowledge with the `eyes` slot holding `db` (already checked).
+    pub fn with_eye_db(&self, db: EyeGraphDb, source: Source) -> Knowledge {
+        let mut k = Knowledge::build(self.dbs.clone(), self);
+        k.eyes = EyeDatabase {
+            source,
+            db: Arc::new(db),
+        };
+        k
+    }
+
+    /// This knowledge with the `eyes` slot loaded from the eye-graph file
+    /// at `path` (GNU Go's `eyes.db` format); returns the file's warnings
+    /// too. A file with errors, or in another format, is an error.
+    pub fn with_eye_file(
+        &self,
+        path: &Path,
+    ) -> Result<(Knowledge, Vec<Diagnostic>), KnowledgeError> {
+        let shown = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
+            path: shown.clone(),
+            source,
+        })?;
+        let text = String::from_utf8_lossy(&bytes);
+        let format = sniff_format(&text);
+        if format != DbFormat::EyeGraph {
+            return Err(KnowledgeError::NotEyeGraphs {
+                path: shown,
+                format,
+            });
+        }
+        let (db, diagnostics) = parse_eyegraphs(&text, &shown);
+        if diagnostics.iter().any(|d| d.is_error()) {
+            return Err(LoadError::Invalid {
+                path: shown,
+                diagnostics,
+            }
+            .into());
+        }
+        let k = self.with_eye_db(db, Source::File(path.to_path_buf()));
+        Ok((k, diagnostics))
+    }
+
     /// The matchers of `dbs`, rebuilt where a database differs from
     /// `before`'s.
     fn build(dbs: Vec<Option<Database>>, before: &Knowledge) -> Knowledge {
@@ -235,6 +318,7 @@ impl Knowledge {
             dbs,
             tactical,
             conn,
+            eyes: before.eyes.clone(),
         }
     }
 
@@ -258,6 +342,11 @@ impl Knowledge {
     /// The connection database, if one was given.
     pub fn conn(&self) -> Option<&Arc<ConnectionDb>> {
         self.conn.as_ref()
+    }
+
+    /// The eye-graph database (the `eyes` slot).
+    pub fn eyes(&self) -> &EyeDatabase {
+        &self.eyes
     }
 }
 
@@ -283,7 +372,39 @@ mod tests {
         let e = k
             .with_db("atack", PatternDb::default(), Source::Embedded)
             .expect_err("no such slot");
-        assert!(e.to_string().contains("attack, defense, conn"), "{e}");
+        assert!(e.to_string().contains("attack, defense, conn, eyes"), "{e}");
+    }
+
+    #[test]
+    fn the_eye_slot_holds_katachis_graphs_and_is_replaceable() {
+        let k = Knowledge::embedded();
+        assert_eq!(k.eyes().source, Source::Embedded);
+        assert!(!k.eyes().db.graphs.is_empty());
+        let (db, diags) = parse_eyegraphs("Pattern 1\n\n.\n\n:1111\n", "one.eyedb");
+        assert!(diags.is_empty(), "{diags:?}");
+        let r = k.with_eye_db(db, Source::File("one.eyedb".into()));
+        assert_eq!(r.eyes().db.graphs.len(), 1);
+        assert_ne!(r, *k);
+        assert!(Arc::ptr_eq(r.tactical(), k.tactical()));
+    }
+
+    #[test]
+    fn a_pattern_file_in_the_eye_slot_is_named_as_such() {
+        let dir = std::env::temp_dir().join(format!("katachi-eyeslot-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("attack.db");
+        std::fs::write(&path, "Pattern A1\n\n|X*O\n+---\n\n:8,A\n").expect("write");
+        let e = Knowledge::embedded()
+            .with_eye_file(&path)
+            .expect_err("a pattern file");
+        assert!(e.to_string().contains("not an eye-graph database"), "{e}");
+        let bad = dir.join("bad.eyedb");
+        std::fs::write(&bad, "Pattern 1\n\n.Q\n\n:1111\n").expect("write");
+        let e = Knowledge::embedded()
+            .with_eye_file(&bad)
+            .expect_err("an unknown symbol");
+        assert!(e.to_string().contains("1 errors"), "{e}");
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

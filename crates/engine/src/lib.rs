@@ -15,15 +15,18 @@
 //! 4. [`constraint_trace`]: evaluating and tracing one match's constraint.
 //! 5. [`eyes`]: domains, eye spaces, false margins and topological half
 //!    and false eyes of each colour (the board side of the eyes stage).
-//! 6. [`connections`]: the connection database's `C` patterns whose
+//! 6. [`eye_values`]: each eye space as an eye graph, looked up in the
+//!    knowledge's eye-graph database or solved: its four-value eye value
+//!    and vital attack and defence points.
+//! 7. [`connections`]: the connection database's `C` patterns whose
 //!    constraints hold, and the strings each joins.
-//! 7. [`dragons`]: worms amalgamated into dragons, and the dragon fields
+//! 8. [`dragons`]: worms amalgamated into dragons, and the dragon fields
 //!    known before influence and owl (implements the autohelper's
 //!    [`autohelper::DragonFacts`]).
-//! 8. [`analysis`]: the [`analysis::Analysis`] value of one position, its
-//!    stages computed lazily and kept. Eye values, owl, influence, score,
-//!    move reasons and valuation join here as the next stages.
-//! 9. [`baseline`]: the `genmove` policy until move generation exists.
+//! 9. [`analysis`]: the [`analysis::Analysis`] value of one position, its
+//!    stages computed lazily and kept. Owl, influence, score, move reasons
+//!    and valuation join here as the next stages.
+//! 10. [`baseline`]: the `genmove` policy until move generation exists.
 //!
 //! The tactical layer's modules are re-exported under their own names
 //! (`katachi_engine::reading`, ...) for the engine's users.
@@ -39,5 +42,6 @@ pub mod connections;
 pub mod constraint_trace;
 pub mod cuts;
 pub mod dragons;
+pub mod eye_values;
 pub mod eyes;
 pub mod knowledge;

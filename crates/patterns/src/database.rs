@@ -115,7 +115,7 @@ pub enum LoadError {
     },
     /// The file is one of GNU Go's other `.db` formats (eye graphs, Monte
     /// Carlo values; see [`sniff_format`]), not a pattern database.
-    #[error("{path}: this is {}, not a pattern database; katachi cannot read it yet", .format.description())]
+    #[error("{path}: this is {}, not a pattern database", .format.description())]
     OtherFormat { path: String, format: DbFormat },
     /// The file has errors; every diagnostic (warnings too) is kept.
     #[error("{path}: {} errors", .diagnostics.iter().filter(|d| d.is_error()).count())]

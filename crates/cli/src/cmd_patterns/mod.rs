@@ -1,10 +1,10 @@
 //! `katachi patterns ...`: check, format and dump pattern databases.
 //!
-//! `check FILES...` prints, per file, the number of patterns read and every
-//! diagnostic with its excerpt, and exits 1 if any file has errors. A file
-//! in another of GNU Go's `.db` formats (eyes.db's eye graphs, mc_*.db's
-//! Monte Carlo values) is named as such in one line instead of being
-//! parsed, and gives exit 3 when nothing else failed.
+//! `check FILES...` reads each file with the parser of its format (told
+//! from the content: the pattern language, eyes.db's eye graphs, mc_*.db's
+//! Monte Carlo values), prints the number of patterns (eye graphs, Monte
+//! Carlo patterns) read and every diagnostic with its excerpt, and exits 1
+//! if any file has errors.
 //! `fmt FILE` prints the canonical text. `dump ast|model FILE` shows a stage.
 
 use std::path::{Path, PathBuf};
@@ -81,12 +81,14 @@ fn read(path: &Path) -> anyhow::Result<String> {
 }
 
 /// The sentence for a file in another of GNU Go's `.db` formats, or `None`
-/// for the pattern language (told from the content: [`sniff_format`]).
+/// for the pattern language (told from the content: [`sniff_format`]);
+/// `fmt` and `dump` read the pattern language only (`check` reads all
+/// three).
 fn other_format(name: &str, text: &str) -> Option<String> {
     match sniff_format(text) {
         DbFormat::Patterns => None,
         format => Some(format!(
-            "{name}: this is {}, not a pattern database; katachi cannot read it yet",
+            "{name}: this is {}, not a pattern database; `katachi patterns check` reads it",
             format.description()
         )),
     }
@@ -101,11 +103,6 @@ fn read_patterns(path: &Path) -> anyhow::Result<String> {
     Ok(text)
 }
 
-/// Exit status of `patterns check` when no file has errors but some are in
-/// another of GNU Go's `.db` formats (eye graphs, Monte Carlo values),
-/// which katachi does not read yet; files with errors give 1.
-pub const OTHER_FORMAT_EXIT: u8 = 3;
-
 /// Runs a `patterns` subcommand.
 pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
     match cmd {
@@ -118,17 +115,26 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
 
 fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let mut failed = false;
-    let (mut total, mut total_errors, mut total_warnings) = (0, 0, 0);
-    let mut others = 0;
+    let (mut total_errors, mut total_warnings) = (0, 0);
+    // Entries read, by format: patterns, eye graphs, Monte Carlo patterns.
+    let mut totals = [0usize; 3];
     for path in &args.files {
         let name = path.display().to_string();
         let text = read(path)?;
-        if let Some(msg) = other_format(&name, &text) {
-            emit(&format!("{msg}\n"))?;
-            others += 1;
-            continue;
-        }
-        let (db, diags) = parse_db(&text, &name);
+        let (kind, count, diags) = match sniff_format(&text) {
+            DbFormat::Patterns => {
+                let (db, diags) = parse_db(&text, &name);
+                (0, db.patterns.len(), diags)
+            }
+            DbFormat::EyeGraph => {
+                let (db, diags) = katachi_patterns::eyegraph::parse_eyegraphs(&text, &name);
+                (1, db.graphs.len(), diags)
+            }
+            DbFormat::MonteCarlo => {
+                let (db, diags) = katachi_patterns::mcpat::parse_mc_db(&text, &name);
+                (2, db.patterns.len(), diags)
+            }
+        };
         let errors = diags
             .iter()
             .filter(|d| d.severity == Severity::Error)
@@ -140,35 +146,38 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             }
         }
         emit(&format!(
-            "{name}: {} patterns read, {errors} error{}, {warnings} warning{}\n",
-            db.patterns.len(),
+            "{name}: {count} {} read, {errors} error{}, {warnings} warning{}\n",
+            ENTRY_NAMES[kind],
             if errors == 1 { "" } else { "s" },
             if warnings == 1 { "" } else { "s" }
         ))?;
-        total += db.patterns.len();
+        totals[kind] += count;
         total_errors += errors;
         total_warnings += warnings;
         failed |= errors > 0;
     }
     if args.files.len() > 1 {
-        let skipped = if others > 0 {
-            format!(" ({others} not pattern databases, not read)")
-        } else {
-            String::new()
-        };
+        let mut read_parts = vec![format!("{} patterns", totals[0])];
+        for k in 1..3 {
+            if totals[k] > 0 {
+                read_parts.push(format!("{} {}", totals[k], ENTRY_NAMES[k]));
+            }
+        }
         emit(&format!(
-            "total: {total} patterns read in {} files{skipped}, {total_errors} errors, {total_warnings} warnings\n",
-            args.files.len() - others
+            "total: {} read in {} files, {total_errors} errors, {total_warnings} warnings\n",
+            read_parts.join(", "),
+            args.files.len()
         ))?;
     }
     Ok(if failed {
         ExitCode::FAILURE
-    } else if others > 0 {
-        ExitCode::from(OTHER_FORMAT_EXIT)
     } else {
         ExitCode::SUCCESS
     })
 }
+
+/// What `check` counts in a file of each format.
+const ENTRY_NAMES: [&str; 3] = ["patterns", "eye graphs", "Monte Carlo patterns"];
 
 fn fmt(args: &FmtArgs) -> anyhow::Result<ExitCode> {
     let name = args.file.display().to_string();

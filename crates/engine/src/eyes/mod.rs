@@ -27,11 +27,11 @@
 //!   liberty) leaves the eye space; the margins are found before it
 //!   leaves, so a dead stone beside it stays a proper eye point.
 //!
-//! Partial: the eye value of a space (GNU Go's four-digit `eyevalue`)
-//! needs the eye-graph database and the local-game solver (another stage);
-//! [`EyeValueFn`] is the hook that connects them: [`Eyes::value`] and
-//! [`Eyes::format_eye_data`] take it, and without one the value is `None`
-//! (`eye_data` prints `????`).
+//! The eye value of a space (GNU Go's four-digit `eyevalue`) comes from
+//! the eye-graph database and the local-game solver (the `eye_values`
+//! stage, after this one); [`EyeValueFn`] is the hook that connects them:
+//! [`Eyes::value`] and [`Eyes::format_eye_data`] take it, and without one
+//! the value is `None` (`eye_data` prints `????`).
 
 mod domains;
 mod map;
@@ -66,8 +66,9 @@ impl EyeValue {
 }
 
 /// The hook that values an eye space: the eye-graph database and solver
-/// stage provides it; `None` means "not known".
-pub type EyeValueFn = dyn Fn(&Board, &Eyes, &EyeSpace) -> Option<EyeValue>;
+/// stage provides it (`eye_values::EyeValues::hook`, which borrows the
+/// values it keeps, hence the lifetime); `None` means "not known".
+pub type EyeValueFn<'a> = dyn Fn(&Board, &Eyes, &EyeSpace) -> Option<EyeValue> + 'a;
 
 /// One connected eye space.
 #[derive(Clone, Debug, PartialEq)]
@@ -197,7 +198,7 @@ impl Eyes {
         board: &Board,
         color: Color,
         p: Point,
-        value: Option<&EyeValueFn>,
+        value: Option<&EyeValueFn<'_>>,
     ) -> Option<EyeValue> {
         let space = self.of(color).space_of(p)?;
         value.and_then(|f| f(board, self, space))
@@ -205,14 +206,13 @@ impl Eyes {
 
     /// GNU Go's `eye_data COLOR VERTEX` answer. The `value` row is the
     /// hook's value, `0000` for a point outside the eye space and `????`
-    /// for an eye space the hook cannot value (partial: see the module
-    /// doc).
+    /// for an eye space the hook cannot value (or when no hook is given).
     pub fn format_eye_data(
         &self,
         board: &Board,
         color: Color,
         p: Point,
-        value: Option<&EyeValueFn>,
+        value: Option<&EyeValueFn<'_>>,
     ) -> String {
         let ce = self.of(color);
         let Some(e) = ce.point(p) else {
