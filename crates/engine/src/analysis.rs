@@ -212,6 +212,7 @@ impl Analysis {
             scoring: false,
             handicap: self.config.handicap,
             dragons: Some(self.dragons()),
+            eyes: Some(self.eyes()),
         }
     }
 

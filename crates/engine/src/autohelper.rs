@@ -47,6 +47,34 @@ pub struct Context<'a> {
     /// The dragons of the position, once that stage ran (the dragon
     /// functions report themselves unavailable without them).
     pub dragons: Option<&'a dyn DragonFacts>,
+    /// The eye spaces of the position, once that stage ran (the eye
+    /// functions answer through it; see [`EyeFacts`]).
+    pub eyes: Option<&'a dyn EyeFacts>,
+}
+
+/// Facts about the eye spaces of the position, for the eye functions of
+/// the pattern language (`eye`, `proper_eye`, `marginal_eye`, `halfeye`,
+/// `false_eye`). Implemented by the eyes stage, which comes after this
+/// module in the stage list (the dependency is inverted, as for
+/// [`DragonFacts`]).
+pub trait EyeFacts: std::fmt::Debug {
+    /// Whether `p` is in the eye space of either colour, and if so whether
+    /// it is marginal there for (black, white): `None` outside both.
+    fn eye_point(&self, p: Point) -> [Option<bool>; 2];
+    /// The topological kind of `p` (half eye, false eye), if the
+    /// topology examined it.
+    fn topological(&self, p: Point) -> Option<EyeTopology>;
+}
+
+/// What the topology of eyes.texi found at an eye point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EyeTopology {
+    /// A proper eye (sum at most 2).
+    Proper,
+    /// A half eye (sum strictly between 2 and 4).
+    Half,
+    /// A false eye (sum 4 or more).
+    False,
 }
 
 /// A dragon's status as the patterns' functions see it (`status(x) ==
@@ -196,6 +224,25 @@ impl<'a> PatternEval<'a> {
             | F::Weakness
             | F::Genus
             | F::IsSurrounded => return self.dragon_call(f, args),
+            F::Eye | F::ProperEye | F::MarginalEye | F::Halfeye | F::FalseEye => {
+                let Some(e) = self.ctx.eyes else {
+                    return Err(later(f, "eyes"));
+                };
+                let p = point(args, 0)?;
+                let sides = e.eye_point(p);
+                let any = |marginal: Option<bool>| {
+                    sides
+                        .iter()
+                        .any(|s| s.is_some() && (marginal.is_none() || *s == marginal))
+                };
+                Value::Bool(match f {
+                    F::Eye => any(None),
+                    F::ProperEye => any(Some(false)),
+                    F::MarginalEye => any(Some(true)),
+                    F::Halfeye => e.topological(p) == Some(EyeTopology::Half),
+                    _ => e.topological(p) == Some(EyeTopology::False),
+                })
+            }
             F::Oarea
             | F::Xarea
             | F::Omoyo
@@ -350,7 +397,7 @@ mod tests {
         assert_eq!(e.call(id("safe_omove"), &[d4]), Ok(Value::Int(5)));
         assert_eq!(e.call(id("olib"), &[d4]), Ok(Value::Int(4)));
         assert_eq!(e.call(id("o_somewhere"), &[d4, c4]), Ok(Value::Bool(true)));
-        // Dragon functions need the dragons stage in the context; eye
+        // Dragon and eye functions need their stages in the context; owl
         // functions have no stage yet.
         assert!(matches!(
             e.call(id("status"), &[c4]),
@@ -358,6 +405,10 @@ mod tests {
         ));
         assert!(matches!(
             e.call(id("halfeye"), &[c4]),
+            Err(EvalError::Unavailable { .. })
+        ));
+        assert!(matches!(
+            e.call(id("owl_lunch"), &[c4]),
             Err(EvalError::Unsupported(_))
         ));
         // The board is unchanged after all of this.

@@ -590,7 +590,7 @@ mod tests {
 
     #[test]
     fn unsupported_functions_are_skipped_not_accepted() {
-        let text = "Pattern T2\n\nO*\n\n:8,-\n\nA*\n\n;halfeye(A)\n";
+        let text = "Pattern T2\n\nO*\n\n:8,-\n\nA*\n\n;owl_lunch(A)\n";
         let (db, _) = parse_db(text, "t.db");
         let board = Board::from_ascii("...\n.O.\n...").expect("board");
         let p = &db.patterns[0];
@@ -602,9 +602,9 @@ mod tests {
         );
         let mut r = Reader::new(board.clone(), ReadConfig::default());
         let v = evaluate(p, &b, &mut r, Color::White);
-        assert_eq!(v, Verdict::Skipped("halfeye"));
+        assert_eq!(v, Verdict::Skipped("owl_lunch"));
         assert_eq!(v.holds(), None);
         let t = trace(p, &b, &mut r, Color::White);
-        assert!(t.render(&board, "").contains("skipped: needs halfeye"));
+        assert!(t.render(&board, "").contains("skipped: needs owl_lunch"));
     }
 }

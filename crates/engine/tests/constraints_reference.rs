@@ -48,9 +48,11 @@ use katachi_testkit::shared::shared_dir_with;
 /// with GNU Go's). Measured on the default sample (full run in brackets):
 /// attpat 2/2 (21/21), defpat 99.9% (99.7%), conn 97.0% over 4422 of 4575
 /// records (cut points from conn.db's B patterns and connection reading;
-/// 75.6% over 2690 before, when `xcut` was a safe-move test), pat 99.3%
-/// (99.4%), endpat 100% (99.6%). attpat has only two sampled records, so
-/// its floor is loose.
+/// 75.6% over 2690 before, when `xcut` was a safe-move test), pat 98.8%
+/// over 28638 records now that the dragon and eye functions are answered
+/// (99.2% over 24755 before), endpat 95.6% over 2687 records with the eye
+/// functions (100% over the 232 that needed no eyes before). attpat has
+/// only two sampled records, so its floor is loose.
 struct Spec {
     name: &'static str,
     files: &'static [&'static str],
@@ -81,7 +83,7 @@ const SPECS: [Spec; 5] = [
     Spec {
         name: "endpat",
         files: &["endgame.db"],
-        floor: 0.97,
+        floor: 0.95,
     },
 ];
 

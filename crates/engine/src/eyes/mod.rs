@@ -452,3 +452,18 @@ fn is_false_margin(board: &Board, worms: &Worms, p: Point, owner: Color) -> bool
 
 #[cfg(test)]
 mod tests;
+
+impl crate::autohelper::EyeFacts for Eyes {
+    fn eye_point(&self, p: Point) -> [Option<bool>; 2] {
+        [Color::Black, Color::White].map(|c| self.of(c).point(p).map(|e| e.marginal))
+    }
+
+    fn topological(&self, p: Point) -> Option<crate::autohelper::EyeTopology> {
+        use crate::autohelper::EyeTopology;
+        self.half_eye(p).map(|h| match h.kind {
+            EyeKind::Proper => EyeTopology::Proper,
+            EyeKind::Half => EyeTopology::Half,
+            EyeKind::False => EyeTopology::False,
+        })
+    }
+}
