@@ -517,7 +517,7 @@ impl<'a> Tree<'a> {
     fn run(&mut self, playouts: u64, deadline: Option<Instant>) {
         while self.playouts < playouts {
             if let Some(d) = deadline {
-                if self.playouts % 16 == 0 && Instant::now() >= d {
+                if self.playouts.is_multiple_of(16) && Instant::now() >= d {
                     break;
                 }
             }
