@@ -158,3 +158,49 @@ fn two_searches_on_two_threads_and_root_parallel_threads() {
     assert_eq!(p.playouts, 400);
     assert_eq!(p.moves, q.moves, "root parallel, deterministic per thread");
 }
+
+#[test]
+fn after_the_opponents_pass_it_passes_only_when_passing_wins() {
+    let policy = Policy::katachi();
+    // Black's wall on the C column: 15 points against 10, all settled.
+    let mut b = position(&[
+        ". . X O .",
+        ". . X O .",
+        ". . X O .",
+        ". . X O .",
+        ". . X O .",
+    ]);
+    b.play(Color::White, Move::Pass).unwrap();
+    let cfg = config(500, 4);
+    let r = search(&b, Color::Black, &policy, &cfg);
+    assert_eq!(
+        decide(&b, &r, cfg.komi, false, &cfg),
+        Decision::Play(Move::Pass),
+        "4.5 points ahead: {}",
+        r.table(&b, 3)
+    );
+    // With komi 7.5 the same count loses: no pass, and no move gains
+    // anything, so Black resigns.
+    let cfg = SearchConfig {
+        komi: 7.5,
+        ..config(3000, 4)
+    };
+    let r = search(&b, Color::Black, &policy, &cfg);
+    assert_eq!(decide(&b, &r, cfg.komi, false, &cfg), Decision::Resign);
+    // One black and one white stone on an empty board: the count with
+    // every stone alive is 1 to 1, so Black plays on after White's pass
+    // (and the playouts say it wins the board).
+    let mut b = position(&[
+        ". . . . .",
+        ". . . . .",
+        ". . X . .",
+        ". . . . .",
+        "O . . . .",
+    ]);
+    b.play(Color::White, Move::Pass).unwrap();
+    let r = search(&b, Color::Black, &policy, &config(2000, 5));
+    match decide(&b, &r, 0.5, false, &config(2000, 5)) {
+        Decision::Play(Move::Play(_)) => {}
+        d => panic!("{d:?}: {}", r.table(&b, 3)),
+    }
+}
