@@ -15,7 +15,7 @@ use katachi_board::KoRule;
 use katachi_engine::analysis::AnalysisConfig;
 use katachi_engine::knowledge::{Knowledge, Source, EYE_SLOT, SLOTS};
 use katachi_engine::reading::ReadConfig;
-use katachi_gtp::{serve, Config, Session};
+use katachi_gtp::{serve, Config, Engine, MctsOptions, Session};
 
 /// Arguments of `katachi gtp`.
 #[derive(clap::Args)]
@@ -23,10 +23,18 @@ use katachi_gtp::{serve, Config, Session};
 For GUIs (Sabaki, GoGui, ...) and other programs; `list_commands` lists the \
 commands, GoGui finds its analyze commands with gogui-analyze_commands.
 
-genmove plays a baseline policy for now: legal moves, never filling its own \
-true eyes or playing self-atari, capturing and escaping atari when it can, \
-otherwise a seeded random choice; pattern-driven move generation replaces it \
-later.
+genmove uses --engine: mcts (the default) is a UCT search with RAVE over \
+Monte Carlo playouts drawn from katachi's 3x3 pattern database, with even \
+and pattern priors; its budget per move is --playouts, else --seconds, else \
+80% of what time_settings/time_left allow, else 5000 playouts. It resigns \
+below an 8% win rate, and passes after the opponent's pass only when passing \
+wins both by the area count with every stone alive and with the stones the \
+playouts lost removed. --threads N runs N independent trees (root \
+parallelism) and sums their root statistics. katachi-mcts_stats [COLOR] \
+prints the search's top moves (visits, win rates, priors); each genmove \
+prints one line of figures on standard error. baseline is the earlier \
+policy: legal moves, never filling its own true eyes or playing self-atari, \
+capturing and escaping atari when it can, otherwise a seeded random choice.
 
 final_score counts area (Chinese) with EVERY STONE ON THE BOARD ALIVE, since \
 dead-stone analysis does not exist yet: the result is only right when the dead \
@@ -61,6 +69,31 @@ pub struct Args {
     /// Reading depth as GNU Go's --level (1-10; 10 reads deepest).
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=20))]
     level: u32,
+
+    /// The move generator of genmove.
+    #[arg(long, value_enum, default_value_t = EngineArg::Mcts)]
+    engine: EngineArg,
+
+    /// Playouts per move for the mcts engine (overrides the clock).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    playouts: Option<u64>,
+
+    /// Seconds per move for the mcts engine (overrides the clock).
+    #[arg(long)]
+    seconds: Option<f64>,
+
+    /// Search threads for the mcts engine (root parallelism).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    threads: u32,
+}
+
+/// `--engine` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum EngineArg {
+    /// UCT with RAVE over 3x3 pattern playouts.
+    Mcts,
+    /// The baseline policy.
+    Baseline,
 }
 
 /// The knowledge of the session: katachi's embedded databases with the
@@ -130,6 +163,12 @@ fn slot_and_path(spec: &str) -> anyhow::Result<(String, PathBuf)> {
 
 /// Serve GTP until `quit` or the end of standard input.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(s) = args.seconds {
+        anyhow::ensure!(
+            s.is_finite() && s > 0.0,
+            "--seconds {s}: give a positive number of seconds; katachi gtp not started"
+        );
+    }
     let knowledge = load_knowledge(&args.patterns)?;
     let config = Config {
         analysis: AnalysisConfig {
@@ -143,6 +182,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             KoRule::Simple
         },
         seed: args.seed,
+        engine: match args.engine {
+            EngineArg::Mcts => Engine::Mcts,
+            EngineArg::Baseline => Engine::Baseline,
+        },
+        mcts: MctsOptions {
+            playouts: args.playouts,
+            seconds: args.seconds,
+            threads: args.threads as usize,
+        },
         ..Config::default()
     };
     let mut session = Session::new(config);

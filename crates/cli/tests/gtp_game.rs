@@ -56,7 +56,7 @@ fn self_play(gtp: &mut Gtp, size: usize, command: &str) -> (usize, String) {
 
 #[test]
 fn a_9x9_game_with_genmove_ends_and_undoes_completely() {
-    let mut gtp = Gtp::start(&["--seed", "7"]);
+    let mut gtp = Gtp::start(&["--seed", "7", "--playouts", "200"]);
     let (moves, _score) = self_play(&mut gtp, 9, "genmove");
     assert!(moves > 20, "only {moves} moves");
     for k in 0..moves {
@@ -71,8 +71,8 @@ fn a_9x9_game_with_genmove_ends_and_undoes_completely() {
 
 #[test]
 fn the_same_seed_replays_the_same_game_and_cleanup_games_end_too() {
-    let mut a = Gtp::start(&["--seed", "3"]);
-    let mut b = Gtp::start(&["--seed", "3"]);
+    let mut a = Gtp::start(&["--seed", "3", "--playouts", "200"]);
+    let mut b = Gtp::start(&["--seed", "3", "--playouts", "200"]);
     let first = self_play(&mut a, 7, "genmove");
     let again = self_play(&mut b, 7, "genmove");
     assert_eq!(first, again);
@@ -83,7 +83,7 @@ fn the_same_seed_replays_the_same_game_and_cleanup_games_end_too() {
 
 #[test]
 fn genmove_captures_a_stone_in_atari() {
-    let mut gtp = Gtp::start(&[]);
+    let mut gtp = Gtp::start(&["--playouts", "200"]);
     gtp.ok("boardsize 9");
     for m in ["black E5", "white E6", "white D5", "white F5"] {
         gtp.ok(&format!("play {m}"));
@@ -101,8 +101,8 @@ fn superko_option_forbids_repeating_a_position() {
     let setup = [
         "b B4", "b A3", "b B2", "w C4", "w B3", "w D3", "w C2", "b C3", "w pass", "b pass",
     ];
-    let mut simple = Gtp::start(&[]);
-    let mut superko = Gtp::start(&["--superko"]);
+    let mut simple = Gtp::start(&["--playouts", "200"]);
+    let mut superko = Gtp::start(&["--superko", "--playouts", "200"]);
     for gtp in [&mut simple, &mut superko] {
         gtp.ok("boardsize 5");
         for m in setup {

@@ -13,6 +13,41 @@ pub const DEFAULT_BOARD_SIZE: usize = 19;
 /// Komi a session starts with (area scoring's customary 7.5).
 pub const DEFAULT_KOMI: f32 = 7.5;
 
+/// Which move generator `genmove` (and `reg_genmove`,
+/// `kgs-genmove_cleanup`) uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// UCT with RAVE over 3x3 pattern playouts (`katachi_mc::search`).
+    Mcts,
+    /// The baseline policy (`katachi_engine::baseline`).
+    Baseline,
+}
+
+/// The Monte Carlo engine's budget and threads.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsOptions {
+    /// Playouts per move (`--playouts`); with neither this nor `seconds`
+    /// the clock's budget applies, else [`DEFAULT_PLAYOUTS`].
+    pub playouts: Option<u64>,
+    /// Seconds per move (`--seconds`), overriding the clock.
+    pub seconds: Option<f64>,
+    /// Root-parallel search threads (`--threads`).
+    pub threads: usize,
+}
+
+/// Playouts per move when nothing else limits the search.
+pub const DEFAULT_PLAYOUTS: u64 = 5000;
+
+impl Default for MctsOptions {
+    fn default() -> MctsOptions {
+        MctsOptions {
+            playouts: None,
+            seconds: None,
+            threads: 1,
+        }
+    }
+}
+
 /// Settings fixed for the lifetime of a session.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
@@ -29,6 +64,10 @@ pub struct Config {
     /// (embedded databases, or files given with `--patterns NAME=FILE`)
     /// and the reading configuration (`--level`).
     pub analysis: AnalysisConfig,
+    /// The move generator (`--engine`).
+    pub engine: Engine,
+    /// The Monte Carlo engine's options.
+    pub mcts: MctsOptions,
 }
 
 impl Default for Config {
@@ -39,6 +78,8 @@ impl Default for Config {
             board_size: DEFAULT_BOARD_SIZE,
             komi: DEFAULT_KOMI,
             analysis: AnalysisConfig::default(),
+            engine: Engine::Mcts,
+            mcts: MctsOptions::default(),
         }
     }
 }

@@ -3,7 +3,7 @@
 //! error`), every answer is framed correctly, and the board stays
 //! internally consistent (strings, liberties and hashes match the stones).
 
-use katachi_gtp::{commands, Config, Registry, Session};
+use katachi_gtp::{commands, Config, MctsOptions, Registry, Session};
 use proptest::prelude::*;
 
 const ARGS: &[&str] = &[
@@ -58,10 +58,20 @@ fn names() -> Vec<String> {
     r.names().map(str::to_string).collect()
 }
 
+/// A session whose Monte Carlo genmove runs a few playouts (whatever
+/// `time_settings` the random commands send): these tests check the
+/// protocol and the board, not the moves.
 fn session() -> Session {
     let mut r = Registry::new();
     commands::register(&mut r);
-    Session::with_registry(Config::default(), r)
+    let config = Config {
+        mcts: MctsOptions {
+            playouts: Some(30),
+            ..MctsOptions::default()
+        },
+        ..Config::default()
+    };
+    Session::with_registry(config, r)
 }
 
 fn check_answer(line: &str, answer: &str) {

@@ -10,11 +10,14 @@
 //! Modules: [`context`] (the [`McBoard`]: the context and the weights, kept
 //! incrementally, with a from-scratch check), [`sum_tree`] (weighted
 //! draws), [`playout`] (playing a game to the end and area scoring, and
-//! [`Policy`], a named compiled table).
+//! [`Policy`], a named compiled table), [`search`] (UCT with RAVE over those
+//! playouts, and the genmove decision).
 
 pub mod context;
 pub mod playout;
+pub mod search;
 pub mod sum_tree;
 
 pub use context::{analyse, McBoard, MoveInfo};
 pub use playout::{PlayoutOutcome, Policy};
+pub use search::{decide, search, Decision, MoveStat, SearchConfig, SearchResult};

@@ -6,6 +6,7 @@ pub mod game;
 pub mod gnugo;
 pub mod gogui;
 pub mod handicap;
+pub mod mcts;
 pub mod moves;
 pub mod protocol;
 pub mod query;
@@ -71,6 +72,7 @@ pub fn register(registry: &mut Registry) {
     sgf::register(registry);
     time::register(registry);
     gogui::register(registry);
+    mcts::register(registry);
 }
 
 /// Helpers for the command tests: a standard session and a way to run one

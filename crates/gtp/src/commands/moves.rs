@@ -5,7 +5,11 @@
 use katachi_board::Color;
 use katachi_engine::baseline;
 
+use katachi_mc::Decision;
+
 use crate::args::move_answer;
+use crate::commands::mcts;
+use crate::config::Engine;
 use crate::error::{fail, Reply};
 use crate::registry::Registry;
 use crate::session::Session;
@@ -47,14 +51,23 @@ pub fn register(r: &mut Registry) {
     });
 }
 
-/// Choose a move for `color` with the baseline policy and, if `play`, play it.
+/// Choose a move for `color` with the session's engine and, if `play`,
+/// play it. The Monte Carlo engine may answer `resign` (nothing is played).
 pub(crate) fn generate(s: &mut Session, color: Color, cleanup: bool, play: bool) -> Reply {
-    let options = baseline::Options {
-        seed: s.config().seed,
-        komi: s.komi(),
-        cleanup,
+    let m = match s.config().engine {
+        Engine::Baseline => {
+            let options = baseline::Options {
+                seed: s.config().seed,
+                komi: s.komi(),
+                cleanup,
+            };
+            baseline::choose_move(s.board(), color, &options)
+        }
+        Engine::Mcts => match mcts::choose(s, color, cleanup) {
+            Decision::Play(m) => m,
+            Decision::Resign => return Ok("resign".into()),
+        },
     };
-    let m = baseline::choose_move(s.board(), color, &options);
     let answer = move_answer(s.board(), m);
     if play {
         if let Err(e) = s.board_mut().play(color, m) {
@@ -163,8 +176,58 @@ mod tests {
         ok(&mut s, "play black A1");
         ok(&mut s, "play black B2");
         // White's only moves are suicide; Black's only moves fill its eyes.
+        // The Monte Carlo engine resigns a lost game, so the side that
+        // passes is the one that wins: White with komi 7.5 (Black's 4
+        // points lose), Black with komi 0.5.
         assert_eq!(ok(&mut s, "genmove white"), "PASS");
+        ok(&mut s, "komi 0.5");
         assert_eq!(ok(&mut s, "kgs-genmove_cleanup black"), "PASS");
+    }
+
+    #[test]
+    fn the_mcts_engine_resigns_a_lost_game_and_the_baseline_does_not() {
+        let mut s = session();
+        ok(&mut s, "boardsize 2");
+        ok(&mut s, "play black A1");
+        ok(&mut s, "play black B2");
+        // 4 points against komi 7.5: Black has lost whatever it does.
+        assert_eq!(ok(&mut s, "genmove black"), "resign");
+        assert_eq!(ok(&mut s, "list_stones black"), "B2 A1", "nothing played");
+        let mut b = crate::Session::new(crate::Config {
+            engine: crate::Engine::Baseline,
+            ..crate::Config::default()
+        });
+        ok(&mut b, "boardsize 2");
+        ok(&mut b, "play black A1");
+        ok(&mut b, "play black B2");
+        assert_eq!(ok(&mut b, "genmove black"), "PASS");
+    }
+
+    #[test]
+    fn mcts_stats_lists_the_searched_moves() {
+        let mut s = session();
+        ok(&mut s, "boardsize 5");
+        ok(&mut s, "play black C3");
+        let text = ok(&mut s, "katachi-mcts_stats white");
+        let mut lines = text.lines();
+        let head = lines.next().unwrap();
+        assert!(head.starts_with("5000 playouts in "), "{head}");
+        assert!(head.contains("white to move"), "{head}");
+        let rows: Vec<&str> = lines.collect();
+        assert_eq!(rows.len(), 10, "{text}");
+        let mut last = u32::MAX;
+        for row in rows {
+            let w: Vec<&str> = row.split_whitespace().collect();
+            assert_eq!(w[1], "visits", "{row}");
+            let v: u32 = w[2].parse().unwrap();
+            assert!(v <= last, "most visited first: {text}");
+            last = v;
+            assert_ne!(w[0], "C3", "an occupied point: {text}");
+        }
+        assert_eq!(
+            run(&mut s, "katachi-mcts_stats purple"),
+            Err("invalid color".into())
+        );
     }
 
     #[test]

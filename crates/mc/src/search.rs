@@ -1,0 +1,702 @@
+//! UCT search with RAVE over the pattern playouts of this crate, and the
+//! genmove decision built on it (resign and pass rules).
+//!
+//! Why: the playouts alone are a weak player; a tree that keeps per-move
+//! statistics lets the engine verify what the 3x3 patterns propose.
+//!
+//! - **Tree**: an arena of nodes; a node holds the move that led to it,
+//!   its visits and wins (from the point of view of the player who made
+//!   that move), and its AMAF ("all moves as first") visits and wins. A
+//!   node's children are created at once (the root at the first descent,
+//!   other nodes once they have [`SearchConfig::expand_at`] visits): every
+//!   empty point whose pattern weight for the player to move is positive
+//!   (legal under simple ko, and not filling an own proper eye: the
+//!   databases give those 0), plus pass. At the root the board's own rule
+//!   (superko if set) also filters the moves.
+//! - **Priors** (virtual visits and wins added to both the plain and the
+//!   AMAF statistics): "even" priors ([`SearchConfig::even_prior`] visits
+//!   at 50 %) for every move, and pattern priors
+//!   ([`SearchConfig::pattern_prior`] visits at a win rate of
+//!   `sqrt(w / w_max)`, `w` the move's 3x3 pattern weight, `w_max` the
+//!   largest among the siblings). Pass gets the even prior's visits at
+//!   10 %, so that it is tried only when the playouts say so.
+//! - **Selection**: the RAVE blend of Pachi's "equivalence" schedule,
+//!   `beta = n_amaf / (n_amaf + n + n * n_amaf / equiv)` and value
+//!   `(1 - beta) * q + beta * q_amaf`, plus a small UCB term
+//!   `explore * sqrt(ln N / n)`.
+//! - **Playouts**: [`McBoard`] from the tree's leaf with the [`Policy`]'s
+//!   weights (simple ko only), scored by area with komi; two passes in a
+//!   row inside the tree end the game there, scored by area with every
+//!   stone alive (so the search prefers capturing dead stones to passing
+//!   over them, which area scoring does not punish).
+//! - **AMAF**: after each playout, for every tree node on the path, each
+//!   child move whose point was first played (after that node) by the
+//!   player to move at that node counts as a visit of that child.
+//! - **Threads**: root parallelism: `threads` independent trees with seeds
+//!   derived from the seed, their root statistics summed. No global state.
+//! - **Budget**: a number of playouts and/or seconds, whichever ends first
+//!   (the playout count is split between the threads).
+//!
+//! The decision ([`decide`]): resign when the best move's win rate is
+//! below [`SearchConfig::resign_below`] after at least
+//! [`SearchConfig::resign_min_playouts`] playouts; pass when the opponent
+//! has just passed and passing wins both by the area count of the current
+//! position with every stone alive and by the count with the stones the
+//! playouts mostly lost removed (so a pass never throws away a won game
+//! unless both counts are wrong); play the tree's most visited move
+//! otherwise (a pass chosen by the tree is replaced by the next move if
+//! the opponent just passed and the count says passing loses).
+//!
+//! Not done (issue 15): tree reuse between moves, shape-database and move
+//! generator priors, tactical reading in the tree, dead-stone-aware scoring
+//! beyond the playouts' ownership.
+
+use std::time::Instant;
+
+use katachi_board::playout::Rng;
+use katachi_board::{Board, Cell, Color, Move, Point};
+
+use crate::context::McBoard;
+use crate::playout::Policy;
+
+/// Parameters of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchConfig {
+    /// Playouts to run (over all threads); `None`: until the time is up.
+    pub playouts: Option<u64>,
+    /// Seconds to think; `None`: until the playouts are done. With both
+    /// `None` a default of 1000 playouts applies.
+    pub seconds: Option<f64>,
+    /// Independent trees on as many threads (root parallelism).
+    pub threads: usize,
+    /// Seed of the playouts' random choices.
+    pub seed: u64,
+    /// Komi (White's bonus).
+    pub komi: f32,
+    /// Visits of the even prior (at 50 %).
+    pub even_prior: f32,
+    /// Visits of the pattern prior.
+    pub pattern_prior: f32,
+    /// RAVE equivalence parameter.
+    pub rave_equiv: f32,
+    /// UCB exploration coefficient.
+    pub explore: f32,
+    /// Visits a node needs before its children are created.
+    pub expand_at: u32,
+    /// No more nodes are created past this count (memory bound).
+    pub max_nodes: usize,
+    /// Resign below this win rate...
+    pub resign_below: f32,
+    /// ...after at least this many playouts.
+    pub resign_min_playouts: u64,
+    /// Ownership (of 1) above which the playouts call a stone lost, for
+    /// the pass rule's dead-stone count.
+    pub dead_ownership: f32,
+}
+
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig {
+            playouts: None,
+            seconds: None,
+            threads: 1,
+            seed: 0,
+            komi: 7.5,
+            even_prior: 10.0,
+            pattern_prior: 10.0,
+            rave_equiv: 3000.0,
+            explore: 0.1,
+            expand_at: 2,
+            max_nodes: 1_500_000,
+            resign_below: 0.08,
+            resign_min_playouts: 2000,
+            dead_ownership: 0.6,
+        }
+    }
+}
+
+/// Statistics of one root move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveStat {
+    /// The move.
+    pub mv: Move,
+    /// Playouts through the move.
+    pub visits: u32,
+    /// Wins of the player to move among them (0 with no visit).
+    pub wins: f32,
+    /// AMAF visits.
+    pub amaf_visits: u32,
+    /// AMAF wins.
+    pub amaf_wins: f32,
+    /// The prior's win rate (even and pattern priors together).
+    pub prior: f32,
+}
+
+impl MoveStat {
+    /// Win rate of the player to move over the real visits.
+    pub fn win_rate(&self) -> f32 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            self.wins / self.visits as f32
+        }
+    }
+
+    /// AMAF win rate.
+    pub fn amaf_rate(&self) -> f32 {
+        if self.amaf_visits == 0 {
+            0.0
+        } else {
+            self.amaf_wins / self.amaf_visits as f32
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The player the search was for.
+    pub to_move: Color,
+    /// Root moves, most visited first.
+    pub moves: Vec<MoveStat>,
+    /// Playouts run (all threads).
+    pub playouts: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Per padded point index: mean final owner over the playouts
+    /// (+1 Black, -1 White, 0 neither or not a point).
+    pub ownership: Vec<f32>,
+    /// Tree nodes (all threads).
+    pub nodes: usize,
+}
+
+impl SearchResult {
+    /// The most visited move (ties: higher win rate, then the first).
+    pub fn best(&self) -> Option<&MoveStat> {
+        self.moves.first()
+    }
+
+    /// The best move's win rate for the player to move.
+    pub fn win_rate(&self) -> f32 {
+        self.best().map_or(0.0, MoveStat::win_rate)
+    }
+
+    /// The `n` most visited moves, one per line: move, visits, win rate,
+    /// AMAF visits and win rate, prior (a clear text form for GTP).
+    pub fn table(&self, board: &Board, n: usize) -> String {
+        let mut s = format!(
+            "{} playouts in {:.2} s, {} nodes, {} to move, win rate {:.3}",
+            self.playouts,
+            self.seconds,
+            self.nodes,
+            match self.to_move {
+                Color::Black => "black",
+                Color::White => "white",
+            },
+            self.win_rate()
+        );
+        for m in self.moves.iter().take(n) {
+            s.push_str(&format!(
+                "\n{:>5} visits {:>7} winrate {:.3} amaf {:>7} {:.3} prior {:.3}",
+                board.move_text(m.mv),
+                m.visits,
+                m.win_rate(),
+                m.amaf_visits,
+                m.amaf_rate(),
+                m.prior
+            ));
+        }
+        s
+    }
+}
+
+/// What to answer to `genmove`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Play this move (a pass included).
+    Play(Move),
+    /// Resign.
+    Resign,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    mv: Move,
+    visits: u32,
+    wins: f32,
+    amaf_visits: u32,
+    amaf_wins: f32,
+    prior_visits: f32,
+    prior_wins: f32,
+    first_child: u32,
+    children: u32,
+    expanded: bool,
+}
+
+impl Node {
+    fn new(mv: Move, prior_visits: f32, prior_wins: f32) -> Node {
+        Node {
+            mv,
+            visits: 0,
+            wins: 0.0,
+            amaf_visits: 0,
+            amaf_wins: 0.0,
+            prior_visits,
+            prior_wins,
+            first_child: 0,
+            children: 0,
+            expanded: false,
+        }
+    }
+}
+
+/// One tree: the arena and the scratch of the descents.
+struct Tree<'a> {
+    config: &'a SearchConfig,
+    board: &'a Board,
+    to_move: Color,
+    nodes: Vec<Node>,
+    rng: Rng,
+    root_mc: McBoard<'a>,
+    mc: McBoard<'a>,
+    path: Vec<u32>,
+    seq: Vec<(Color, Point)>,
+    /// Per point: the stamp and colour of its first play after the node
+    /// being updated (AMAF).
+    first_stamp: Vec<u32>,
+    first_color: Vec<Color>,
+    stamp: u32,
+    ownership: Vec<i64>,
+    playouts: u64,
+}
+
+impl<'a> Tree<'a> {
+    fn new(
+        board: &'a Board,
+        to_move: Color,
+        policy: &'a Policy,
+        config: &'a SearchConfig,
+        seed: u64,
+    ) -> Tree<'a> {
+        let last = match board.history().last() {
+            Some(&(_, Move::Play(p))) => Some(p),
+            _ => None,
+        };
+        let root_mc = McBoard::new(policy.table(), board.clone(), last);
+        let len = board.cells().len();
+        Tree {
+            config,
+            board,
+            to_move,
+            nodes: vec![Node::new(Move::Pass, 0.0, 0.0)],
+            rng: Rng::new(seed),
+            mc: root_mc.clone(),
+            root_mc,
+            path: Vec::new(),
+            seq: Vec::new(),
+            first_stamp: vec![0; len],
+            first_color: vec![Color::Black; len],
+            stamp: 0,
+            ownership: vec![0; len],
+            playouts: 0,
+        }
+    }
+
+    /// Creates the children of node `i`, `c` to move on `self.mc`.
+    fn expand(&mut self, i: usize, c: Color, root: bool) {
+        let first = self.nodes.len() as u32;
+        let b = self.mc.board();
+        let mut wmax = 0u32;
+        for p in b.empty_points() {
+            wmax = wmax.max(self.mc.weight(c, p));
+        }
+        let cfg = self.config;
+        let even = cfg.even_prior;
+        for p in b.empty_points() {
+            let w = self.mc.weight(c, p);
+            if w == 0 || (root && !self.board.is_legal(c, Move::Play(p))) {
+                continue;
+            }
+            let r = (w as f32 / wmax as f32).sqrt();
+            let pv = even + cfg.pattern_prior;
+            let pw = 0.5 * even + cfg.pattern_prior * r;
+            self.nodes.push(Node::new(Move::Play(p), pv, pw));
+        }
+        self.nodes.push(Node::new(Move::Pass, even, 0.1 * even));
+        let count = self.nodes.len() as u32 - first;
+        let n = &mut self.nodes[i];
+        n.first_child = first;
+        n.children = count;
+        n.expanded = true;
+    }
+
+    /// The child of `i` with the best RAVE value.
+    fn select(&self, i: usize) -> usize {
+        let n = &self.nodes[i];
+        let ln = ((n.visits + 1) as f32).ln();
+        let cfg = self.config;
+        let mut best = n.first_child as usize;
+        let mut best_v = f32::NEG_INFINITY;
+        for k in n.first_child..n.first_child + n.children {
+            let ch = &self.nodes[k as usize];
+            let nv = ch.visits as f32 + ch.prior_visits;
+            let q = (ch.wins + ch.prior_wins) / nv.max(1e-6);
+            let an = ch.amaf_visits as f32 + ch.prior_visits;
+            let aq = (ch.amaf_wins + ch.prior_wins) / an.max(1e-6);
+            let beta = an / (an + nv + nv * an / cfg.rave_equiv);
+            let v = (1.0 - beta) * q + beta * aq + cfg.explore * (ln / nv.max(1.0)).sqrt();
+            if v > best_v {
+                best_v = v;
+                best = k as usize;
+            }
+        }
+        best
+    }
+
+    /// One descent, playout and update.
+    fn iterate(&mut self) {
+        self.mc.clone_from(&self.root_mc);
+        self.path.clear();
+        self.seq.clear();
+        self.path.push(0);
+        let mut c = self.to_move;
+        let mut passes = 0;
+        let mut tree_moves = 0usize;
+        let mut node = 0usize;
+        // Moves in the tree (passes as None, for the AMAF index).
+        let mut tree_seq: Vec<Option<Point>> = Vec::new();
+        loop {
+            if passes >= 2 {
+                break;
+            }
+            if !self.nodes[node].expanded {
+                let can = node == 0 || self.nodes[node].visits >= self.config.expand_at;
+                if can && self.nodes.len() < self.config.max_nodes {
+                    self.expand(node, c, node == 0);
+                } else {
+                    break;
+                }
+            }
+            let child = self.select(node);
+            let mv = self.nodes[child].mv;
+            self.mc.play_legal(c, mv);
+            match mv {
+                Move::Play(p) => {
+                    passes = 0;
+                    tree_seq.push(Some(p));
+                    self.seq.push((c, p));
+                }
+                Move::Pass => {
+                    passes += 1;
+                    tree_seq.push(None);
+                }
+            }
+            tree_moves += 1;
+            self.path.push(child as u32);
+            node = child;
+            c = c.opponent();
+        }
+        // The playout, recording its stones for AMAF.
+        if passes < 2 {
+            let size = self.mc.board().size();
+            let cap = 3 * size * size;
+            let mut moves = 0;
+            while passes < 2 && moves < cap {
+                match self.mc.choose_with(c, self.rng.next_u64()) {
+                    Some(p) => {
+                        self.mc.play_legal(c, Move::Play(p));
+                        self.seq.push((c, p));
+                        passes = 0;
+                    }
+                    None => {
+                        self.mc.play_legal(c, Move::Pass);
+                        passes += 1;
+                    }
+                }
+                moves += 1;
+                c = c.opponent();
+            }
+        }
+        let score = self.mc.area_balance() - self.config.komi;
+        let black = if score > 0.0 {
+            1.0
+        } else if score < 0.0 {
+            0.0
+        } else {
+            0.5
+        };
+        self.record_ownership();
+        self.playouts += 1;
+        // Plain statistics: node d was reached by a move of the player who
+        // moved at depth d - 1 (the root by the opponent of `to_move`).
+        let mut mover = self.to_move.opponent();
+        for &k in &self.path {
+            let n = &mut self.nodes[k as usize];
+            n.visits += 1;
+            n.wins += if mover == Color::Black {
+                black
+            } else {
+                1.0 - black
+            };
+            mover = mover.opponent();
+        }
+        // AMAF: walk the stones backwards; `seq_at[d]` is the index in
+        // `self.seq` of the first stone played at or after depth d.
+        let mut seq_at = Vec::with_capacity(tree_moves + 1);
+        let mut k = 0;
+        for m in &tree_seq {
+            seq_at.push(k);
+            if m.is_some() {
+                k += 1;
+            }
+        }
+        seq_at.push(k);
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.first_stamp.iter_mut().for_each(|s| *s = u32::MAX);
+            self.stamp = 1;
+        }
+        let mut next = self.seq.len();
+        for d in (0..self.path.len()).rev() {
+            let node = self.path[d] as usize;
+            while next > seq_at[d.min(seq_at.len() - 1)] {
+                next -= 1;
+                let (col, p) = self.seq[next];
+                self.first_stamp[p.index()] = self.stamp;
+                self.first_color[p.index()] = col;
+            }
+            let n = self.nodes[node];
+            if !n.expanded {
+                continue;
+            }
+            let to_move = if d % 2 == 0 {
+                self.to_move
+            } else {
+                self.to_move.opponent()
+            };
+            let r = if to_move == Color::Black {
+                black
+            } else {
+                1.0 - black
+            };
+            for ch in n.first_child..n.first_child + n.children {
+                let chn = &mut self.nodes[ch as usize];
+                if let Move::Play(p) = chn.mv {
+                    let i = p.index();
+                    if self.first_stamp[i] == self.stamp && self.first_color[i] == to_move {
+                        chn.amaf_visits += 1;
+                        chn.amaf_wins += r;
+                    }
+                }
+            }
+        }
+    }
+
+    fn record_ownership(&mut self) {
+        let b = self.mc.board();
+        for p in b.points() {
+            let o = match b.cell(p) {
+                Cell::Black => 1,
+                Cell::White => -1,
+                _ => {
+                    let (mut bl, mut wh) = (false, false);
+                    for n in b.neighbors(p) {
+                        match b.cell(n) {
+                            Cell::Black => bl = true,
+                            Cell::White => wh = true,
+                            _ => {}
+                        }
+                    }
+                    bl as i64 - wh as i64
+                }
+            };
+            self.ownership[p.index()] += o;
+        }
+    }
+
+    fn run(&mut self, playouts: u64, deadline: Option<Instant>) {
+        while self.playouts < playouts {
+            if let Some(d) = deadline {
+                if self.playouts.is_multiple_of(16) && Instant::now() >= d {
+                    break;
+                }
+            }
+            self.iterate();
+        }
+    }
+
+    fn root_stats(&self) -> Vec<MoveStat> {
+        let r = &self.nodes[0];
+        (r.first_child..r.first_child + r.children)
+            .map(|k| {
+                let n = &self.nodes[k as usize];
+                MoveStat {
+                    mv: n.mv,
+                    visits: n.visits,
+                    wins: n.wins,
+                    amaf_visits: n.amaf_visits,
+                    amaf_wins: n.amaf_wins,
+                    prior: n.prior_wins / n.prior_visits.max(1e-6),
+                }
+            })
+            .collect()
+    }
+}
+
+/// Searches the position of `board` for `to_move` with `policy`'s
+/// playouts. Deterministic for a given seed and playout budget (with no
+/// time limit), whatever the number of threads.
+pub fn search(
+    board: &Board,
+    to_move: Color,
+    policy: &Policy,
+    config: &SearchConfig,
+) -> SearchResult {
+    let start = Instant::now();
+    let threads = config.threads.max(1);
+    let total = match (config.playouts, config.seconds) {
+        (Some(n), _) => n,
+        (None, Some(_)) => u64::MAX,
+        (None, None) => 1000,
+    };
+    let deadline = config
+        .seconds
+        .map(|s| start + std::time::Duration::from_secs_f64(s.max(0.0)));
+    let share = |t: usize| -> u64 {
+        if total == u64::MAX {
+            u64::MAX
+        } else {
+            total / threads as u64 + u64::from((t as u64) < total % threads as u64)
+        }
+    };
+    let run_one = |t: usize| {
+        let seed = config
+            .seed
+            .wrapping_add((t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let mut tree = Tree::new(board, to_move, policy, config, seed);
+        tree.run(share(t), deadline);
+        (
+            tree.root_stats(),
+            tree.ownership,
+            tree.playouts,
+            tree.nodes.len(),
+        )
+    };
+    let parts: Vec<_> = if threads == 1 {
+        vec![run_one(0)]
+    } else {
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads).map(|t| s.spawn(move || run_one(t))).collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a search thread panicked"))
+                .collect()
+        })
+    };
+    let mut moves: Vec<MoveStat> = Vec::new();
+    let mut ownership = vec![0i64; board.cells().len()];
+    let (mut playouts, mut nodes) = (0, 0);
+    for (stats, own, n, nn) in parts {
+        playouts += n;
+        nodes += nn;
+        for (o, x) in ownership.iter_mut().zip(own) {
+            *o += x;
+        }
+        for m in stats {
+            match moves.iter_mut().find(|x| x.mv == m.mv) {
+                Some(x) => {
+                    x.visits += m.visits;
+                    x.wins += m.wins;
+                    x.amaf_visits += m.amaf_visits;
+                    x.amaf_wins += m.amaf_wins;
+                }
+                None => moves.push(m),
+            }
+        }
+    }
+    moves.sort_by(|a, b| {
+        b.visits
+            .cmp(&a.visits)
+            .then(b.win_rate().total_cmp(&a.win_rate()))
+    });
+    let ownership = ownership
+        .into_iter()
+        .map(|o| o as f32 / playouts.max(1) as f32)
+        .collect();
+    SearchResult {
+        to_move,
+        moves,
+        playouts,
+        seconds: start.elapsed().as_secs_f64(),
+        ownership,
+        nodes,
+    }
+}
+
+/// Whether `color` wins if the game ends now, by the area count with
+/// every stone alive and by the count with the stones `result`'s playouts
+/// mostly lost removed; both must agree.
+pub fn passing_wins(
+    board: &Board,
+    color: Color,
+    komi: f32,
+    result: &SearchResult,
+    config: &SearchConfig,
+) -> bool {
+    let wins = |dead: &[Point]| {
+        let s = board.area_score(dead);
+        let margin = s.black - s.white - komi;
+        match color {
+            Color::Black => margin > 0.0,
+            Color::White => margin < 0.0,
+        }
+    };
+    let dead: Vec<Point> = board
+        .points()
+        .filter(|&p| {
+            let o = result.ownership.get(p.index()).copied().unwrap_or(0.0);
+            match board.cell(p) {
+                Cell::Black => o < -config.dead_ownership,
+                Cell::White => o > config.dead_ownership,
+                _ => false,
+            }
+        })
+        .collect();
+    wins(&[]) && wins(&dead)
+}
+
+/// The answer to `genmove` from a finished search (see the module doc).
+/// `cleanup`: never pass early (kgs-genmove_cleanup).
+pub fn decide(
+    board: &Board,
+    result: &SearchResult,
+    komi: f32,
+    cleanup: bool,
+    config: &SearchConfig,
+) -> Decision {
+    let color = result.to_move;
+    let Some(best) = result.best() else {
+        return Decision::Play(Move::Pass);
+    };
+    if result.playouts >= config.resign_min_playouts && best.win_rate() < config.resign_below {
+        return Decision::Resign;
+    }
+    let opponent_passed = matches!(board.history().last(), Some(&(c, Move::Pass)) if c != color);
+    if opponent_passed && !cleanup && passing_wins(board, color, komi, result, config) {
+        return Decision::Play(Move::Pass);
+    }
+    if best.mv == Move::Pass && opponent_passed && !passing_wins(board, color, komi, result, config)
+    {
+        if let Some(m) = result
+            .moves
+            .iter()
+            .find(|m| m.mv != Move::Pass && m.visits > 0)
+        {
+            return Decision::Play(m.mv);
+        }
+    }
+    if best.visits == 0 {
+        return Decision::Play(Move::Pass);
+    }
+    Decision::Play(best.mv)
+}
