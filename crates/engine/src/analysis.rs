@@ -319,6 +319,74 @@ mod tests {
         assert_eq!(replaced.reader().patterns().sizes(), (1, defense));
     }
 
+    /// An attack database of one pattern per offset within distance 3 of
+    /// an `X` stone (`X*`, `X?*`, `X??*`, diagonals and knight's moves,
+    /// all eight orientations): every such point becomes a candidate.
+    fn offsets_db() -> katachi_patterns::model::PatternDb {
+        let mut text = String::new();
+        for dr in 0..4usize {
+            for dc in dr..4usize {
+                if dr + dc == 0 || dr + dc > 3 {
+                    continue;
+                }
+                let mut rows = vec![vec!['?'; dc + 1]; dr + 1];
+                rows[0][0] = 'X';
+                rows[dr][dc] = '*';
+                let diagram: Vec<String> = rows.iter().map(|r| r.iter().collect()).collect();
+                text.push_str(&format!(
+                    "Pattern Off{dr}{dc}\n\n{}\n\n:8,A\n\n",
+                    diagram.join("\n")
+                ));
+            }
+        }
+        let (db, diags) = katachi_patterns::syntax::parse_db(&text, "offsets.db");
+        assert!(diags.iter().all(|d| !d.is_error()), "{diags:?}");
+        db
+    }
+
+    #[test]
+    fn a_different_attack_database_changes_an_attack_answer() {
+        // A random 9x9 position (illegal moves skipped, as GTP refuses
+        // them): Black's D9 string is caught in a ko.
+        let moves = "b J6 w B9 w H1 w E6 b H2 w C3 w G1 w H4 w B6 w J5 w H9 w H7 b F2 \
+                     w G9 w F3 b H2 w F8 b D9 b G9 w B9 w C6 w C8 w H8 b C1 w D1 w H9 \
+                     b F6 b F9 b E8 b E7";
+        let mut b = Board::new(9).expect("board");
+        let words: Vec<&str> = moves.split_whitespace().collect();
+        for m in words.chunks(2) {
+            let c = if m[0] == "b" {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let p = b.parse_vertex(m[1]).expect("vertex");
+            let _ = b.play(c, katachi_board::Move::Play(p));
+        }
+        let d9 = b.parse_vertex("D9").expect("vertex");
+        let embedded = Analysis::new(b.clone(), AnalysisConfig::default());
+        let own = embedded.reader().attack(d9);
+        assert_eq!(own.code, katachi_tactics::reading::Code::KoA);
+        assert_eq!(own.mv, b.parse_vertex("E9").ok());
+        // With the offsets database in the attack slot the reader tries
+        // the point behind the string and answers D8, the move GNU Go 3.8
+        // answers there too (`attack D9` gives `2 D8`).
+        let knowledge = Knowledge::embedded()
+            .with_db(
+                "attack",
+                offsets_db(),
+                crate::knowledge::Source::File("offsets.db".into()),
+            )
+            .expect("the attack slot");
+        let config = AnalysisConfig {
+            knowledge: Arc::new(knowledge),
+            ..AnalysisConfig::default()
+        };
+        let replaced = Analysis::new(b.clone(), config);
+        let theirs = replaced.reader().attack(d9);
+        assert_eq!(theirs.code, katachi_tactics::reading::Code::KoA);
+        assert_eq!(theirs.mv, b.parse_vertex("D8").ok());
+    }
+
     #[test]
     fn two_positions_analyse_on_two_threads() {
         let boards = [board(), Board::from_ascii("...\n.X.\n...").expect("board")];
