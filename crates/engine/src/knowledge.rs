@@ -25,10 +25,10 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
 use katachi_patterns::compile::CompiledDb;
-use katachi_patterns::database::{self, load_file, LoadError};
-use katachi_patterns::eyegraph::{parse_eyegraphs, EyeGraphDb};
+use katachi_patterns::database::{self, load_eyegraph_file, load_file, LoadError};
+use katachi_patterns::eyegraph::EyeGraphDb;
 use katachi_patterns::model::PatternDb;
-use katachi_patterns::syntax::{sniff_format, DbFormat, Diagnostic};
+use katachi_patterns::syntax::Diagnostic;
 use katachi_tactics::reading::TacticalPatterns;
 
 use crate::cuts::ConnectionDb;
@@ -111,9 +111,6 @@ pub enum KnowledgeError {
     /// The file could not be loaded (unreadable, or errors in it).
     #[error(transparent)]
     Load(#[from] LoadError),
-    /// A file given for the `eyes` slot is not an eye-graph file.
-    #[error("{path}: this is {}, not an eye-graph database (eyes.texi)", .format.description())]
-    NotEyeGraphs { path: String, format: DbFormat },
 }
 
 fn slot_names() -> String {
@@ -256,27 +253,7 @@ impl Knowledge {
         &self,
         path: &Path,
     ) -> Result<(Knowledge, Vec<Diagnostic>), KnowledgeError> {
-        let shown = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
-            path: shown.clone(),
-            source,
-        })?;
-        let text = String::from_utf8_lossy(&bytes);
-        let format = sniff_format(&text);
-        if format != DbFormat::EyeGraph {
-            return Err(KnowledgeError::NotEyeGraphs {
-                path: shown,
-                format,
-            });
-        }
-        let (db, diagnostics) = parse_eyegraphs(&text, &shown);
-        if diagnostics.iter().any(|d| d.is_error()) {
-            return Err(LoadError::Invalid {
-                path: shown,
-                diagnostics,
-            }
-            .into());
-        }
+        let (db, diagnostics) = load_eyegraph_file(path)?;
         let k = self.with_eye_db(db, Source::File(path.to_path_buf()));
         Ok((k, diagnostics))
     }
@@ -380,7 +357,8 @@ mod tests {
         let k = Knowledge::embedded();
         assert_eq!(k.eyes().source, Source::Embedded);
         assert!(!k.eyes().db.graphs.is_empty());
-        let (db, diags) = parse_eyegraphs("Pattern 1\n\n.\n\n:1111\n", "one.eyedb");
+        let (db, diags) =
+            katachi_patterns::eyegraph::parse_eyegraphs("Pattern 1\n\n.\n\n:1111\n", "one.eyedb");
         assert!(diags.is_empty(), "{diags:?}");
         let r = k.with_eye_db(db, Source::File("one.eyedb".into()));
         assert_eq!(r.eyes().db.graphs.len(), 1);

@@ -113,10 +113,15 @@ pub enum LoadError {
         path: String,
         source: std::io::Error,
     },
-    /// The file is one of GNU Go's other `.db` formats (eye graphs, Monte
-    /// Carlo values; see [`sniff_format`]), not a pattern database.
-    #[error("{path}: this is {}, not a pattern database", .format.description())]
-    OtherFormat { path: String, format: DbFormat },
+    /// The file is in another of GNU Go's `.db` formats (pattern
+    /// language, eye graphs, Monte Carlo values; see [`sniff_format`])
+    /// than the loader wants.
+    #[error("{path}: this is {}, not {}", .format.description(), .want.name())]
+    OtherFormat {
+        path: String,
+        format: DbFormat,
+        want: DbFormat,
+    },
     /// The file has errors; every diagnostic (warnings too) is kept.
     #[error("{path}: {} errors", .diagnostics.iter().filter(|d| d.is_error()).count())]
     Invalid {
@@ -129,6 +134,24 @@ pub enum LoadError {
 /// success returns the database and its warnings; a file with any error,
 /// or in another of GNU Go's `.db` formats, is an error.
 pub fn load_file(path: &Path) -> Result<(PatternDb, Vec<Diagnostic>), LoadError> {
+    load_checked(path, DbFormat::Patterns, parse_db)
+}
+
+/// Loads and checks an eye-graph file (GNU Go's `eyes.db` format) at run
+/// time, as [`load_file`] does a pattern database.
+pub fn load_eyegraph_file(
+    path: &Path,
+) -> Result<(crate::eyegraph::EyeGraphDb, Vec<Diagnostic>), LoadError> {
+    load_checked(path, DbFormat::EyeGraph, crate::eyegraph::parse_eyegraphs)
+}
+
+/// Reads `path`, refuses it unless its content is in format `want`, parses
+/// it with `parse` and refuses it if the parse found an error.
+fn load_checked<T>(
+    path: &Path,
+    want: DbFormat,
+    parse: impl FnOnce(&str, &str) -> (T, Vec<Diagnostic>),
+) -> Result<(T, Vec<Diagnostic>), LoadError> {
     let shown = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
         path: shown.clone(),
@@ -136,13 +159,14 @@ pub fn load_file(path: &Path) -> Result<(PatternDb, Vec<Diagnostic>), LoadError>
     })?;
     let text = String::from_utf8_lossy(&bytes);
     let format = sniff_format(&text);
-    if format != DbFormat::Patterns {
+    if format != want {
         return Err(LoadError::OtherFormat {
             path: shown,
             format,
+            want,
         });
     }
-    let (db, diagnostics) = parse_db(&text, &shown);
+    let (db, diagnostics) = parse(&text, &shown);
     if diagnostics.iter().any(|d| d.is_error()) {
         return Err(LoadError::Invalid {
             path: shown,

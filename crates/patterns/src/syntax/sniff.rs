@@ -28,6 +28,15 @@ pub enum DbFormat {
 }
 
 impl DbFormat {
+    /// What the format holds, in a few words ("a pattern database").
+    pub fn name(self) -> &'static str {
+        match self {
+            DbFormat::Patterns => "a pattern database",
+            DbFormat::EyeGraph => "an eye-graph database (eyes.texi)",
+            DbFormat::MonteCarlo => "a Monte Carlo pattern database (montecarlo.texi)",
+        }
+    }
+
     /// The format's name and the manual section that defines it.
     pub fn description(self) -> &'static str {
         match self {
