@@ -69,17 +69,9 @@ fn main() {
             path.file_name().unwrap_or_default().to_string_lossy()
         );
         let (precompiled, diags) = Precompiled::from_text(&text, &shown);
-        for d in &diags {
-            // Warnings are shown by cargo; errors are printed below as well.
-            println!("cargo:warning={}: {}", d.location(), d.message);
-        }
+        let clean = report(&shown, &diags, &mut failed);
         let Some(precompiled) = precompiled else {
-            let errors: Vec<_> = diags.iter().filter(|d| d.is_error()).collect();
-            let mut msg = String::new();
-            for d in &errors {
-                let _ = writeln!(msg, "{d}\n");
-            }
-            failed.push(format!("{shown}: {} errors\n{msg}", errors.len()));
+            assert!(!clean, "{shown}: no database and no error");
             continue;
         };
         let name = path
@@ -117,16 +109,7 @@ fn main() {
             path.file_name().unwrap_or_default().to_string_lossy()
         );
         let (_, diags) = front::eyegraph::parse_eyegraphs(&text, &shown);
-        for d in &diags {
-            println!("cargo:warning={}: {}", d.location(), d.message);
-        }
-        let errors: Vec<_> = diags.iter().filter(|d| d.is_error()).collect();
-        if !errors.is_empty() {
-            let mut msg = String::new();
-            for d in &errors {
-                let _ = writeln!(msg, "{d}\n");
-            }
-            failed.push(format!("{shown}: {} errors\n{msg}", errors.len()));
+        if !report(&shown, &diags, &mut failed) {
             continue;
         }
         let name = path
@@ -173,18 +156,26 @@ fn check_mc_databases(dir: &std::path::Path, failed: &mut Vec<String>) {
             path.file_name().unwrap_or_default().to_string_lossy()
         );
         let (_, diags) = front::mcpat::parse::parse_mc_db(&text, &shown);
-        for d in &diags {
-            println!("cargo:warning={}: {}", d.location(), d.message);
-        }
-        let errors: Vec<_> = diags.iter().filter(|d| d.is_error()).collect();
-        if !errors.is_empty() {
-            let mut msg = String::new();
-            for d in &errors {
-                let _ = writeln!(msg, "{d}\n");
-            }
-            failed.push(format!("{shown}: {} errors\n{msg}", errors.len()));
-        }
+        report(&shown, &diags, failed);
     }
+}
+
+/// Prints `diags` as cargo warnings and, if any is an error, adds the
+/// file's errors to `failed`; returns whether the file is free of errors.
+fn report(shown: &str, diags: &[front::syntax::Diagnostic], failed: &mut Vec<String>) -> bool {
+    for d in diags {
+        println!("cargo:warning={}: {}", d.location(), d.message);
+    }
+    let errors: Vec<_> = diags.iter().filter(|d| d.is_error()).collect();
+    if errors.is_empty() {
+        return true;
+    }
+    let mut msg = String::new();
+    for d in &errors {
+        let _ = writeln!(msg, "{d}\n");
+    }
+    failed.push(format!("{shown}: {} errors\n{msg}", errors.len()));
+    false
 }
 
 /// The files of `dir` with extension `ext`, sorted (none if `dir` cannot

@@ -45,14 +45,7 @@ fn connection_query(s: &mut Session, a: &Args<'_>, connect: bool) -> Reply {
 
 #[cfg(test)]
 mod tests {
-    use crate::{serve, Config, Session};
-
-    fn run(input: &str) -> String {
-        let mut session = Session::new(Config::default());
-        let mut out = Vec::new();
-        serve(&mut session, input.as_bytes(), &mut out).expect("serve");
-        String::from_utf8(out).expect("utf8")
-    }
+    use crate::commands::testing::serve_script as run;
 
     #[test]
     fn connect_and_disconnect_answer_like_attack() {

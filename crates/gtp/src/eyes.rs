@@ -70,14 +70,7 @@ fn half_eye_data(s: &mut Session, a: &Args<'_>) -> Reply {
 
 #[cfg(test)]
 mod tests {
-    use crate::{serve, Config, Session};
-
-    fn run(input: &str) -> String {
-        let mut session = Session::new(Config::default());
-        let mut out = Vec::new();
-        serve(&mut session, input.as_bytes(), &mut out).expect("serve");
-        String::from_utf8(out).expect("utf8")
-    }
+    use crate::commands::testing::serve_script as run;
 
     #[test]
     fn eye_data_and_half_eye_data_answer_in_gnugo_format() {

@@ -95,6 +95,15 @@ pub(crate) mod testing {
             .map_err(|e| e.message().to_string())
     }
 
+    /// Serve a whole GTP script (`input`, one command a line) on a fresh
+    /// session and return everything it answered.
+    pub fn serve_script(input: &str) -> String {
+        let mut session = session();
+        let mut out = Vec::new();
+        crate::serve(&mut session, input.as_bytes(), &mut out).expect("serve");
+        String::from_utf8(out).expect("utf8")
+    }
+
     /// Run `line` and expect success.
     pub fn ok(s: &mut Session, line: &str) -> String {
         match run(s, line) {
