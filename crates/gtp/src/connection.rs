@@ -6,10 +6,10 @@
 //! move, `1 PASS` when no move is needed, `0` on failure.
 //!
 //! The reading is [`katachi_engine::connection`] on the session's tactical
-//! reader (its depths and cache); connection nodes and the tactical nodes
+//! reader (its depths, connection limits and cache); connection nodes and the tactical nodes
 //! they spend are added to the reading node counter.
 
-use katachi_engine::connection::{read_connect, read_disconnect, ConnectionConfig};
+use katachi_engine::connection::{read_connect, read_disconnect};
 
 use crate::analysis::{code_and_move, stone_arg, with_reader_counted};
 use crate::args::Args;
@@ -31,8 +31,9 @@ fn connection_query(s: &mut Session, a: &Args<'_>, connect: bool) -> Reply {
     if s.board().cell(p) != s.board().cell(q) {
         return fail("vertices must have same color");
     }
-    let cfg = ConnectionConfig::default();
     let out = with_reader_counted(s, |r| {
+        // The session's limits (`level`, `increase_depths`, ...).
+        let cfg = r.config().connection;
         let c = if connect {
             read_connect(r, p, q, &cfg)
         } else {
