@@ -30,9 +30,19 @@ and pattern priors; its budget per move is --playouts, else --seconds, else \
 below an 8% win rate, and passes after the opponent's pass only when passing \
 wins both by the area count with every stone alive and with the stones the \
 playouts lost removed. --threads N runs N independent trees (root \
-parallelism) and sums their root statistics. katachi-mcts_stats [COLOR] \
+parallelism) and sums their root statistics. Each genmove search starts from \
+the subtree of the previous one when one move of each player came between \
+them (--no-reuse-tree: always afresh). katachi-mcts_stats [COLOR] \
 prints the search's top moves (visits, win rates, priors); each genmove \
-prints one line of figures on standard error. baseline is the earlier \
+prints one line of figures on standard error.
+
+GUI analysis: lz-analyze and kata-analyze [COLOR] [INTERVAL] [interval N] \
+[minmoves N] [maxmoves N] [ownership true] stream 'info move ...' lines \
+every INTERVAL centiseconds until the next command (Leela Zero's and \
+KataGo's formats, read by Sabaki, Lizzie and KaTrain); analyze is \
+lz-analyze; genmove_analyze, lz-genmove_analyze and kata-genmove_analyze \
+stream the same lines during genmove's search and end with 'play MOVE'. \
+katachi-mcts_gfx draws the search for GoGui (gogui-gfx). baseline is the earlier \
 policy: legal moves, never filling its own true eyes or playing self-atari, \
 capturing and escaping atari when it can, otherwise a seeded random choice.
 
@@ -85,6 +95,16 @@ pub struct Args {
     /// Search threads for the mcts engine (root parallelism).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     threads: u32,
+
+    /// Start every genmove search afresh instead of from the subtree of
+    /// the previous search.
+    #[arg(long)]
+    no_reuse_tree: bool,
+
+    /// Draw genmove's search for GoGui's live graphics (gogui-gfx blocks
+    /// on standard error every half second).
+    #[arg(long)]
+    live_gfx: bool,
 }
 
 /// `--engine` values.
@@ -190,13 +210,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             playouts: args.playouts,
             seconds: args.seconds,
             threads: args.threads as usize,
+            reuse_tree: !args.no_reuse_tree,
+            live_gfx: args.live_gfx,
         },
         ..Config::default()
     };
     let mut session = Session::new(config);
-    let stdin = io::stdin();
+    // Unlocked standard input: a thread reads the next line while an
+    // analysis command streams its answer.
+    let stdin = io::BufReader::new(io::stdin());
     let stdout = io::stdout();
-    match serve(&mut session, stdin.lock(), stdout.lock()) {
+    match serve(&mut session, stdin, stdout.lock()) {
         Ok(()) => Ok(ExitCode::SUCCESS),
         // The controller went away: nothing left to answer.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),

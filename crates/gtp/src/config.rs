@@ -33,6 +33,12 @@ pub struct MctsOptions {
     pub seconds: Option<f64>,
     /// Root-parallel search threads (`--threads`).
     pub threads: usize,
+    /// Whether genmove starts from the subtree of its previous search
+    /// (`--no-reuse-tree` turns it off).
+    pub reuse_tree: bool,
+    /// Whether genmove draws its search for GoGui on standard error every
+    /// half second (`--live-gfx`).
+    pub live_gfx: bool,
 }
 
 /// Playouts per move when nothing else limits the search.
@@ -44,6 +50,8 @@ impl Default for MctsOptions {
             playouts: None,
             seconds: None,
             threads: 1,
+            reuse_tree: true,
+            live_gfx: false,
         }
     }
 }

@@ -103,4 +103,4 @@ pub use config::{Config, Engine, MctsOptions};
 pub use error::{fail, CommandError, Reply};
 pub use registry::Registry;
 pub use server::serve;
-pub use session::Session;
+pub use session::{Session, Stream, StreamOut};

@@ -6,6 +6,8 @@
 //! command [`Registry`] and the [`Extensions`] of other command modules.
 //! It is a plain value: two sessions in one process share nothing.
 
+use std::fmt;
+use std::io;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
 
@@ -31,6 +33,35 @@ pub struct Session {
     extensions: Extensions,
     generation: u64,
     quit: bool,
+    stream: Option<PendingStream>,
+}
+
+/// Where a streamed answer goes: text for the controller, and whether the
+/// controller has sent another command (which ends an analysis stream).
+pub trait StreamOut {
+    /// Writes `text` and flushes it.
+    fn emit(&mut self, text: &str) -> io::Result<()>;
+    /// Whether another input line has arrived.
+    fn interrupted(&self) -> bool;
+}
+
+/// A command whose answer goes on after its first line, as the GUI
+/// analysis commands' do (`lz-analyze`, `genmove_analyze`, ...): the
+/// server writes `=ID` and a line feed, runs the stream, which emits its
+/// lines, and ends the answer with an empty line.
+pub trait Stream: Send {
+    /// Runs the stream to its end (for analysis: until `out` says another
+    /// command arrived).
+    fn run(self: Box<Self>, session: &mut Session, out: &mut dyn StreamOut) -> io::Result<()>;
+}
+
+/// A stream a command started, waiting for the server.
+struct PendingStream(Box<dyn Stream>);
+
+impl fmt::Debug for PendingStream {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("PendingStream")
+    }
 }
 
 impl Session {
@@ -56,6 +87,7 @@ impl Session {
             extensions: Extensions::new(),
             generation: 0,
             quit: false,
+            stream: None,
         }
     }
 
@@ -175,20 +207,39 @@ impl Session {
 
     /// Answer one input line (without its line feed): the full answer text
     /// (`=`/`?`, id, result, empty line), or `None` for lines GTP ignores
-    /// (empty, blank, comments).
+    /// (empty, blank, comments). A command that started a stream
+    /// ([`Session::start_stream`]) is answered with its first line only,
+    /// `=ID` and a line feed; the server then runs the stream
+    /// ([`Session::take_stream`]).
     pub fn execute_line(&mut self, line: &str) -> Option<String> {
         match parse_line(line) {
             Parsed::Skip => None,
             Parsed::Invalid { id, message } => Some(format_answer(id.as_deref(), Err(&message))),
             Parsed::Request(request) => {
+                self.stream = None;
                 let reply = self.run_command(&request.name, &request.args);
                 let id = request.id.as_deref();
                 Some(match &reply {
+                    Ok(_) if self.stream.is_some() => format!("={}\n", id.unwrap_or("")),
                     Ok(text) => format_answer(id, Ok(text)),
-                    Err(e) => format_answer(id, Err(e.message())),
+                    Err(e) => {
+                        self.stream = None;
+                        format_answer(id, Err(e.message()))
+                    }
                 })
             }
         }
+    }
+
+    /// Makes the current command's answer a stream: the command returns
+    /// `Ok` (its text is not used) and the server runs `stream`.
+    pub fn start_stream(&mut self, stream: Box<dyn Stream>) {
+        self.stream = Some(PendingStream(stream));
+    }
+
+    /// The stream the last command started, if any.
+    pub fn take_stream(&mut self) -> Option<Box<dyn Stream>> {
+        self.stream.take().map(|s| s.0)
     }
 
     /// The answer to a line that was cut because it was too long: a failure

@@ -3,7 +3,7 @@
 //! error`), every answer is framed correctly, and the board stays
 //! internally consistent (strings, liberties and hashes match the stones).
 
-use katachi_gtp::{commands, Config, MctsOptions, Registry, Session};
+use katachi_gtp::{commands, Config, MctsOptions, Registry, Session, StreamOut};
 use proptest::prelude::*;
 
 const ARGS: &[&str] = &[
@@ -87,6 +87,42 @@ fn check_answer(line: &str, answer: &str) {
     assert!(!answer.contains("internal error"), "{line:?} -> {answer:?}");
 }
 
+/// A controller that sends its next command at once: an analysis stream
+/// runs one slice and stops.
+struct Impatient(String);
+
+impl StreamOut for Impatient {
+    fn emit(&mut self, text: &str) -> std::io::Result<()> {
+        self.0.push_str(text);
+        Ok(())
+    }
+
+    fn interrupted(&self) -> bool {
+        true
+    }
+}
+
+/// Checks one line's answer; a streamed answer (GUI analysis) is its
+/// first line, the stream's lines and the empty line the server adds.
+fn answer_line(s: &mut Session, line: &str) {
+    let Some(answer) = s.execute_line(line) else {
+        return;
+    };
+    match s.take_stream() {
+        None => check_answer(line, &answer),
+        Some(stream) => {
+            assert!(
+                answer.starts_with('=') && answer.ends_with('\n'),
+                "{line:?} -> {answer:?}"
+            );
+            let mut out = Impatient(String::new());
+            stream.run(s, &mut out).expect("no I/O error");
+            let whole = format!("{answer}{}\n", out.0);
+            check_answer(line, &whole);
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
@@ -113,9 +149,7 @@ proptest! {
                     line.push_str(a.get::<&str>(ARGS));
                 }
             }
-            if let Some(answer) = s.execute_line(&line) {
-                check_answer(&line, &answer);
-            }
+            answer_line(&mut s, &line);
             if let Err(e) = s.board().check_consistency() {
                 panic!("after {line:?}: {e}");
             }

@@ -20,4 +20,6 @@ pub mod sum_tree;
 
 pub use context::{analyse, McBoard, MoveInfo};
 pub use playout::{PlayoutOutcome, Policy};
-pub use search::{decide, search, Decision, MoveStat, SearchConfig, SearchResult};
+pub use search::{
+    decide, search, Decision, MoveStat, SavedTrees, SearchConfig, SearchResult, Searcher,
+};

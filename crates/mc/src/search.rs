@@ -47,9 +47,14 @@
 //! otherwise (a pass chosen by the tree is replaced by the next move if
 //! the opponent just passed and the count says passing loses).
 //!
-//! Not done (issue 15): tree reuse between moves, shape-database and move
-//! generator priors, tactical reading in the tree, dead-stone-aware scoring
-//! beyond the playouts' ownership.
+//! - **Continuing and reusing** ([`Searcher`]): a search keeps its trees
+//!   between slices (GUI analysis reports between them), and a finished
+//!   search's trees ([`SavedTrees`]) seed the next search of the same game
+//!   with the subtree of the two moves played since.
+//!
+//! Not done (issue 15): shape-database and move generator priors,
+//! tactical reading in the tree, dead-stone-aware scoring beyond the
+//! playouts' ownership.
 
 use std::time::Instant;
 
@@ -94,6 +99,22 @@ pub struct SearchConfig {
     pub dead_ownership: f32,
 }
 
+impl SearchConfig {
+    /// The budget of a search started now: playouts over all threads
+    /// (`u64::MAX`: only the clock limits it) and the deadline.
+    pub fn budget(&self) -> (u64, Option<Instant>) {
+        let total = match (self.playouts, self.seconds) {
+            (Some(n), _) => n,
+            (None, Some(_)) => u64::MAX,
+            (None, None) => 1000,
+        };
+        let deadline = self
+            .seconds
+            .map(|s| Instant::now() + std::time::Duration::from_secs_f64(s.max(0.0)));
+        (total, deadline)
+    }
+}
+
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {
@@ -116,7 +137,7 @@ impl Default for SearchConfig {
 }
 
 /// Statistics of one root move.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MoveStat {
     /// The move.
     pub mv: Move,
@@ -130,6 +151,17 @@ pub struct MoveStat {
     pub amaf_wins: f32,
     /// The prior's win rate (even and pattern priors together).
     pub prior: f32,
+    /// The move's share of its siblings' 3x3 pattern weights (0 for a
+    /// pass): what GUIs show as the policy prior.
+    pub policy: f32,
+    /// Sum over the real visits of the final area margin (Black's area
+    /// less White's, komi included) of the playouts through the move.
+    pub score_sum: f32,
+    /// Sum of the squares of those margins.
+    pub score_sq: f32,
+    /// Principal variation from the move: the move, then the most visited
+    /// reply at each level while it has at least two visits.
+    pub pv: Vec<Move>,
 }
 
 impl MoveStat {
@@ -140,6 +172,39 @@ impl MoveStat {
         } else {
             self.wins / self.visits as f32
         }
+    }
+
+    /// Mean final margin of the player to move over the real visits.
+    pub fn score_mean(&self, to_move: Color) -> f32 {
+        if self.visits == 0 {
+            return 0.0;
+        }
+        let black = self.score_sum / self.visits as f32;
+        match to_move {
+            Color::Black => black,
+            Color::White => -black,
+        }
+    }
+
+    /// Standard deviation of the final margin over the real visits.
+    pub fn score_stdev(&self) -> f32 {
+        if self.visits == 0 {
+            return 0.0;
+        }
+        let n = self.visits as f32;
+        let mean = self.score_sum / n;
+        (self.score_sq / n - mean * mean).max(0.0).sqrt()
+    }
+
+    /// Lower confidence bound of the win rate (one standard error of a
+    /// binomial below it; 0 with no visit).
+    pub fn lcb(&self) -> f32 {
+        if self.visits == 0 {
+            return 0.0;
+        }
+        let n = self.visits as f32;
+        let p = self.win_rate();
+        (p - (p * (1.0 - p) / n).sqrt() - 0.5 / n).max(0.0)
     }
 
     /// AMAF win rate.
@@ -219,7 +284,7 @@ pub enum Decision {
     Resign,
 }
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct Node {
     mv: Move,
     visits: u32,
@@ -228,6 +293,9 @@ struct Node {
     amaf_wins: f32,
     prior_visits: f32,
     prior_wins: f32,
+    policy: f32,
+    score_sum: f32,
+    score_sq: f32,
     first_child: u32,
     children: u32,
     expanded: bool,
@@ -243,6 +311,9 @@ impl Node {
             amaf_wins: 0.0,
             prior_visits,
             prior_wins,
+            policy: 0.0,
+            score_sum: 0.0,
+            score_sq: 0.0,
             first_child: 0,
             children: 0,
             expanded: false,
@@ -307,8 +378,11 @@ impl<'a> Tree<'a> {
         let first = self.nodes.len() as u32;
         let b = self.mc.board();
         let mut wmax = 0u32;
+        let mut wsum = 0u64;
         for p in b.empty_points() {
-            wmax = wmax.max(self.mc.weight(c, p));
+            let w = self.mc.weight(c, p);
+            wmax = wmax.max(w);
+            wsum += u64::from(w);
         }
         let cfg = self.config;
         let even = cfg.even_prior;
@@ -320,7 +394,9 @@ impl<'a> Tree<'a> {
             let r = (w as f32 / wmax as f32).sqrt();
             let pv = even + cfg.pattern_prior;
             let pw = 0.5 * even + cfg.pattern_prior * r;
-            self.nodes.push(Node::new(Move::Play(p), pv, pw));
+            let mut node = Node::new(Move::Play(p), pv, pw);
+            node.policy = (f64::from(w) / wsum.max(1) as f64) as f32;
+            self.nodes.push(node);
         }
         self.nodes.push(Node::new(Move::Pass, even, 0.1 * even));
         let count = self.nodes.len() as u32 - first;
@@ -433,6 +509,8 @@ impl<'a> Tree<'a> {
         for &k in &self.path {
             let n = &mut self.nodes[k as usize];
             n.visits += 1;
+            n.score_sum += score;
+            n.score_sq += score * score;
             n.wins += if mover == Color::Black {
                 black
             } else {
@@ -537,9 +615,272 @@ impl<'a> Tree<'a> {
                     amaf_visits: n.amaf_visits,
                     amaf_wins: n.amaf_wins,
                     prior: n.prior_wins / n.prior_visits.max(1e-6),
+                    policy: n.policy,
+                    score_sum: n.score_sum,
+                    score_sq: n.score_sq,
+                    pv: self.pv_from(k as usize),
                 }
             })
             .collect()
+    }
+
+    /// The principal variation from node `i`: its move, then the most
+    /// visited child while that child has at least two visits.
+    fn pv_from(&self, mut i: usize) -> Vec<Move> {
+        let mut pv = vec![self.nodes[i].mv];
+        while pv.len() < MAX_PV {
+            let n = &self.nodes[i];
+            let best = (n.first_child..n.first_child + n.children)
+                .map(|k| k as usize)
+                .max_by_key(|&k| self.nodes[k].visits);
+            match best {
+                Some(k) if self.nodes[k].visits >= 2 => {
+                    pv.push(self.nodes[k].mv);
+                    i = k;
+                }
+                _ => break,
+            }
+        }
+        pv
+    }
+}
+
+/// Longest principal variation reported.
+const MAX_PV: usize = 12;
+
+/// A search that can be continued: the trees of its threads, kept
+/// between calls to [`Searcher::run`], and a snapshot of what they found
+/// at any time ([`Searcher::result`]). GUI analysis runs one in slices
+/// and reports between them; [`search`] runs one to its budget.
+pub struct Searcher<'a> {
+    board: &'a Board,
+    to_move: Color,
+    trees: Vec<Tree<'a>>,
+    start: Instant,
+}
+
+impl<'a> Searcher<'a> {
+    /// A search of `board`'s position for `to_move`, with one tree per
+    /// thread of `config` (seeds derived from its seed).
+    pub fn new(
+        board: &'a Board,
+        to_move: Color,
+        policy: &'a Policy,
+        config: &'a SearchConfig,
+    ) -> Searcher<'a> {
+        let trees = (0..config.threads.max(1))
+            .map(|t| {
+                let seed = config
+                    .seed
+                    .wrapping_add((t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                Tree::new(board, to_move, policy, config, seed)
+            })
+            .collect();
+        Searcher {
+            board,
+            to_move,
+            trees,
+            start: Instant::now(),
+        }
+    }
+
+    /// Runs `playouts` more playouts over all trees (split evenly, the
+    /// first trees taking the remainder; `u64::MAX`: no limit), stopping
+    /// early at `deadline`.
+    pub fn run(&mut self, playouts: u64, deadline: Option<Instant>) {
+        let threads = self.trees.len() as u64;
+        let share = |t: usize| -> u64 {
+            if playouts == u64::MAX {
+                u64::MAX
+            } else {
+                playouts / threads + u64::from((t as u64) < playouts % threads)
+            }
+        };
+        if self.trees.len() == 1 {
+            let tree = &mut self.trees[0];
+            tree.run(tree.playouts.saturating_add(share(0)), deadline);
+            return;
+        }
+        std::thread::scope(|s| {
+            for (t, tree) in self.trees.iter_mut().enumerate() {
+                let target = tree.playouts.saturating_add(share(t));
+                s.spawn(move || tree.run(target, deadline));
+            }
+        });
+    }
+
+    /// Playouts run so far (all trees).
+    pub fn playouts(&self) -> u64 {
+        self.trees.iter().map(|t| t.playouts).sum()
+    }
+
+    /// What the trees found so far: root statistics summed over the trees
+    /// (each move's principal variation from the tree that visited it
+    /// most), ownership averaged over every playout.
+    pub fn result(&self) -> SearchResult {
+        let mut moves: Vec<MoveStat> = Vec::new();
+        let mut ownership = vec![0i64; self.board.cells().len()];
+        let (mut playouts, mut nodes) = (0, 0);
+        for tree in &self.trees {
+            playouts += tree.playouts;
+            nodes += tree.nodes.len();
+            for (o, x) in ownership.iter_mut().zip(&tree.ownership) {
+                *o += x;
+            }
+            for m in tree.root_stats() {
+                match moves.iter_mut().find(|x| x.mv == m.mv) {
+                    Some(x) => {
+                        if m.visits > x.visits / 2 && m.pv.len() > x.pv.len() {
+                            x.pv = m.pv.clone();
+                        }
+                        x.visits += m.visits;
+                        x.wins += m.wins;
+                        x.amaf_visits += m.amaf_visits;
+                        x.amaf_wins += m.amaf_wins;
+                        x.score_sum += m.score_sum;
+                        x.score_sq += m.score_sq;
+                    }
+                    None => moves.push(m),
+                }
+            }
+        }
+        moves.sort_by(|a, b| {
+            b.visits
+                .cmp(&a.visits)
+                .then(b.win_rate().total_cmp(&a.win_rate()))
+        });
+        let ownership = ownership
+            .into_iter()
+            .map(|o| o as f32 / playouts.max(1) as f32)
+            .collect();
+        SearchResult {
+            to_move: self.to_move,
+            moves,
+            playouts,
+            seconds: self.start.elapsed().as_secs_f64(),
+            ownership,
+            nodes,
+        }
+    }
+}
+
+/// The trees of a finished search, kept so that the next search can
+/// start from the subtree of the moves played since (tree reuse). Plain
+/// data: no borrow of the board or the policy.
+#[derive(Clone, Debug)]
+pub struct SavedTrees {
+    size: usize,
+    komi: f32,
+    history: Vec<(Color, Move)>,
+    to_move: Color,
+    arenas: Vec<Vec<Node>>,
+}
+
+impl SavedTrees {
+    /// Tree nodes kept (all trees).
+    pub fn nodes(&self) -> usize {
+        self.arenas.iter().map(Vec::len).sum()
+    }
+
+    /// The subtree of `arena` reached by `moves` from its root, copied
+    /// into a fresh arena with that node as root; `None` if a move leads
+    /// out of the tree. The new root keeps only the children `legal`
+    /// accepts (the root's own rule, superko included).
+    fn subtree(
+        arena: &[Node],
+        moves: &[(Color, Move)],
+        legal: impl Fn(Move) -> bool,
+    ) -> Option<Vec<Node>> {
+        let mut at = 0usize;
+        for &(_, m) in moves {
+            let n = &arena[at];
+            if !n.expanded {
+                return None;
+            }
+            at = (n.first_child..n.first_child + n.children)
+                .map(|k| k as usize)
+                .find(|&k| arena[k].mv == m)?;
+        }
+        if !arena[at].expanded {
+            return None;
+        }
+        let mut out = vec![arena[at]];
+        let mut queue = std::collections::VecDeque::from([(at, 0usize)]);
+        while let Some((old, new)) = queue.pop_front() {
+            let n = arena[old];
+            if !n.expanded {
+                continue;
+            }
+            let first = out.len();
+            for k in n.first_child..n.first_child + n.children {
+                let child = arena[k as usize];
+                if new == 0 && !legal(child.mv) {
+                    continue;
+                }
+                queue.push_back((k as usize, out.len()));
+                out.push(child);
+            }
+            out[new].first_child = first as u32;
+            out[new].children = (out.len() - first) as u32;
+        }
+        Some(out)
+    }
+}
+
+impl<'a> Searcher<'a> {
+    /// Like [`Searcher::new`], but each tree starts from the subtree of
+    /// `saved` that the moves played since lead to, when the saved
+    /// search was of an earlier position of the same game (its history a
+    /// prefix of `board`'s) and the same player is to move again.
+    /// Trees the moves lead out of start empty.
+    pub fn with_saved(
+        board: &'a Board,
+        to_move: Color,
+        policy: &'a Policy,
+        config: &'a SearchConfig,
+        saved: Option<SavedTrees>,
+    ) -> Searcher<'a> {
+        let mut searcher = Searcher::new(board, to_move, policy, config);
+        let Some(saved) = saved else {
+            return searcher;
+        };
+        let history = board.history();
+        let reusable = saved.size == board.size()
+            && saved.komi == config.komi
+            && saved.history.len() <= history.len()
+            && saved.history[..] == history[..saved.history.len()]
+            && (history.len() - saved.history.len()).is_multiple_of(2)
+            && saved.to_move == to_move;
+        if !reusable {
+            return searcher;
+        }
+        let since = &history[saved.history.len()..];
+        let legal = |m: Move| board.is_legal(to_move, m);
+        for (tree, arena) in searcher.trees.iter_mut().zip(&saved.arenas) {
+            if let Some(nodes) = SavedTrees::subtree(arena, since, legal) {
+                tree.nodes = nodes;
+            }
+        }
+        searcher
+    }
+
+    /// The trees, for the next search's reuse.
+    pub fn into_saved(self) -> SavedTrees {
+        SavedTrees {
+            size: self.board.size(),
+            komi: self.trees[0].config.komi,
+            history: self.board.history().to_vec(),
+            to_move: self.to_move,
+            arenas: self.trees.into_iter().map(|t| t.nodes).collect(),
+        }
+    }
+
+    /// Visits already at the roots when the search started (reused).
+    pub fn root_visits(&self) -> u64 {
+        self.trees
+            .iter()
+            .map(|t| u64::from(t.nodes[0].visits))
+            .sum()
     }
 }
 
@@ -552,85 +893,10 @@ pub fn search(
     policy: &Policy,
     config: &SearchConfig,
 ) -> SearchResult {
-    let start = Instant::now();
-    let threads = config.threads.max(1);
-    let total = match (config.playouts, config.seconds) {
-        (Some(n), _) => n,
-        (None, Some(_)) => u64::MAX,
-        (None, None) => 1000,
-    };
-    let deadline = config
-        .seconds
-        .map(|s| start + std::time::Duration::from_secs_f64(s.max(0.0)));
-    let share = |t: usize| -> u64 {
-        if total == u64::MAX {
-            u64::MAX
-        } else {
-            total / threads as u64 + u64::from((t as u64) < total % threads as u64)
-        }
-    };
-    let run_one = |t: usize| {
-        let seed = config
-            .seed
-            .wrapping_add((t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let mut tree = Tree::new(board, to_move, policy, config, seed);
-        tree.run(share(t), deadline);
-        (
-            tree.root_stats(),
-            tree.ownership,
-            tree.playouts,
-            tree.nodes.len(),
-        )
-    };
-    let parts: Vec<_> = if threads == 1 {
-        vec![run_one(0)]
-    } else {
-        std::thread::scope(|s| {
-            let handles: Vec<_> = (0..threads).map(|t| s.spawn(move || run_one(t))).collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a search thread panicked"))
-                .collect()
-        })
-    };
-    let mut moves: Vec<MoveStat> = Vec::new();
-    let mut ownership = vec![0i64; board.cells().len()];
-    let (mut playouts, mut nodes) = (0, 0);
-    for (stats, own, n, nn) in parts {
-        playouts += n;
-        nodes += nn;
-        for (o, x) in ownership.iter_mut().zip(own) {
-            *o += x;
-        }
-        for m in stats {
-            match moves.iter_mut().find(|x| x.mv == m.mv) {
-                Some(x) => {
-                    x.visits += m.visits;
-                    x.wins += m.wins;
-                    x.amaf_visits += m.amaf_visits;
-                    x.amaf_wins += m.amaf_wins;
-                }
-                None => moves.push(m),
-            }
-        }
-    }
-    moves.sort_by(|a, b| {
-        b.visits
-            .cmp(&a.visits)
-            .then(b.win_rate().total_cmp(&a.win_rate()))
-    });
-    let ownership = ownership
-        .into_iter()
-        .map(|o| o as f32 / playouts.max(1) as f32)
-        .collect();
-    SearchResult {
-        to_move,
-        moves,
-        playouts,
-        seconds: start.elapsed().as_secs_f64(),
-        ownership,
-        nodes,
-    }
+    let (total, deadline) = config.budget();
+    let mut searcher = Searcher::new(board, to_move, policy, config);
+    searcher.run(total, deadline);
+    searcher.result()
 }
 
 /// Whether `color` wins if the game ends now, by the area count with

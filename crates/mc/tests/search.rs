@@ -1,10 +1,13 @@
 //! The UCT search: it finds the one move that decides a small position
 //! (capturing, or saving, a large string in atari), never plays an illegal
 //! move or fills its own proper eye over whole games, repeats itself for a
-//! seed and a playout count, and runs as two searches on two threads.
+//! seed and a playout count, and runs as two searches on two threads. A
+//! search continued in slices is the search run at once; a tree reused
+//! after two moves keeps the visits of the subtree they lead to; principal
+//! variations are legal sequences.
 
 use katachi_board::{Board, Cell, Color, Move, Point};
-use katachi_mc::{decide, search, Decision, Policy, SearchConfig};
+use katachi_mc::{decide, search, Decision, Policy, SearchConfig, Searcher};
 
 /// A board from rows (top first): `X` Black, `O` White, `.` empty.
 fn position(rows: &[&str]) -> Board {
@@ -202,5 +205,97 @@ fn after_the_opponents_pass_it_passes_only_when_passing_wins() {
     match decide(&b, &r, 0.5, false, &config(2000, 5)) {
         Decision::Play(Move::Play(_)) => {}
         d => panic!("{d:?}: {}", r.table(&b, 3)),
+    }
+}
+
+/// The figures of a result that do not depend on the clock.
+fn figures(r: &katachi_mc::SearchResult) -> Vec<(Move, u32, u32, Vec<Move>)> {
+    r.moves
+        .iter()
+        .map(|m| (m.mv, m.visits, m.amaf_visits, m.pv.clone()))
+        .collect()
+}
+
+#[test]
+fn a_search_in_slices_is_the_search_at_once() {
+    let b = position(&ATARI);
+    let policy = Policy::katachi();
+    for threads in [1, 2] {
+        let cfg = SearchConfig {
+            threads,
+            ..config(900, 5)
+        };
+        let once = search(&b, Color::Black, &policy, &cfg);
+        let mut searcher = Searcher::new(&b, Color::Black, &policy, &cfg);
+        for _ in 0..3 {
+            searcher.run(300, None);
+        }
+        let sliced = searcher.result();
+        assert_eq!(sliced.playouts, 900);
+        assert_eq!(figures(&once), figures(&sliced), "{threads} threads");
+        assert_eq!(once.ownership, sliced.ownership);
+    }
+}
+
+#[test]
+fn principal_variations_are_legal_and_start_with_their_move() {
+    let b = position(&ATARI);
+    let policy = Policy::katachi();
+    let r = search(&b, Color::White, &policy, &config(2000, 4));
+    let best = r.best().unwrap();
+    assert!(best.pv.len() >= 2, "a 2000-playout search sees a reply");
+    for m in r.moves.iter().filter(|m| m.visits > 0) {
+        assert_eq!(m.pv[0], m.mv);
+        let mut board = b.clone();
+        let mut c = Color::White;
+        for &mv in &m.pv {
+            board.play(c, mv).expect("a legal principal variation");
+            c = c.opponent();
+        }
+    }
+}
+
+#[test]
+fn a_reused_tree_keeps_the_subtree_of_the_moves_played() {
+    let b = position(&ATARI);
+    let policy = Policy::katachi();
+    let cfg = config(3000, 6);
+    let mut searcher = Searcher::new(&b, Color::White, &policy, &cfg);
+    searcher.run(3000, None);
+    let first = searcher.result();
+    let best = first.best().unwrap();
+    assert!(best.pv.len() >= 2);
+    let (mine, reply) = (best.pv[0], best.pv[1]);
+    let saved = searcher.into_saved();
+    let mut next = b.clone();
+    next.play(Color::White, mine).unwrap();
+    next.play(Color::Black, reply).unwrap();
+    let reused = Searcher::with_saved(&next, Color::White, &policy, &cfg, Some(saved.clone()));
+    assert!(
+        reused.root_visits() > 0,
+        "the subtree after {mine:?} {reply:?} is kept"
+    );
+    assert!(reused.root_visits() < u64::from(best.visits));
+    // Its root moves are legal, and searching on from it works.
+    let mut reused = reused;
+    reused.run(200, None);
+    let r = reused.result();
+    assert_eq!(r.playouts, 200);
+    for m in &r.moves {
+        assert!(next.is_legal(Color::White, m.mv), "{m:?}");
+    }
+    // Another game, or the other player to move, starts afresh.
+    let other = Searcher::with_saved(&b, Color::Black, &policy, &cfg, Some(saved.clone()));
+    assert_eq!(other.root_visits(), 0);
+    let mut elsewhere = b.clone();
+    elsewhere.play(Color::White, Move::Pass).unwrap();
+    elsewhere.play(Color::Black, Move::Pass).unwrap();
+    let moved = Searcher::with_saved(&elsewhere, Color::White, &policy, &cfg, Some(saved));
+    let passes_visited = first
+        .moves
+        .iter()
+        .any(|m| m.mv == Move::Pass && m.visits >= 2);
+    if !passes_visited {
+        assert_eq!(moved.root_visits(), 0);
     }
 }

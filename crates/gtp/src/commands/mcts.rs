@@ -3,6 +3,11 @@
 //! playout policy (kept in the session's extensions so it is compiled
 //! once), genmove's use of it, and `katachi-mcts_stats`.
 //!
+//! genmove reuses the tree of its previous search when the game went on
+//! from that position by one move of each player (unless
+//! `MctsOptions::reuse_tree` is off): the subtree of those two moves
+//! starts the new search.
+//!
 //! `katachi-mcts_stats [COLOR]` searches the current position for COLOR
 //! (default: the player to move) with genmove's budget, plays nothing, and
 //! answers the summary line and the ten most visited moves: the move, its
@@ -10,18 +15,22 @@
 
 use std::sync::Arc;
 
-use katachi_board::Color;
-use katachi_mc::{decide, search, Decision, Policy, SearchConfig, SearchResult};
+use katachi_board::{Board, Color};
+use katachi_mc::{
+    decide, search, Decision, Policy, SavedTrees, SearchConfig, SearchResult, Searcher,
+};
 
 use crate::config::DEFAULT_PLAYOUTS;
 use crate::error::fail;
 use crate::registry::Registry;
 use crate::session::Session;
 
-/// The compiled policy of a session (katachi's embedded database).
+/// The compiled policy of a session (katachi's embedded database) and
+/// the trees of genmove's last search.
 #[derive(Default)]
 struct McState {
     policy: Option<Arc<Policy>>,
+    saved: Option<SavedTrees>,
 }
 
 /// Register this module's commands.
@@ -41,7 +50,7 @@ pub fn register(r: &mut Registry) {
 }
 
 /// The policy, compiled on first use.
-fn policy(s: &mut Session) -> Arc<Policy> {
+pub(crate) fn policy(s: &mut Session) -> Arc<Policy> {
     let st = s.extensions().get_or_default::<McState>();
     st.policy
         .get_or_insert_with(|| Arc::new(Policy::katachi()))
@@ -73,7 +82,7 @@ pub fn search_config(s: &Session, color: Color) -> SearchConfig {
     }
 }
 
-/// Searches the current position for `color`.
+/// Searches the current position for `color` (a fresh tree).
 fn run_search(s: &mut Session, color: Color) -> (SearchResult, SearchConfig) {
     let policy = policy(s);
     let config = search_config(s, color);
@@ -81,20 +90,93 @@ fn run_search(s: &mut Session, color: Color) -> (SearchResult, SearchConfig) {
     (result, config)
 }
 
+/// The trees genmove saved, if tree reuse is on.
+pub(crate) fn take_saved(s: &mut Session) -> Option<SavedTrees> {
+    let reuse = s.config().mcts.reuse_tree;
+    let saved = s.extensions().get_or_default::<McState>().saved.take();
+    saved.filter(|_| reuse)
+}
+
+/// Keeps a search's trees for the next genmove, if tree reuse is on.
+pub(crate) fn keep_saved(s: &mut Session, saved: SavedTrees) {
+    if s.config().mcts.reuse_tree {
+        s.extensions().get_or_default::<McState>().saved = Some(saved);
+    }
+}
+
+/// genmove's search: `color`'s budget, from the saved trees if they fit
+/// and `reuse`, each slice of at most `slice` (if given) followed by
+/// `report`. With `reuse` its trees are kept for the next search.
+pub(crate) fn genmove_search(
+    s: &mut Session,
+    color: Color,
+    reuse: bool,
+    slice: Option<std::time::Duration>,
+    report: &mut dyn FnMut(&Board, &SearchResult) -> std::io::Result<()>,
+) -> std::io::Result<(SearchResult, SearchConfig, u64)> {
+    let policy = policy(s);
+    let config = search_config(s, color);
+    let board = s.board().clone();
+    let saved = if reuse { take_saved(s) } else { None };
+    let mut searcher = Searcher::with_saved(&board, color, &policy, &config, saved);
+    let reused = searcher.root_visits();
+    let (total, deadline) = config.budget();
+    match slice {
+        None => searcher.run(total, deadline),
+        Some(slice) => loop {
+            let left = total.saturating_sub(searcher.playouts());
+            let now = std::time::Instant::now();
+            if left == 0 || deadline.is_some_and(|d| now >= d) {
+                break;
+            }
+            let end = deadline.map_or(now + slice, |d| d.min(now + slice));
+            searcher.run(left, Some(end));
+            report(&board, &searcher.result())?;
+        },
+    }
+    let result = searcher.result();
+    if reuse {
+        keep_saved(s, searcher.into_saved());
+    }
+    Ok((result, config, reused))
+}
+
 /// genmove's choice with the Monte Carlo engine; the search's figures go
-/// to standard error (one line: playouts, seconds, win rate).
-pub fn choose(s: &mut Session, color: Color, cleanup: bool) -> Decision {
-    let (result, config) = run_search(s, color);
-    let d = decide(s.board(), &result, s.komi(), cleanup, &config);
+/// to standard error (one line: playouts, seconds, win rate). `reuse`:
+/// start from and keep the search trees (genmove; `reg_genmove`, which
+/// plays nothing, searches afresh and keeps nothing, so it answers what
+/// a fresh genmove would).
+pub fn choose(s: &mut Session, color: Color, cleanup: bool, reuse: bool) -> Decision {
+    let live = s.config().mcts.live_gfx;
+    let slice = live.then(|| std::time::Duration::from_millis(500));
+    let (result, config, reused) = genmove_search(s, color, reuse, slice, &mut |board, r| {
+        // GoGui's live graphics: a `gogui-gfx:` block on standard error.
+        eprintln!("gogui-gfx:\n{}\n", super::analyze::gfx(board, r));
+        Ok(())
+    })
+    .expect("reports to standard error do not fail");
+    decision(s, cleanup, &result, &config, reused)
+}
+
+/// The decision from genmove's search, its figures on standard error.
+pub(crate) fn decision(
+    s: &Session,
+    cleanup: bool,
+    result: &SearchResult,
+    config: &SearchConfig,
+    reused: u64,
+) -> Decision {
+    let d = decide(s.board(), result, s.komi(), cleanup, config);
     let answer = match d {
         Decision::Play(m) => s.board().move_text(m),
         Decision::Resign => "resign".into(),
     };
     eprintln!(
-        "mcts: {} playouts in {:.2} s ({:.0}/s), {} nodes, win rate {:.3}, {answer}",
+        "mcts: {} playouts in {:.2} s ({:.0}/s), {} reused, {} nodes, win rate {:.3}, {answer}",
         result.playouts,
         result.seconds,
         result.playouts as f64 / result.seconds.max(1e-9),
+        reused,
         result.nodes,
         result.win_rate()
     );

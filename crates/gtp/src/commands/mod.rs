@@ -2,6 +2,7 @@
 //! per group. Each module has a `register` function; [`register`] calls
 //! them all.
 
+pub mod analyze;
 pub mod game;
 pub mod gnugo;
 pub mod gogui;
@@ -73,6 +74,7 @@ pub fn register(registry: &mut Registry) {
     time::register(registry);
     gogui::register(registry);
     mcts::register(registry);
+    analyze::register(registry);
 }
 
 /// Helpers for the command tests: a standard session and a way to run one
