@@ -436,4 +436,27 @@ mod tests {
             Err("invalid color".into())
         );
     }
+
+    #[test]
+    fn explain_move_tells_what_the_search_saw() {
+        let mut s = session();
+        ok(&mut s, "boardsize 9");
+        let m = ok(&mut s, "genmove b");
+        let e = ok(&mut s, &format!("explain_move {m}"));
+        assert!(e.starts_with(&format!("{m} for black")), "{e}");
+        assert!(e.contains("genmove's search before it was played"), "{e}");
+        assert!(
+            e.contains("rank ") && e.contains("principal variation: "),
+            "{e}"
+        );
+        // Any other move: a search of the current position, White to move.
+        let e = ok(&mut s, "explain_move A1");
+        assert!(e.starts_with("A1 for white"), "{e}");
+        assert!(e.contains("a search of the current position"), "{e}");
+        assert_eq!(run(&mut s, "explain_move"), Err("missing move".into()));
+        assert_eq!(
+            run(&mut s, "explain_move Z99"),
+            Err("invalid coordinate: Z99".into())
+        );
+    }
 }

@@ -31,10 +31,23 @@ use crate::session::Session;
 struct McState {
     policy: Option<Arc<Policy>>,
     saved: Option<SavedTrees>,
+    /// genmove's last search: the history it searched from, and what it
+    /// found (for `explain_move`).
+    last: Option<(Vec<(Color, katachi_board::Move)>, SearchResult)>,
 }
 
 /// Register this module's commands.
 pub fn register(r: &mut Registry) {
+    r.add("explain_move", |s, args| {
+        let Some(word) = args.get(0) else {
+            return fail("missing move");
+        };
+        let Some(m) = args.game_move(0, s.board()) else {
+            return fail(format!("invalid coordinate: {word}"));
+        };
+        explain(s, m)
+    })
+    .gogui("string/Explain move/explain_move %p");
     r.add("katachi-mcts_stats", |s, args| {
         let color = if args.is_empty() {
             s.board().to_move()
@@ -138,6 +151,8 @@ pub(crate) fn genmove_search(
     if reuse {
         keep_saved(s, searcher.into_saved());
     }
+    s.extensions().get_or_default::<McState>().last =
+        Some((board.history().to_vec(), result.clone()));
     Ok((result, config, reused))
 }
 
@@ -181,4 +196,96 @@ pub(crate) fn decision(
         result.win_rate()
     );
     d
+}
+
+/// `explain_move VERTEX`: what the Monte Carlo search saw of the move.
+/// If the move was genmove's last choice (it is the last move played and
+/// genmove searched the position before it), that search; otherwise a
+/// search of the current position, genmove's budget, for the player to
+/// move.
+fn explain(s: &mut Session, m: katachi_board::Move) -> crate::error::Reply {
+    let history = s.board().history().to_vec();
+    let last = s.extensions().get_or_default::<McState>().last.clone();
+    let (board, result, when) = match last {
+        Some((before, result))
+            if history.len() == before.len() + 1
+                && history[..before.len()] == before[..]
+                && history.last().map(|&(_, mv)| mv) == Some(m) =>
+        {
+            let mut board = s.board().clone();
+            board.undo().ok();
+            (board, result, "genmove's search before it was played")
+        }
+        _ => {
+            let color = s.board().to_move();
+            let board = s.board().clone();
+            let policy = policy(s);
+            let config = search_config(s, color);
+            let result = search(&board, color, &policy, &config);
+            (board, result, "a search of the current position")
+        }
+    };
+    Ok(explanation(&board, &result, m, when))
+}
+
+/// The text of an explanation (see [`explain`]).
+fn explanation(board: &Board, r: &SearchResult, m: katachi_board::Move, when: &str) -> String {
+    let who = match r.to_move {
+        Color::Black => "black",
+        Color::White => "white",
+    };
+    let mut out = format!(
+        "{} for {who}: Monte Carlo, {when}: {} playouts in {:.2} s, {} root moves",
+        board.move_text(m),
+        r.playouts,
+        r.seconds,
+        r.moves.len()
+    );
+    let Some(rank) = r.moves.iter().position(|x| x.mv == m) else {
+        out.push_str(
+            "\nnot a candidate: illegal, or a move the 3x3 patterns weigh 0 (filling an own eye)",
+        );
+        return out;
+    };
+    let x = &r.moves[rank];
+    let share = 100.0 * x.visits as f64 / r.playouts.max(1) as f64;
+    out.push_str(&format!(
+        "\nrank {} by visits: {} visits ({share:.1}% of the playouts), win rate {:.3}, lower bound {:.3}",
+        rank + 1,
+        x.visits,
+        x.win_rate(),
+        x.lcb()
+    ));
+    out.push_str(&format!(
+        "\nall-moves-as-first: {} visits, win rate {:.3}",
+        x.amaf_visits,
+        x.amaf_rate()
+    ));
+    out.push_str(&format!(
+        "\nprior: {:.1}% of the 3x3 pattern weight at the root, prior win rate {:.3}",
+        100.0 * x.policy,
+        x.prior
+    ));
+    out.push_str(&format!(
+        "\nfinal area margin of its playouts: {:+.1} for {who} (sd {:.1})",
+        x.score_mean(r.to_move),
+        x.score_stdev()
+    ));
+    let pv: Vec<String> = x.pv.iter().map(|&mv| board.move_text(mv)).collect();
+    out.push_str(&format!("\nprincipal variation: {}", pv.join(" ")));
+    let other = if rank == 0 {
+        r.moves.get(1)
+    } else {
+        r.moves.first()
+    };
+    if let Some(o) = other {
+        out.push_str(&format!(
+            "\n{} {}: {} visits, win rate {:.3}",
+            if rank == 0 { "next best" } else { "best" },
+            board.move_text(o.mv),
+            o.visits,
+            o.win_rate()
+        ));
+    }
+    out
 }
