@@ -32,7 +32,9 @@ wins both by the area count with every stone alive and with the stones the \
 playouts lost removed. --threads N runs N independent trees (root \
 parallelism) and sums their root statistics. Each genmove search starts from \
 the subtree of the previous one when one move of each player came between \
-them (--no-reuse-tree: always afresh). katachi-mcts_stats [COLOR] \
+them (--no-reuse-tree: always afresh). Moves the tactical reader says capture \
+an opposing string or save an own one get extra root priors \
+(--no-tactical-priors: none). katachi-mcts_stats [COLOR] \
 prints the search's top moves (visits, win rates, priors); each genmove \
 prints one line of figures on standard error.
 
@@ -105,6 +107,10 @@ pub struct Args {
     /// on standard error every half second).
     #[arg(long)]
     live_gfx: bool,
+
+    /// No root priors from the tactical reader's captures and rescues.
+    #[arg(long)]
+    no_tactical_priors: bool,
 }
 
 /// `--engine` values.
@@ -212,6 +218,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             threads: args.threads as usize,
             reuse_tree: !args.no_reuse_tree,
             live_gfx: args.live_gfx,
+            tactical_priors: !args.no_tactical_priors,
         },
         ..Config::default()
     };

@@ -39,6 +39,9 @@ pub struct MctsOptions {
     /// Whether genmove draws its search for GoGui on standard error every
     /// half second (`--live-gfx`).
     pub live_gfx: bool,
+    /// Whether genmove's root gets priors from the tactical reader
+    /// (`--no-tactical-priors` turns it off).
+    pub tactical_priors: bool,
 }
 
 /// Playouts per move when nothing else limits the search.
@@ -52,6 +55,7 @@ impl Default for MctsOptions {
             threads: 1,
             reuse_tree: true,
             live_gfx: false,
+            tactical_priors: true,
         }
     }
 }

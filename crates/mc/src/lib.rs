@@ -21,5 +21,5 @@ pub mod sum_tree;
 pub use context::{analyse, McBoard, MoveInfo};
 pub use playout::{PlayoutOutcome, Policy};
 pub use search::{
-    decide, search, Decision, MoveStat, SavedTrees, SearchConfig, SearchResult, Searcher,
+    decide, search, Decision, MoveStat, RootPrior, SavedTrees, SearchConfig, SearchResult, Searcher,
 };

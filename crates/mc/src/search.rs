@@ -19,7 +19,9 @@
 //!   ([`SearchConfig::pattern_prior`] visits at a win rate of
 //!   `sqrt(w / w_max)`, `w` the move's 3x3 pattern weight, `w_max` the
 //!   largest among the siblings). Pass gets the even prior's visits at
-//!   10 %, so that it is tried only when the playouts say so.
+//!   10 %, so that it is tried only when the playouts say so. At the root,
+//!   [`SearchConfig::root_priors`] add what the caller knows beyond the
+//!   playouts (the GTP layer: the tactical reader's captures and rescues).
 //! - **Selection**: the RAVE blend of Pachi's "equivalence" schedule,
 //!   `beta = n_amaf / (n_amaf + n + n * n_amaf / equiv)` and value
 //!   `(1 - beta) * q + beta * q_amaf`, plus a small UCB term
@@ -53,7 +55,7 @@
 //!   with the subtree of the two moves played since.
 //!
 //! Not done (issue 15): shape-database and move generator priors,
-//! tactical reading in the tree, dead-stone-aware scoring beyond the
+//! tactical reading below the root, dead-stone-aware scoring beyond the
 //! playouts' ownership.
 
 use std::time::Instant;
@@ -97,6 +99,21 @@ pub struct SearchConfig {
     /// Ownership (of 1) above which the playouts call a stone lost, for
     /// the pass rule's dead-stone count.
     pub dead_ownership: f32,
+    /// Extra priors of root moves from outside the playouts (the tactical
+    /// reader's captures and rescues): the point, virtual visits and their
+    /// win rate, added to the even and pattern priors.
+    pub root_priors: Vec<RootPrior>,
+}
+
+/// An extra prior of one root move (see [`SearchConfig::root_priors`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RootPrior {
+    /// The move's point.
+    pub point: Point,
+    /// Virtual visits.
+    pub visits: f32,
+    /// Their win rate.
+    pub win_rate: f32,
 }
 
 impl SearchConfig {
@@ -132,6 +149,7 @@ impl Default for SearchConfig {
             resign_below: 0.08,
             resign_min_playouts: 2000,
             dead_ownership: 0.6,
+            root_priors: Vec::new(),
         }
     }
 }
@@ -392,8 +410,14 @@ impl<'a> Tree<'a> {
                 continue;
             }
             let r = (w as f32 / wmax as f32).sqrt();
-            let pv = even + cfg.pattern_prior;
-            let pw = 0.5 * even + cfg.pattern_prior * r;
+            let mut pv = even + cfg.pattern_prior;
+            let mut pw = 0.5 * even + cfg.pattern_prior * r;
+            if root {
+                for x in cfg.root_priors.iter().filter(|x| x.point == p) {
+                    pv += x.visits;
+                    pw += x.visits * x.win_rate;
+                }
+            }
             let mut node = Node::new(Move::Play(p), pv, pw);
             node.policy = (f64::from(w) / wsum.max(1) as f64) as f32;
             self.nodes.push(node);

@@ -459,4 +459,29 @@ mod tests {
             Err("invalid coordinate: Z99".into())
         );
     }
+
+    #[test]
+    fn the_reader_gives_priors_to_captures_and_rescues() {
+        let mut s = session();
+        ok(&mut s, "boardsize 9");
+        // White E5 in atari (liberty E6) beside Black D4 in atari (D3).
+        for m in [
+            "b D5", "w E5", "b F5", "w C4", "b E4", "w D3", "b D4", "w E3", "b F4",
+        ] {
+            ok(&mut s, &format!("play {m}"));
+        }
+        let board = s.board().clone();
+        let priors = super::mcts::tactical_priors(&mut s, katachi_board::Color::Black);
+        let at = |v: &str| {
+            let p = board.parse_vertex(v).unwrap();
+            priors.iter().find(|x| x.point == p).copied()
+        };
+        let capture = at("E6").expect("capturing E5 at E6");
+        assert_eq!(capture.win_rate, 0.9);
+        assert!(at("A1").is_none());
+        // White to move: saving E5 (E6) is the rescue.
+        let priors = super::mcts::tactical_priors(&mut s, katachi_board::Color::White);
+        let p = board.parse_vertex("E6").unwrap();
+        assert!(priors.iter().any(|x| x.point == p), "{priors:?}");
+    }
 }

@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use katachi_board::{Board, Color};
 use katachi_mc::{
-    decide, search, Decision, Policy, SavedTrees, SearchConfig, SearchResult, Searcher,
+    decide, search, Decision, Policy, RootPrior, SavedTrees, SearchConfig, SearchResult, Searcher,
 };
 
 use crate::config::DEFAULT_PLAYOUTS;
@@ -103,6 +103,40 @@ fn run_search(s: &mut Session, color: Color) -> (SearchResult, SearchConfig) {
     (result, config)
 }
 
+/// Root priors from the tactical reader (the analysis' worms): a move
+/// that captures an opposing string, or saves an own string that can be
+/// captured, gets virtual visits at a 90 % win rate (70 % when it works
+/// only through ko), more for larger strings. The playouts see captures
+/// and ataris only through their 3x3 shape; the reader sees ladders and
+/// nets.
+pub(crate) fn tactical_priors(s: &mut Session, color: Color) -> Vec<RootPrior> {
+    use katachi_engine::search::Code;
+    let analysis = crate::analysis::current_analysis(s);
+    let mut priors = Vec::new();
+    for w in analysis.worms().iter() {
+        let visits = (10.0 + 5.0 * w.size as f32).min(60.0);
+        let answer = if w.color != color {
+            w.attack
+        } else if w.attack.is_some() {
+            w.defense
+        } else {
+            None
+        };
+        if let Some((point, code)) = answer {
+            let (visits, win_rate) = match code {
+                Code::Win => (visits, 0.9),
+                _ => (visits / 2.0, 0.7),
+            };
+            priors.push(RootPrior {
+                point,
+                visits,
+                win_rate,
+            });
+        }
+    }
+    priors
+}
+
 /// The trees genmove saved, if tree reuse is on.
 pub(crate) fn take_saved(s: &mut Session) -> Option<SavedTrees> {
     let reuse = s.config().mcts.reuse_tree;
@@ -128,7 +162,10 @@ pub(crate) fn genmove_search(
     report: &mut dyn FnMut(&Board, &SearchResult) -> std::io::Result<()>,
 ) -> std::io::Result<(SearchResult, SearchConfig, u64)> {
     let policy = policy(s);
-    let config = search_config(s, color);
+    let mut config = search_config(s, color);
+    if s.config().mcts.tactical_priors {
+        config.root_priors = tactical_priors(s, color);
+    }
     let board = s.board().clone();
     let saved = if reuse { take_saved(s) } else { None };
     let mut searcher = Searcher::with_saved(&board, color, &policy, &config, saved);
