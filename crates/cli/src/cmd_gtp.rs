@@ -15,7 +15,7 @@ use katachi_board::KoRule;
 use katachi_engine::analysis::AnalysisConfig;
 use katachi_engine::knowledge::{Knowledge, Source, EYE_SLOT, SLOTS};
 use katachi_engine::reading::ReadConfig;
-use katachi_gtp::{serve, Config, Engine, MctsOptions, Session};
+use katachi_gtp::{serve, Config, Engine, MctsOptions, Scoring, Session};
 
 /// Arguments of `katachi gtp`.
 #[derive(clap::Args)]
@@ -48,9 +48,12 @@ katachi-mcts_gfx draws the search for GoGui (gogui-gfx). baseline is the earlier
 policy: legal moves, never filling its own true eyes or playing self-atari, \
 capturing and escaping atari when it can, otherwise a seeded random choice.
 
-final_score counts area (Chinese) with EVERY STONE ON THE BOARD ALIVE, since \
-dead-stone analysis does not exist yet: the result is only right when the dead \
-stones have been captured (play on with kgs-genmove_cleanup).
+final_score counts by --rules: chinese (area, the default) or japanese \
+(territory plus prisoners, eyes in seki for nobody); kgs-rules changes them. \
+Dead stones, seki and territory (final_status, final_status_list) come from \
+1000 Monte Carlo playouts from the position: a string captured in most of \
+them is dead unless unconditional life says it lives (PARTIAL: no owl or \
+semeai reading yet). estimate_score gives the playouts' mean margin.
 
 --patterns NAME=FILE (repeatable) replaces one of the engine's pattern \
 databases (.db, in GNU Go's pattern language) at start-up, with no \
@@ -111,6 +114,20 @@ pub struct Args {
     /// No root priors from the tactical reader's captures and rescues.
     #[arg(long)]
     no_tactical_priors: bool,
+
+    /// Scoring rules of final_score: chinese (area) or japanese
+    /// (territory).
+    #[arg(long, value_enum, default_value_t = RulesArg::Chinese)]
+    rules: RulesArg,
+}
+
+/// `--rules` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum RulesArg {
+    /// Area counting.
+    Chinese,
+    /// Territory counting.
+    Japanese,
 }
 
 /// `--engine` values.
@@ -211,6 +228,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         engine: match args.engine {
             EngineArg::Mcts => Engine::Mcts,
             EngineArg::Baseline => Engine::Baseline,
+        },
+        scoring: match args.rules {
+            RulesArg::Chinese => Scoring::Area,
+            RulesArg::Japanese => Scoring::Territory,
         },
         mcts: MctsOptions {
             playouts: args.playouts,

@@ -60,7 +60,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(text) => CommandLine::parse(text)?,
         None => {
             let exe = std::env::current_exe().context("cannot locate the katachi executable")?;
-            CommandLine::from_parts(exe.to_string_lossy(), &["gtp"])
+            // GNU Go's suites expect its default rules: territory counting.
+            CommandLine::from_parts(exe.to_string_lossy(), &["gtp", "--rules", "japanese"])
         }
     };
     engine.anchor_program(&here);

@@ -19,6 +19,7 @@ mod cmd_joseki;
 mod cmd_match;
 mod cmd_patterns;
 mod cmd_regress;
+mod cmd_score;
 mod cmd_show;
 mod dbfile;
 
@@ -36,6 +37,8 @@ enum Command {
     Gtp(cmd_gtp::Args),
     /// Print the position of an SGF file (at a given move).
     Show(cmd_show::Args),
+    /// Dead stones, territories and result of an SGF file's position.
+    Score(cmd_score::Args),
     /// Pattern database tools: check, format, match, dump.
     #[command(subcommand)]
     Patterns(cmd_patterns::Command),
@@ -56,6 +59,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Gtp(args) => cmd_gtp::run(args),
         Command::Show(args) => cmd_show::run(args),
+        Command::Score(args) => cmd_score::run(args),
         Command::Patterns(cmd) => cmd_patterns::run(cmd),
         Command::Joseki(args) => cmd_joseki::run(args),
         Command::Match(args) => cmd_match::run(args),

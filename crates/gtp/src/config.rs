@@ -23,6 +23,17 @@ pub enum Engine {
     Baseline,
 }
 
+/// How `final_score` counts (`--rules`, `kgs-rules`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Scoring {
+    /// Area (Chinese rules): stones plus surrounded points.
+    #[default]
+    Area,
+    /// Territory (Japanese rules): surrounded points plus prisoners; eyes
+    /// in seki count for nobody.
+    Territory,
+}
+
 /// The Monte Carlo engine's budget and threads.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MctsOptions {
@@ -76,6 +87,8 @@ pub struct Config {
     /// (embedded databases, or files given with `--patterns NAME=FILE`)
     /// and the reading configuration (`--level`).
     pub analysis: AnalysisConfig,
+    /// How `final_score` counts (`--rules`).
+    pub scoring: Scoring,
     /// The move generator (`--engine`).
     pub engine: Engine,
     /// The Monte Carlo engine's options.
@@ -91,6 +104,7 @@ impl Default for Config {
             komi: DEFAULT_KOMI,
             analysis: AnalysisConfig::default(),
             engine: Engine::Mcts,
+            scoring: Scoring::Area,
             mcts: MctsOptions::default(),
         }
     }

@@ -99,7 +99,7 @@ pub mod server;
 pub mod session;
 
 pub use args::Args;
-pub use config::{Config, Engine, MctsOptions};
+pub use config::{Config, Engine, MctsOptions, Scoring};
 pub use error::{fail, CommandError, Reply};
 pub use registry::Registry;
 pub use server::serve;

@@ -11,11 +11,13 @@
 //! incrementally, with a from-scratch check), [`sum_tree`] (weighted
 //! draws), [`playout`] (playing a game to the end and area scoring, and
 //! [`Policy`], a named compiled table), [`search`] (UCT with RAVE over those
-//! playouts, and the genmove decision).
+//! playouts, and the genmove decision), [`status`] (dead stones, seki and
+//! territory of a finished position from playout ownership).
 
 pub mod context;
 pub mod playout;
 pub mod search;
+pub mod status;
 pub mod sum_tree;
 
 pub use context::{analyse, McBoard, MoveInfo};
@@ -23,3 +25,4 @@ pub use playout::{PlayoutOutcome, Policy};
 pub use search::{
     decide, search, Decision, MoveStat, RootPrior, SavedTrees, SearchConfig, SearchResult, Searcher,
 };
+pub use status::{final_status, FinalStatus, PointStatus, StatusConfig};

@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 mod matching;
 mod playouts;
+mod score;
 mod startup;
 
 /// Benchmark subcommands.
@@ -13,6 +14,8 @@ pub enum Command {
     Playouts(playouts::Args),
     /// Pattern matching speed per matcher over the reference positions.
     Match(matching::Args),
+    /// Scoring finished games (records with a points result) beside GNU Go.
+    Score(score::Args),
     /// Launch-to-first-answer time of `katachi gtp`, and the databases' load cost.
     Startup(startup::Args),
 }
@@ -22,5 +25,6 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Playouts(args) => playouts::run(args),
         Command::Match(args) => matching::run(args),
         Command::Startup(args) => startup::run(args),
+        Command::Score(args) => score::run(args),
     }
 }
