@@ -123,6 +123,9 @@ fn help_states_how_final_score_counts() {
     let text = String::from_utf8(out.stdout).unwrap();
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(flat.contains("final_score counts by --rules"), "{text}");
-    assert!(flat.contains("PARTIAL: no owl or semeai reading yet"), "{text}");
+    assert!(
+        flat.contains("PARTIAL: no owl or semeai reading yet"),
+        "{text}"
+    );
     assert!(flat.contains("--superko"), "{text}");
 }

@@ -76,11 +76,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(n) = args.games {
         games.truncate(n);
     }
-    println!(
+    outln!(
         "{} game records with a points result under {} (every {every})",
         games.len(),
         dir.display()
-    );
+    )?;
     let exe = std::env::current_exe().context("cannot locate the katachi executable")?;
     let options = SpawnOptions {
         stderr: StderrMode::Null,
@@ -122,13 +122,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             tally(&mut t_peer, g, answer.ok().as_deref(), start);
         }
     }
-    println!(
+    outln!(
         "{:<10} {:>6} {:>14} {:>14} {:>7} {:>8}",
-        "engine", "games", "right winner", "exact margin", "failed", "s/game"
-    );
+        "engine",
+        "games",
+        "right winner",
+        "exact margin",
+        "failed",
+        "s/game"
+    )?;
     let line = |name: &str, t: &Tally| {
         let pct = |n: usize| 100.0 * n as f64 / t.games.max(1) as f64;
-        println!(
+        outln!(
             "{name:<10} {:>6} {:>6} {:>6.1}% {:>6} {:>6.1}% {:>7} {:>8.3}",
             t.games,
             t.winner,
@@ -137,11 +142,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             pct(t.exact),
             t.failed,
             t.seconds / t.games.max(1) as f64
-        );
+        )
     };
-    line("katachi", &t_ours);
+    line("katachi", &t_ours)?;
     if peers.is_some() {
-        line("gnugo 3.8", &t_peer);
+        line("gnugo 3.8", &t_peer)?;
     }
     Ok(ExitCode::SUCCESS)
 }
