@@ -162,7 +162,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let mut outcome = game::play([&mut *black, &mut *white], &settings)?;
         if matches!(outcome.ending, Ending::Score | Ending::MoveCap) {
             match &mut referee {
-                Some(referee) => game::score(referee, &settings, &mut outcome),
+                Some(referee) => {
+                    game::score(referee, &settings, &mut outcome);
+                    game::note_player_counts([black, white], &settings, &mut outcome);
+                }
                 None => game::score_by_players([black, white], &settings, &mut outcome),
             }
         }

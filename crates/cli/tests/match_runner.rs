@@ -342,6 +342,15 @@ fn the_move_cap_stops_and_scores() {
     assert_eq!(row["ending"], "move_cap");
     assert_eq!(n(&row["moves"]), 6);
     assert_eq!(row["result"], "W+7.5", "scored by the referee");
+    // The players' own counts beside the referee's.
+    let notes = row["notes"].as_array().expect("notes");
+    assert!(
+        notes.iter().any(|n| n
+            .as_str()
+            .is_some_and(|t| t.starts_with("final_score: referee W+7.5, black (A) ")
+                && t.contains(", white (B) "))),
+        "{notes:?}"
+    );
     check_adds_up(&summary, &table);
     check_sgfs(&dir, &summary);
 }

@@ -348,6 +348,23 @@ pub fn score(referee: &mut Player, settings: &Settings, game: &mut GameOutcome) 
     }
 }
 
+/// With a referee, the players' own counts of the same final position,
+/// beside the referee's result, as a note (`final_score: referee B+3.5,
+/// black (A) B+3.5, white (B) W+0.5`): how each engine's scoring agrees
+/// with the referee's. A player that cannot count is noted as such.
+pub fn note_player_counts(players: [&mut Player; 2], settings: &Settings, game: &mut GameOutcome) {
+    let mut parts = vec![format!("referee {}", game.result)];
+    for (player, color) in players.into_iter().zip([Color::Black, Color::White]) {
+        let who = format!("{} ({})", name(color), player.label);
+        match count(player, settings, game) {
+            Ok(text) => parts.push(format!("{who} {}", text.trim())),
+            Err(_) => parts.push(format!("{who} could not count")),
+        }
+    }
+    game.notes
+        .push(format!("final_score: {}", parts.join(", ")));
+}
+
 /// Without a referee, ask both players (`players` are Black then White)
 /// for `final_score`, as other match runners do: no player decides its
 /// own game alone. When they name the same winner (or both jigo) that is
