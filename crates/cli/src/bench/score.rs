@@ -35,8 +35,13 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     every: usize,
     /// GNU Go's command line (run twice: as given and with --chinese-rules).
+    /// Each answer may take up to --timeout seconds; an engine that fails
+    /// is restarted for the next game.
     #[arg(long, default_value = "/usr/games/gnugo --mode gtp")]
     peer: String,
+    /// Seconds allowed for one game's loadsgf and final_score.
+    #[arg(long, default_value_t = 120.0)]
+    timeout: f64,
     /// Do not run GNU Go.
     #[arg(long)]
     no_peer: bool,
@@ -84,22 +89,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let exe = std::env::current_exe().context("cannot locate the katachi executable")?;
     let options = SpawnOptions {
         stderr: StderrMode::Null,
-        default_timeout: Some(Duration::from_secs(120)),
+        default_timeout: Some(Duration::from_secs_f64(args.timeout.max(1.0))),
         ..SpawnOptions::default()
     };
-    let mut ours = Engine::spawn(
-        &CommandLine::from_parts(exe.to_string_lossy(), &["gtp"]),
-        &options,
-    )?;
-    let mut peers = if args.no_peer {
+    let ours_cmd = CommandLine::from_parts(exe.to_string_lossy(), &["gtp"]);
+    let mut ours = Engine::spawn(&ours_cmd, &options)?;
+    let peer_cmds = if args.no_peer {
         None
     } else {
-        let japanese = CommandLine::parse(&args.peer)?;
-        let chinese = CommandLine::parse(&format!("{} --chinese-rules", args.peer))?;
         Some((
-            Engine::spawn(&japanese, &options)?,
-            Engine::spawn(&chinese, &options)?,
+            CommandLine::parse(&args.peer)?,
+            CommandLine::parse(&format!("{} --chinese-rules", args.peer))?,
         ))
+    };
+    let mut peers = match &peer_cmds {
+        None => None,
+        Some((japanese, chinese)) => Some((
+            Engine::spawn(japanese, &options)?,
+            Engine::spawn(chinese, &options)?,
+        )),
     };
     let (mut t_ours, mut t_peer) = (Tally::default(), Tally::default());
     for g in &games {
@@ -111,14 +119,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .and_then(|_| ours.ok(&format!("loadsgf {file}")))
             .and_then(|_| ours.ok("final_score"));
         report("katachi", g, &answer);
+        if answer.is_err() {
+            // A time-out leaves the engine unusable: a fresh one for the
+            // next game, so that one failure stays one.
+            ours = Engine::spawn(&ours_cmd, &options)?;
+        }
         tally(&mut t_ours, g, answer.ok().as_deref(), start);
-        if let Some((japanese, chinese)) = peers.as_mut() {
-            let peer = if g.area { chinese } else { japanese };
+        if let (Some((japanese, chinese)), Some((jcmd, ccmd))) = (peers.as_mut(), &peer_cmds) {
+            let (peer, cmd) = if g.area {
+                (chinese, ccmd)
+            } else {
+                (japanese, jcmd)
+            };
             let start = Instant::now();
             let answer = peer
                 .ok(&format!("loadsgf {file}"))
                 .and_then(|_| peer.ok("final_score"));
             report("gnugo", g, &answer);
+            if answer.is_err() {
+                *peer = Engine::spawn(cmd, &options)?;
+            }
             tally(&mut t_peer, g, answer.ok().as_deref(), start);
         }
     }
