@@ -1,6 +1,7 @@
 //! The incremental path influence, as the seed describes it: per path the
-//! signed contribution it gives while its source holds a stone (`live`, 0
-//! without one) and the number of its other points occupied (`occ`); per
+//! signed contribution it gives while its source holds a stone (`live`),
+//! and a state byte: whether the source holds a stone, and the number of
+//! its other points occupied; per
 //! point the current value. Putting a stone on `p`:
 //! 1. the paths from `p` get the stone's sign; those with no occupied
 //!    point add their contribution to their terminus;
@@ -19,6 +20,10 @@ use crate::scratch::stone_sign;
 use katachi_board::{Board, BoardError, Color, IllegalMove, Move, Point};
 use std::sync::Arc;
 
+/// The state bit of a path whose source holds a stone (occupancy counts
+/// stay below it: ranges are at most 12).
+const SOURCED: u8 = 0x80;
+
 /// One journaled move: the stone placed (or none for a pass) and where its
 /// captured stones start in the shared stack.
 #[derive(Clone, Copy, Debug)]
@@ -31,7 +36,9 @@ struct Entry {
 #[derive(Clone, Debug)]
 pub struct PathInfluence {
     tables: Arc<PathTables>,
-    occ: Vec<u8>,
+    /// Per path: [`SOURCED`] when its source holds a stone, plus the
+    /// number of its other points occupied.
+    state: Vec<u8>,
     live: Vec<i32>,
     values: Vec<i32>,
     stones: Vec<i8>,
@@ -46,7 +53,7 @@ impl PathInfluence {
         let len = tables.padded_len();
         PathInfluence {
             tables,
-            occ: vec![0; n],
+            state: vec![0; n],
             live: vec![0; n],
             values: vec![0; len],
             stones: vec![0; len],
@@ -86,7 +93,7 @@ impl PathInfluence {
 
     /// Bytes of this map's own state (per path and per point).
     pub fn state_bytes(&self) -> usize {
-        self.occ.len() + self.live.len() * 4 + self.values.len() * 4 + self.stones.len()
+        self.state.len() + self.live.len() * 4 + self.values.len() * 4 + self.stones.len()
     }
 
     /// Put a stone of `c` on the empty point `p`.
@@ -97,27 +104,26 @@ impl PathInfluence {
         self.stones[i] = sign as i8;
         let t = &*self.tables;
         let from = t.paths_from(i);
-        let occ = &self.occ[from.clone()];
+        let state = &mut self.state[from.clone()];
         let live = &mut self.live[from.clone()];
         let term = &t.term[from.clone()];
         let contrib = &t.contrib[from];
-        for k in 0..live.len() {
+        for k in 0..state.len() {
             let v = sign * contrib[k];
             live[k] = v;
-            if occ[k] == 0 {
+            let s = state[k];
+            state[k] = s | SOURCED;
+            if s == 0 {
                 self.values[term[k] as usize] += v;
             }
         }
         let cover = &t.cover[t.cover_start[i] as usize..t.cover_start[i + 1] as usize];
         for &k in cover {
             let k = k as usize;
-            let o = self.occ[k];
-            self.occ[k] = o + 1;
-            if o == 0 {
-                let v = self.live[k];
-                if v != 0 {
-                    self.values[t.term[k] as usize] -= v;
-                }
+            let s = self.state[k];
+            self.state[k] = s + 1;
+            if s == SOURCED {
+                self.values[t.term[k] as usize] -= self.live[k];
             }
         }
     }
@@ -131,68 +137,92 @@ impl PathInfluence {
         let cover = &t.cover[t.cover_start[i] as usize..t.cover_start[i + 1] as usize];
         for &k in cover {
             let k = k as usize;
-            let o = self.occ[k] - 1;
-            self.occ[k] = o;
-            if o == 0 {
-                let v = self.live[k];
-                if v != 0 {
-                    self.values[t.term[k] as usize] += v;
-                }
+            let s = self.state[k] - 1;
+            self.state[k] = s;
+            if s == SOURCED {
+                self.values[t.term[k] as usize] += self.live[k];
             }
         }
         let from = t.paths_from(i);
-        let occ = &self.occ[from.clone()];
-        let live = &mut self.live[from.clone()];
+        let state = &mut self.state[from.clone()];
+        let live = &self.live[from.clone()];
         let term = &t.term[from];
-        for k in 0..live.len() {
-            if occ[k] == 0 {
+        for k in 0..state.len() {
+            if state[k] == SOURCED {
                 self.values[term[k] as usize] -= live[k];
             }
-            live[k] = 0;
+            state[k] &= !SOURCED;
         }
     }
 
     /// Update for `c` playing `m` on `board`, which must be the position
     /// BEFORE the move, and the move legal there (`board.check_move`).
-    /// Journaled for [`PathInfluence::undo`].
+    /// The captured stones are the opponent strings beside the move with
+    /// one liberty. Journaled for [`PathInfluence::undo`].
     pub fn apply(&mut self, board: &Board, c: Color, m: Move) {
-        let captured_start = self.captured.len() as u32;
-        let Move::Play(p) = m else {
-            self.journal.push(Entry {
-                point: None,
-                captured_start,
-            });
-            return;
+        let start = self.captured.len();
+        if let Move::Play(p) = m {
+            let opp = c.opponent().cell();
+            let osign = if c == Color::Black { -1 } else { 1 };
+            for n in board.neighbors(p) {
+                if board.cell(n) != opp || board.liberty_count(n) != 1 {
+                    continue;
+                }
+                // Two sides of p may touch the same string.
+                if self.captured[start..]
+                    .iter()
+                    .any(|&(q, _)| board.same_string(Point(q), n))
+                {
+                    continue;
+                }
+                for s in board.stones(n) {
+                    self.captured.push((s.0, osign));
+                }
+            }
+        }
+        self.finish_move(c, m, start);
+    }
+
+    /// Update for `c` playing `m` which captures the stones `captured`
+    /// (the board is not read: callers that recorded a game replay it this
+    /// way). Journaled for [`PathInfluence::undo`].
+    pub fn apply_with_captures(&mut self, c: Color, m: Move, captured: &[Point]) {
+        let start = self.captured.len();
+        let osign = if c == Color::Black { -1 } else { 1 };
+        self.captured.extend(captured.iter().map(|q| (q.0, osign)));
+        self.finish_move(c, m, start);
+    }
+
+    fn finish_move(&mut self, c: Color, m: Move, start: usize) {
+        let point = match m {
+            Move::Play(p) => {
+                self.place_stone(p, c);
+                for j in start..self.captured.len() {
+                    self.remove_stone(Point(self.captured[j].0));
+                }
+                Some(p.0)
+            }
+            Move::Pass => {
+                self.captured.truncate(start);
+                None
+            }
         };
-        let opp = c.opponent().cell();
-        let osign = -stone_sign(c.cell()) as i8;
-        for n in board.neighbors(p) {
-            if board.cell(n) != opp || board.liberty_count(n) != 1 {
-                continue;
-            }
-            let Some(head) = board.string_head(n) else {
-                continue;
-            };
-            // Two sides of p may touch the same string.
-            let start = captured_start as usize;
-            if self.captured[start..]
-                .iter()
-                .any(|&(q, _)| board.string_head(Point(q)) == Some(head))
-            {
-                continue;
-            }
-            for s in board.stones(n) {
-                self.captured.push((s.0, osign));
-            }
-        }
-        self.place_stone(p, c);
-        for j in captured_start as usize..self.captured.len() {
-            self.remove_stone(Point(self.captured[j].0));
-        }
         self.journal.push(Entry {
-            point: Some(p.0),
-            captured_start,
+            point,
+            captured_start: start as u32,
         });
+    }
+
+    /// The stones the latest journaled move captured.
+    pub fn last_captured(&self) -> impl Iterator<Item = Point> + '_ {
+        let start = self.journal.last().map_or(self.captured.len(), |e| e.captured_start as usize);
+        self.captured[start..].iter().map(|&(q, _)| Point(q))
+    }
+
+    /// Forget the journal (the map stays; undo can no longer go back).
+    pub fn clear_journal(&mut self) {
+        self.journal.clear();
+        self.captured.clear();
     }
 
     /// Play `m` for `c` on `board` (legality as `Board::try_move`) and

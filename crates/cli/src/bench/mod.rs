@@ -2,6 +2,7 @@
 
 use std::process::ExitCode;
 
+mod influence;
 mod matching;
 mod playouts;
 mod startup;
@@ -13,6 +14,8 @@ pub enum Command {
     Playouts(playouts::Args),
     /// Pattern matching speed per matcher over the reference positions.
     Match(matching::Args),
+    /// Path influence (katachi-pathinf) per move on random games, and its memory.
+    Influence(influence::Args),
     /// Launch-to-first-answer time of `katachi gtp`, and the databases' load cost.
     Startup(startup::Args),
 }
@@ -22,5 +25,6 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Playouts(args) => playouts::run(args),
         Command::Match(args) => matching::run(args),
         Command::Startup(args) => startup::run(args),
+        Command::Influence(args) => influence::run(args),
     }
 }
