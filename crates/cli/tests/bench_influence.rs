@@ -42,15 +42,30 @@ fn a_tiny_workload_prints_every_figure() {
         .unwrap_or_else(|| panic!("no incremental figure in:\n{out}"));
     assert!(per_move > 0.0, "{out}");
     assert!(out.contains("over 60 moves"), "{out}");
-    assert!(out.contains("from scratch: ") && out.contains("30 positions"), "{out}");
+    assert!(
+        out.contains("from scratch: ") && out.contains("30 positions"),
+        "{out}"
+    );
     assert!(out.contains("memory: "), "{out}");
 }
 
 #[test]
 fn a_nine_by_nine_monotone_run_and_a_bad_path_set() {
     let (ok, out, err) = katachi(&[
-        "bench", "influence", "--size", "9", "--games", "1", "--moves", "10", "--repeat", "1",
-        "--paths", "monotone", "--range", "3",
+        "bench",
+        "influence",
+        "--size",
+        "9",
+        "--games",
+        "1",
+        "--moves",
+        "10",
+        "--repeat",
+        "1",
+        "--paths",
+        "monotone",
+        "--range",
+        "3",
     ]);
     assert!(ok, "bench influence failed: {err}");
     assert!(out.contains("paths: Monotone, range 3"), "{out}");

@@ -197,7 +197,9 @@ fn lower_crates_do_not_depend_on_higher_ones() {
     };
     // Crates from the bottom up; the cli binary is last and nothing
     // depends on it.
-    let order = ["board", "pathinf", "sgf", "patterns", "tactics", "engine", "gtp"];
+    let order = [
+        "board", "pathinf", "sgf", "patterns", "tactics", "engine", "gtp",
+    ];
     for (i, krate) in order.iter().enumerate() {
         let d = deps(krate);
         for later in &order[i + 1..] {

@@ -215,7 +215,10 @@ impl PathInfluence {
 
     /// The stones the latest journaled move captured.
     pub fn last_captured(&self) -> impl Iterator<Item = Point> + '_ {
-        let start = self.journal.last().map_or(self.captured.len(), |e| e.captured_start as usize);
+        let start = self
+            .journal
+            .last()
+            .map_or(self.captured.len(), |e| e.captured_start as usize);
         self.captured[start..].iter().map(|&(q, _)| Point(q))
     }
 

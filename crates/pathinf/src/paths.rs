@@ -38,7 +38,12 @@ pub struct PathTables {
 /// Paths from `(r0, c0)` to `(r1, c1)` under the greedy rule: each step
 /// the one that most reduces the Euclidean distance to the end; both on a
 /// tie. Points after the start, end included.
-fn greedy(from: (i32, i32), to: (i32, i32), path: &mut Vec<(i32, i32)>, out: &mut Vec<Vec<(i32, i32)>>) {
+fn greedy(
+    from: (i32, i32),
+    to: (i32, i32),
+    path: &mut Vec<(i32, i32)>,
+    out: &mut Vec<Vec<(i32, i32)>>,
+) {
     let (r, c) = *path.last().unwrap_or(&from);
     let (dr, dc) = (to.0 - r, to.1 - c);
     if dr == 0 && dc == 0 {
@@ -60,7 +65,12 @@ fn greedy(from: (i32, i32), to: (i32, i32), path: &mut Vec<(i32, i32)>, out: &mu
 }
 
 /// Every monotone (shortest) path from `from` to `to`.
-fn monotone(from: (i32, i32), to: (i32, i32), path: &mut Vec<(i32, i32)>, out: &mut Vec<Vec<(i32, i32)>>) {
+fn monotone(
+    from: (i32, i32),
+    to: (i32, i32),
+    path: &mut Vec<(i32, i32)>,
+    out: &mut Vec<Vec<(i32, i32)>>,
+) {
     let (r, c) = *path.last().unwrap_or(&from);
     let (dr, dc) = (to.0 - r, to.1 - c);
     if dr == 0 && dc == 0 {

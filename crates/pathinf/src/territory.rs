@@ -78,7 +78,11 @@ fn influence_owner(v: i32, threshold: i32) -> Option<Color> {
 /// Layer 1 with a supplied support relation: `side[i]` is the colour an
 /// empty point's influence belongs to (or `None`), `supports(i, c)` says
 /// whether point `i` is `c`'s stone or in `c`'s influence.
-fn proto_with(board: &Board, side: &[Option<Color>], supports: impl Fn(usize, Color) -> bool) -> Vec<Option<Color>> {
+fn proto_with(
+    board: &Board,
+    side: &[Option<Color>],
+    supports: impl Fn(usize, Color) -> bool,
+) -> Vec<Option<Color>> {
     let mut out = vec![None; board.cells().len()];
     for p in board.points() {
         let i = p.index();
@@ -101,9 +105,17 @@ pub fn proto_territory(board: &Board, values: &[i32], threshold: i32) -> Vec<Opt
     let side: Vec<Option<Color>> = cells
         .iter()
         .zip(values)
-        .map(|(&c, &v)| if c == Cell::Empty { influence_owner(v, threshold) } else { None })
+        .map(|(&c, &v)| {
+            if c == Cell::Empty {
+                influence_owner(v, threshold)
+            } else {
+                None
+            }
+        })
         .collect();
-    proto_with(board, &side, |i, c| cells[i] == c.cell() || side[i] == Some(c))
+    proto_with(board, &side, |i, c| {
+        cells[i] == c.cell() || side[i] == Some(c)
+    })
 }
 
 fn find(parent: &mut [u16], mut i: usize) -> usize {
@@ -169,7 +181,13 @@ pub fn territory(board: &Board, values: &[i32], cfg: &TerritoryConfig) -> Territ
     let side: Vec<Option<Color>> = cells
         .iter()
         .zip(values)
-        .map(|(&c, &v)| if c == Cell::Empty { influence_owner(v, cfg.threshold) } else { None })
+        .map(|(&c, &v)| {
+            if c == Cell::Empty {
+                influence_owner(v, cfg.threshold)
+            } else {
+                None
+            }
+        })
         .collect();
     let mut dead = vec![false; len];
     let mut claim = [vec![false; len], vec![false; len]];
@@ -248,7 +266,13 @@ pub fn territory(board: &Board, values: &[i32], cfg: &TerritoryConfig) -> Territ
     }
     // Layer 1 read through, dead stones counted as the opponent's.
     let side2: Vec<Option<Color>> = (0..len)
-        .map(|i| if contested[i] { None } else { territory[i].or(side[i]) })
+        .map(|i| {
+            if contested[i] {
+                None
+            } else {
+                territory[i].or(side[i])
+            }
+        })
         .collect();
     let supports = |i: usize, c: Color| {
         if contested[i] {

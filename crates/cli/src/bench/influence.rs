@@ -88,7 +88,10 @@ fn record(size: usize, games: usize, moves: usize, seed: u64) -> anyhow::Result<
             let n = b
                 .play(c, mv)
                 .map_err(|e| anyhow::anyhow!("recording a random game: {e}"))?;
-            anyhow::ensure!(n == captured.len(), "capture count differs from the board's");
+            anyhow::ensure!(
+                n == captured.len(),
+                "capture count differs from the board's"
+            );
             game.push(Step {
                 color: c,
                 mv,
