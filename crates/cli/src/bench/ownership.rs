@@ -21,31 +21,46 @@ use katachi_sgf::{load, Target};
 
 /// The method, as `--help` prints it.
 pub const METHOD: &str = "\
-Method. Games: every .sgf under --dir (default $KATACHI_SHARED/gnugo/regression/games, \
-else ../shared/gnugo/regression/games), in path order, whose RE is a points result \
-(B+12.5, W+3); the main line is followed. The final owner of every point comes from \
-live GNU Go (--gnugo): loadsgf of the whole game, final_score, which must equal the \
-recorded result (same winner, same margin) or the game is dropped, then \
-final_status_list black_territory / white_territory / dead: a point in a territory \
-list is that player's, a stone is its colour's unless dead (then the opponent's), \
-any other point (dame, seki liberties) is nobody's. \
-Checkpoints: after round(50%) and round(75%) of the game's moves (katachi loads the \
-game up to there, GNU Go gets `loadsgf FILE k+1`; both must agree on the player to move). \
-Models, each giving every point a value in [-1, 1], positive for Black: \
-gnugo = GNU Go's `initial_influence <to move> territory_value` (white positive in \
-GNU Go, negated here; dead stones count 2 there, clipped to 1); \
-path = katachi's path influence (katachi-pathinf, the seed's defaults) with both \
-territory layers: territory and live stones +-1, contested points 0, elsewhere half \
-the influence in units of f(1), clipped to +-0.5; \
-path-proto = the same with the dead-group layer off (proto-territory only); \
-path-influence = the influence alone (its sign, +-0.5; stones +-1). \
-katachi's GNU Go-style influence (Analysis::influence()) is not on this branch: it \
-is not among the models yet (one entry in MODELS adds it). \
-Prediction: the sign of the value; a 0 on a stone predicts the stone's colour, a 0 \
-elsewhere predicts nobody. Figure: per model and checkpoint, the share of all points \
-of all games whose predicted owner is the final owner. Calibration: per model, both \
-checkpoints pooled, the points by value bin with the share finally Black, White and \
-nobody's.";
+METHOD
+
+Games: every .sgf under --dir (default $KATACHI_SHARED/gnugo/regression/games,
+else ../shared/gnugo/regression/games), in path order, whose RE is a points
+result (B+12.5, W+3), with at least --min-moves moves; the main line is
+followed. --games N stops after N kept games.
+
+Final owner of every point, from live GNU Go (--gnugo): loadsgf of the whole
+game and final_score, which must equal the recorded result (same winner, same
+margin) or the game is dropped; then final_status_list black_territory,
+white_territory and dead. A point in a territory list is that player's, a
+stone its colour's unless dead (then the opponent's), any other point (dame,
+seki liberties) nobody's.
+
+Checkpoints: after round(50%) and round(75%) of the game's moves (katachi loads
+the record up to there, GNU Go gets `loadsgf FILE k+1`; both must agree on the
+player to move).
+
+Models, each giving every point a value in [-1, 1], positive for Black:
+  gnugo           GNU Go's `initial_influence <to move> territory_value`, live
+                  (White positive there, negated here; dead stones count 2
+                  there, clipped to 1).
+  gnugo-regions   the same where |value| >= 0.05; elsewhere GNU Go's
+                  `initial_influence <to move> influence_regions` (White's
+                  area 1, moyo 2, territory 3 as -0.25, -0.5, -0.75; Black's
+                  likewise positive; stones left to the stone rule).
+  path            katachi's path influence (katachi-pathinf, default range 5,
+                  greedy paths) with both territory layers: territory and live
+                  stones +-1, contested points 0, elsewhere half the influence
+                  in units of f(1), clipped to +-0.5.
+  path-proto      the same without the dead-group layer (proto-territory only).
+  path-influence  the influence alone: its sign as +-0.5, stones +-1.
+katachi's GNU Go-style influence (Analysis::influence()) is not on this branch
+and not among the models yet; adding it is one entry in MODELS.
+
+Prediction: the sign of the value; a 0 on a stone predicts the stone's colour,
+a 0 elsewhere predicts nobody. Figure: per model and checkpoint, the share of
+all points of all kept games whose predicted owner is the final owner.
+Calibration: per model, both checkpoints pooled, the points by value bin and
+the share of them finally Black's, White's and nobody's.";
 
 /// Arguments.
 #[derive(clap::Args)]
@@ -103,12 +118,15 @@ type Predict = fn(&mut Tools, &Position) -> anyhow::Result<Vec<f64>>;
 /// The models, in the order printed.
 const MODELS: &[(&str, Predict)] = &[
     ("gnugo", gnugo_territory_value),
+    ("gnugo-regions", gnugo_with_regions),
     ("path", path_full),
     ("path-proto", path_proto),
     ("path-influence", path_influence),
 ];
 
-fn gnugo_territory_value(tools: &mut Tools, pos: &Position) -> anyhow::Result<Vec<f64>> {
+/// GNU Go's `initial_influence <to move> KEY` at the position, as numbers
+/// row-major (row 0 at the top).
+fn gnugo_grid(tools: &mut Tools, pos: &Position, key: &str) -> anyhow::Result<Vec<f64>> {
     let size = pos.board.size();
     tools
         .gnugo
@@ -119,18 +137,42 @@ fn gnugo_territory_value(tools: &mut Tools, pos: &Position) -> anyhow::Result<Ve
     };
     let text = tools
         .gnugo
-        .ok(&format!("initial_influence {color} territory_value"))?;
+        .ok(&format!("initial_influence {color} {key}"))?;
     let v: Vec<f64> = text
         .split_whitespace()
         .map(|w| w.parse::<f64>())
         .collect::<Result<_, _>>()
-        .with_context(|| format!("GNU Go's territory_value is not numbers: {text:?}"))?;
+        .with_context(|| format!("GNU Go's {key} is not numbers: {text:?}"))?;
     anyhow::ensure!(
         v.len() == size * size,
-        "GNU Go's territory_value has {} values for a {size}x{size} board",
+        "GNU Go's {key} has {} values for a {size}x{size} board",
         v.len()
     );
+    Ok(v)
+}
+
+fn gnugo_territory_value(tools: &mut Tools, pos: &Position) -> anyhow::Result<Vec<f64>> {
+    let v = gnugo_grid(tools, pos, "territory_value")?;
     Ok(v.into_iter().map(|x| (-x).clamp(-1.0, 1.0)).collect())
+}
+
+/// territory_value where it is not about 0, else GNU Go's influence
+/// regions (area 1, moyo 2, territory 3 as 0.25 a step; stones left to
+/// the stone rule).
+fn gnugo_with_regions(tools: &mut Tools, pos: &Position) -> anyhow::Result<Vec<f64>> {
+    let tv = gnugo_territory_value(tools, pos)?;
+    let regions = gnugo_grid(tools, pos, "influence_regions")?;
+    Ok(tv
+        .into_iter()
+        .zip(regions)
+        .map(|(t, r)| {
+            if t.abs() >= 0.05 || r.abs() > 3.5 {
+                t
+            } else {
+                -0.25 * r
+            }
+        })
+        .collect())
 }
 
 /// katachi's path model with the territory layers `cfg`, or the influence
@@ -384,6 +426,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             continue;
         }
         kept += 1;
+        eprintln!("bench ownership: game {kept}: {}", file.display());
         for (m, values) in per_model.iter().enumerate() {
             for (ci, vals) in values.iter().enumerate() {
                 let b = &boards[ci];
