@@ -174,9 +174,9 @@ impl PathTables {
             count[p as usize] += 1;
         }
         let mut acc = 0;
-        for i in 0..len {
-            t.cover_start[i] = acc;
-            acc += count[i];
+        for (start, n) in t.cover_start.iter_mut().zip(&count).take(len) {
+            *start = acc;
+            acc += n;
         }
         t.cover_start[len] = acc;
         t.cover = vec![0; acc as usize];

@@ -97,6 +97,10 @@ struct Position<'a> {
 /// What the models share: GNU Go and katachi's path tables.
 struct Tools {
     gnugo: Engine,
+    /// The position GNU Go holds (record, `loadsgf` argument), so that
+    /// two models of one position load it once (GNU Go then reuses its
+    /// analysis).
+    gnugo_at: Option<(PathBuf, usize)>,
     tables: BTreeMap<usize, Arc<PathTables>>,
 }
 
@@ -128,9 +132,13 @@ const MODELS: &[(&str, Predict)] = &[
 /// row-major (row 0 at the top).
 fn gnugo_grid(tools: &mut Tools, pos: &Position, key: &str) -> anyhow::Result<Vec<f64>> {
     let size = pos.board.size();
-    tools
-        .gnugo
-        .ok(&format!("loadsgf {} {}", pos.sgf.display(), pos.load_arg))?;
+    let at = (pos.sgf.to_path_buf(), pos.load_arg);
+    if tools.gnugo_at.as_ref() != Some(&at) {
+        tools
+            .gnugo
+            .ok(&format!("loadsgf {} {}", pos.sgf.display(), pos.load_arg))?;
+        tools.gnugo_at = Some(at);
+    }
     let color = match pos.to_move {
         Color::Black => "black",
         Color::White => "white",
@@ -334,6 +342,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let mut tools = Tools {
         gnugo: Engine::spawn(&cmd, &options)?,
+        gnugo_at: None,
         tables: BTreeMap::new(),
     };
     let mut tallies = vec![Tally::default(); MODELS.len()];
@@ -374,6 +383,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 continue;
             }
         };
+        tools.gnugo_at = None;
         tools.gnugo.ok(&format!("loadsgf {}", abs.display()))?;
         let score = tools.gnugo.ok("final_score")?;
         match points_result(&score) {
@@ -395,6 +405,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let gg_to_move = tools
                 .gnugo
                 .ok(&format!("loadsgf {} {}", abs.display(), k + 1))?;
+            tools.gnugo_at = Some((abs.clone(), k + 1));
             let ours = match loaded.to_move {
                 Color::Black => "black",
                 Color::White => "white",
