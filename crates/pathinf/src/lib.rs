@@ -17,7 +17,7 @@
 //! integers, so the incremental sum equals the from-scratch one
 //! ([`scratch::from_scratch`]) exactly, whatever the order of the updates.
 //!
-//! On top of the map, [`territory`] computes the seed's two layers:
+//! On top of the map, [`territory`](mod@territory) computes the seed's two layers:
 //! proto-territory (a point in a player's influence whose neighbours are
 //! all in that player's influence or that player's stones) and the dead
 //! group layer (groups below a safety threshold are dead; their stones and
@@ -28,7 +28,7 @@
 //! 2. [`paths`]: the path tables of a board size (generation, lookups, memory).
 //! 3. [`scratch`]: the from-scratch influence, the definition.
 //! 4. [`influence`]: the incremental map, board moves, captures and undo.
-//! 5. [`territory`]: proto-territory, group safety, the dead-group layer.
+//! 5. [`territory`](mod@territory): proto-territory, group safety, the dead-group layer.
 
 #![deny(missing_docs)]
 
