@@ -84,7 +84,7 @@ impl PathConfig {
     }
 }
 
-/// Parameters of the territory layers (see [`crate::territory`](mod@crate::territory)).
+/// Parameters of the territory layers (the `territory` module).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TerritoryConfig {
     /// An empty point is in Black's influence when its value is above
