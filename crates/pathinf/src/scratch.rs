@@ -1,5 +1,5 @@
 //! The from-scratch path influence: the definition the incremental map
-//! ([`crate::influence`]) must equal exactly. Every path whose source holds
+//! (the `influence` module) must equal exactly. Every path whose source holds
 //! a stone and whose other points are all empty adds its contribution to
 //! its terminus (Black positive, White negative).
 
