@@ -1,8 +1,8 @@
 //! The incremental path influence, as the seed describes it: per path the
-//! signed contribution it gives while its source holds a stone (`live`),
-//! and a state byte: whether the source holds a stone, and the number of
-//! its other points occupied; per
-//! point the current value. Putting a stone on `p`:
+//! signed contribution it gives while its source holds a stone (`live`)
+//! and a state byte (whether the source holds a stone, and how many of its
+//! other points are occupied); per point the current value. Putting a
+//! stone on `p`:
 //! 1. the paths from `p` get the stone's sign; those with no occupied
 //!    point add their contribution to their terminus;
 //! 2. the paths covering `p` (through it or ending on it) count one more
