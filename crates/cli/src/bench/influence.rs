@@ -12,7 +12,8 @@
 //! Each of `--repeat` runs replays every game from the empty map; the
 //! figure is the median run's total divided by the number of moves.
 //! The from-scratch computation (every path checked) is timed on every
-//! position of the first `--scratch-games` games, for comparison. One
+//! position of the first `--scratch-games` games, for comparison, and the
+//! territory layers (`katachi_pathinf::territory`) on the same positions. One
 //! thread. Medians, because the machine may be shared.
 
 use std::process::ExitCode;
@@ -21,7 +22,9 @@ use std::time::Instant;
 
 use katachi_board::playout::{choose, Rng};
 use katachi_board::{Board, Color, Move, Point};
-use katachi_pathinf::{from_scratch, PathConfig, PathInfluence, PathSet, PathTables};
+use katachi_pathinf::{
+    from_scratch, territory, PathConfig, PathInfluence, PathSet, PathTables, TerritoryConfig,
+};
 
 /// Arguments.
 #[derive(clap::Args)]
@@ -181,7 +184,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     )?;
     // From scratch on the positions of the first games.
     let mut board = Board::new(size).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let (mut spent, mut positions) = (0.0, 0usize);
+    let (mut spent, mut positions, mut spent_terr) = (0.0, 0usize, 0.0);
+    let terr_cfg = TerritoryConfig::default();
     for game in games.iter().take(args.scratch_games) {
         board.clear();
         for s in game {
@@ -191,7 +195,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let t = Instant::now();
             let v = from_scratch(&tables, &board);
             spent += t.elapsed().as_secs_f64();
-            std::hint::black_box(v);
+            let t = Instant::now();
+            let map = territory(&board, &v, &terr_cfg);
+            spent_terr += t.elapsed().as_secs_f64();
+            std::hint::black_box((v, map));
             positions += 1;
         }
     }
@@ -201,6 +208,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "from scratch: {scratch_us:.1} µs per position (mean over {positions} positions of {} games); {:.0}x the incremental update",
             args.scratch_games.min(args.games),
             scratch_us / inc_us
+        )?;
+        outln!(
+            "territory layers (proto-territory, groups, safety, dead groups): {:.1} µs per position (same positions)",
+            spent_terr * 1e6 / positions as f64
         )?;
     }
     Ok(ExitCode::SUCCESS)
