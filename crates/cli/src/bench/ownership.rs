@@ -16,7 +16,7 @@ use std::time::Duration;
 use anyhow::Context;
 use katachi_board::{Board, Cell, Color};
 use katachi_gtp::client::{CommandLine, Engine, SpawnOptions, StderrMode};
-use katachi_pathinf::{territory, PathConfig, PathInfluence, PathTables, TerritoryConfig};
+use katachi_pathinf::{territory, PathConfig, PathInfluence, PathSet, PathTables, TerritoryConfig};
 use katachi_sgf::{load, Target};
 
 /// The method, as `--help` prints it.
@@ -53,6 +53,11 @@ Models, each giving every point a value in [-1, 1], positive for Black:
                   in units of f(1), clipped to +-0.5.
   path-proto      the same without the dead-group layer (proto-territory only).
   path-influence  the influence alone: its sign as +-0.5, stones +-1.
+  path-range7, path-monotone, path-dead<-4, path-dead<4
+                  exploratory variants of `path` with one parameter changed:
+                  range 7, every shortest path, a group dead below safety -4
+                  or below 4 (default 0). Not tuned: the defaults stay the
+                  seed's whatever these show.
 katachi's GNU Go-style influence (Analysis::influence()) is not on this branch
 and not among the models yet; adding it is one entry in MODELS.
 
@@ -101,16 +106,18 @@ struct Tools {
     /// two models of one position load it once (GNU Go then reuses its
     /// analysis).
     gnugo_at: Option<(PathBuf, usize)>,
-    tables: BTreeMap<usize, Arc<PathTables>>,
+    /// By (size, range, monotone?).
+    tables: BTreeMap<(usize, u8, bool), Arc<PathTables>>,
 }
 
 impl Tools {
-    fn tables(&mut self, size: usize) -> anyhow::Result<Arc<PathTables>> {
-        if let Some(t) = self.tables.get(&size) {
+    fn tables(&mut self, size: usize, config: PathConfig) -> anyhow::Result<Arc<PathTables>> {
+        let key = (size, config.range, config.path_set == PathSet::Monotone);
+        if let Some(t) = self.tables.get(&key) {
             return Ok(t.clone());
         }
-        let t = Arc::new(PathTables::new(size, PathConfig::default())?);
-        self.tables.insert(size, t.clone());
+        let t = Arc::new(PathTables::new(size, config)?);
+        self.tables.insert(key, t.clone());
         Ok(t)
     }
 }
@@ -126,6 +133,10 @@ const MODELS: &[(&str, Predict)] = &[
     ("path", path_full),
     ("path-proto", path_proto),
     ("path-influence", path_influence),
+    ("path-range7", path_range7),
+    ("path-monotone", path_monotone),
+    ("path-dead<-4", path_dead_below_m4),
+    ("path-dead<4", path_dead_below_p4),
 ];
 
 /// GNU Go's `initial_influence <to move> KEY` at the position, as numbers
@@ -183,16 +194,17 @@ fn gnugo_with_regions(tools: &mut Tools, pos: &Position) -> anyhow::Result<Vec<f
         .collect())
 }
 
-/// katachi's path model with the territory layers `cfg`, or the influence
-/// alone when `cfg` is `None`.
+/// katachi's path model (paths `paths`) with the territory layers `cfg`,
+/// or the influence alone when `cfg` is `None`.
 fn path_model(
     tools: &mut Tools,
     pos: &Position,
+    paths: PathConfig,
     cfg: Option<TerritoryConfig>,
 ) -> anyhow::Result<Vec<f64>> {
     let b = pos.board;
     let size = b.size();
-    let tables = tools.tables(size)?;
+    let tables = tools.tables(size, paths)?;
     let scale = f64::from(tables.config().scale);
     let inf = PathInfluence::from_board(tables, b);
     let map = cfg.map(|c| territory(b, inf.values(), &c));
@@ -221,7 +233,12 @@ fn path_model(
 }
 
 fn path_full(tools: &mut Tools, pos: &Position) -> anyhow::Result<Vec<f64>> {
-    path_model(tools, pos, Some(TerritoryConfig::default()))
+    path_model(
+        tools,
+        pos,
+        PathConfig::default(),
+        Some(TerritoryConfig::default()),
+    )
 }
 
 fn path_proto(tools: &mut Tools, pos: &Position) -> anyhow::Result<Vec<f64>> {
@@ -229,11 +246,46 @@ fn path_proto(tools: &mut Tools, pos: &Position) -> anyhow::Result<Vec<f64>> {
         dead_groups: false,
         ..TerritoryConfig::default()
     };
-    path_model(tools, pos, Some(cfg))
+    path_model(tools, pos, PathConfig::default(), Some(cfg))
 }
 
 fn path_influence(tools: &mut Tools, pos: &Position) -> anyhow::Result<Vec<f64>> {
-    path_model(tools, pos, None)
+    path_model(tools, pos, PathConfig::default(), None)
+}
+
+// Exploratory variants of `path` (one parameter changed each), to show how
+// much the defaults matter; the defaults stay the seed's.
+
+fn path_range7(tools: &mut Tools, pos: &Position) -> anyhow::Result<Vec<f64>> {
+    let paths = PathConfig {
+        range: 7,
+        ..PathConfig::default()
+    };
+    path_model(tools, pos, paths, Some(TerritoryConfig::default()))
+}
+
+fn path_monotone(tools: &mut Tools, pos: &Position) -> anyhow::Result<Vec<f64>> {
+    let paths = PathConfig {
+        path_set: PathSet::Monotone,
+        ..PathConfig::default()
+    };
+    path_model(tools, pos, paths, Some(TerritoryConfig::default()))
+}
+
+fn path_dead_below(tools: &mut Tools, pos: &Position, dead_below: i32) -> anyhow::Result<Vec<f64>> {
+    let cfg = TerritoryConfig {
+        dead_below,
+        ..TerritoryConfig::default()
+    };
+    path_model(tools, pos, PathConfig::default(), Some(cfg))
+}
+
+fn path_dead_below_m4(tools: &mut Tools, pos: &Position) -> anyhow::Result<Vec<f64>> {
+    path_dead_below(tools, pos, -4)
+}
+
+fn path_dead_below_p4(tools: &mut Tools, pos: &Position) -> anyhow::Result<Vec<f64>> {
+    path_dead_below(tools, pos, 4)
 }
 
 /// A points result `B+12.5` as (winner, margin).
