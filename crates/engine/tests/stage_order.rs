@@ -172,6 +172,17 @@ fn tactics_modules_use_only_earlier_stages() {
 }
 
 #[test]
+fn pathinf_modules_use_only_earlier_stages() {
+    let (order, files) = crate_sources(&crates_dir().join("pathinf"));
+    assert!(
+        order.len() >= 5,
+        "pathinf stages read from lib.rs: {order:?}"
+    );
+    let bad = violations(&order, &files);
+    assert!(bad.is_empty(), "backward imports:\n{}", bad.join("\n"));
+}
+
+#[test]
 fn engine_modules_use_only_earlier_stages() {
     let (order, files) = crate_sources(Path::new(env!("CARGO_MANIFEST_DIR")));
     assert!(!order.is_empty(), "engine stages read from lib.rs");
@@ -197,7 +208,9 @@ fn lower_crates_do_not_depend_on_higher_ones() {
     };
     // Crates from the bottom up; the cli binary is last and nothing
     // depends on it.
-    let order = ["board", "sgf", "patterns", "tactics", "engine", "gtp"];
+    let order = [
+        "board", "pathinf", "sgf", "patterns", "tactics", "engine", "gtp",
+    ];
     for (i, krate) in order.iter().enumerate() {
         let d = deps(krate);
         for later in &order[i + 1..] {

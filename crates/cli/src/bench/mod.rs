@@ -2,7 +2,9 @@
 
 use std::process::ExitCode;
 
+mod influence;
 mod matching;
+mod ownership;
 mod playouts;
 mod score;
 mod startup;
@@ -16,6 +18,12 @@ pub enum Command {
     Match(matching::Args),
     /// Scoring finished games (records with a points result) beside GNU Go.
     Score(score::Args),
+    /// Path influence (katachi-pathinf) per move on random games, and its memory.
+    Influence(influence::Args),
+    /// Which model predicts the final owner of each point best (GNU Go's
+    /// territory_value, katachi's path influence and proto-territory).
+    #[command(after_long_help = ownership::METHOD)]
+    Ownership(ownership::Args),
     /// Launch-to-first-answer time of `katachi gtp`, and the databases' load cost.
     Startup(startup::Args),
 }
@@ -26,5 +34,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Match(args) => matching::run(args),
         Command::Startup(args) => startup::run(args),
         Command::Score(args) => score::run(args),
+        Command::Influence(args) => influence::run(args),
+        Command::Ownership(args) => ownership::run(args),
     }
 }
