@@ -14,6 +14,7 @@ use clap::{Parser, Subcommand};
 mod output;
 
 mod bench;
+mod cmd_analyze;
 mod cmd_gtp;
 mod cmd_joseki;
 mod cmd_match;
@@ -36,6 +37,9 @@ enum Command {
     Gtp(cmd_gtp::Args),
     /// Print the position of an SGF file (at a given move).
     Show(cmd_show::Args),
+    /// Print the dragons and eye spaces of a position of an SGF file, as
+    /// GNU Go's -T and -E displays do.
+    Analyze(cmd_analyze::Args),
     /// Pattern database tools: check, format, match, dump.
     #[command(subcommand)]
     Patterns(cmd_patterns::Command),
@@ -56,6 +60,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Gtp(args) => cmd_gtp::run(args),
         Command::Show(args) => cmd_show::run(args),
+        Command::Analyze(args) => cmd_analyze::run(args),
         Command::Patterns(cmd) => cmd_patterns::run(cmd),
         Command::Joseki(args) => cmd_joseki::run(args),
         Command::Match(args) => cmd_match::run(args),
