@@ -2,6 +2,7 @@
 
 use std::process::ExitCode;
 
+mod analysis;
 mod matching;
 mod playouts;
 mod startup;
@@ -13,6 +14,9 @@ pub enum Command {
     Playouts(playouts::Args),
     /// Pattern matching speed per matcher over the reference positions.
     Match(matching::Args),
+    /// Time per analysis stage over the reference positions, beside GNU Go's
+    /// examination of the same positions.
+    Analysis(analysis::Args),
     /// Launch-to-first-answer time of `katachi gtp`, and the databases' load cost.
     Startup(startup::Args),
 }
@@ -22,5 +26,6 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Playouts(args) => playouts::run(args),
         Command::Match(args) => matching::run(args),
         Command::Startup(args) => startup::run(args),
+        Command::Analysis(args) => analysis::run(args),
     }
 }
