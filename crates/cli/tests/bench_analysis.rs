@@ -21,19 +21,23 @@ fn bench(extra: &[&str]) -> Option<String> {
     Some(String::from_utf8(out.stdout).expect("utf8"))
 }
 
-/// `(total, mean)` of the row named `name`.
-fn row(out: &str, name: &str) -> (f64, f64) {
+/// The numbers of the row named `name`, in order (total and mean; for
+/// GNU Go's commands then CPU total and mean).
+fn numbers(out: &str, name: &str) -> Vec<f64> {
     let line = out
         .lines()
         .find(|l| l.trim_start().starts_with(name))
         .unwrap_or_else(|| panic!("no {name} row in {out}"));
-    let nums: Vec<f64> = line
+    line.trim_start()[name.len()..]
         .split_whitespace()
-        .rev()
-        .take(2)
-        .map(|w| w.parse().expect("a number"))
-        .collect();
-    (nums[1], nums[0])
+        .map_while(|w| w.parse().ok())
+        .collect()
+}
+
+/// `(total, mean)` of the row named `name`.
+fn row(out: &str, name: &str) -> (f64, f64) {
+    let n = numbers(out, name);
+    (n[0], n[1])
 }
 
 const STAGES: [&str; 7] = [
@@ -80,5 +84,8 @@ fn gnu_go_is_timed_beside_when_present() {
         let (total, mean) = row(&out, name);
         assert!(total > 0.0 && (mean * 2.0 - total).abs() <= 0.051, "{out}");
     }
-    assert!(out.contains("against GNU Go's dragon_data"), "{out}");
+    assert!(
+        out.contains("katachi's stages against GNU Go's dragon_data: wall"),
+        "{out}"
+    );
 }

@@ -23,7 +23,12 @@
 //!
 //! Per position, each figure is the median over `--runs` runs (the machine
 //! is shared: a preempted run spoils one sample, not the figure); the
-//! report gives the total and mean over positions per stage.
+//! report gives the total and mean over positions per stage. Wall time on
+//! a loaded machine overstates both programs, so CPU time is reported
+//! beside it: GNU Go's own `cputime` command before and after each
+//! command, and katachi's process CPU time (`/proc/self/stat`, in Linux's
+//! 10 ms ticks, hence only for the whole of katachi's stages, which the
+//! bench runs on one thread).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -186,8 +191,34 @@ fn median(mut v: Vec<Duration>) -> Duration {
     v[v.len() / 2]
 }
 
-/// GNU Go's times for one position: `loadsgf`, `dragon_data`, `name`.
-fn time_gnugo(engine: &mut Engine, pos: &RefPosition) -> anyhow::Result<[Duration; 3]> {
+/// This process's CPU time (user + system) from `/proc/self/stat`, whose
+/// clock ticks are Linux's `USER_HZ`, 100 a second; `None` elsewhere.
+fn process_cpu() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name (in parentheses) start with the
+    // state, field 3; utime and stime are fields 14 and 15.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: u64 = fields.get(11)?.parse().ok()?;
+    let stime: u64 = fields.get(12)?.parse().ok()?;
+    Some(Duration::from_millis((utime + stime) * 10))
+}
+
+/// GNU Go's `cputime` answer (seconds of CPU it has used).
+fn gnugo_cpu(engine: &mut Engine) -> anyhow::Result<Duration> {
+    let text = engine.ok("cputime")?;
+    let secs: f64 = text
+        .trim()
+        .parse()
+        .with_context(|| format!("GNU Go's cputime answered {text:?}"))?;
+    Ok(Duration::from_secs_f64(secs.max(0.0)))
+}
+
+/// GNU Go's times for one position: wall time of `loadsgf`,
+/// `dragon_data` and `name`, then GNU Go's CPU time of `loadsgf` and of
+/// `dragon_data`.
+fn time_gnugo(engine: &mut Engine, pos: &RefPosition) -> anyhow::Result<[Duration; 5]> {
+    let cpu0 = gnugo_cpu(engine)?;
     let load = engine.command(&format!("loadsgf {} {}", pos.sgf, pos.move_number))?;
     if !load.success {
         bail!(
@@ -197,12 +228,20 @@ fn time_gnugo(engine: &mut Engine, pos: &RefPosition) -> anyhow::Result<[Duratio
             load.text
         );
     }
+    let cpu1 = gnugo_cpu(engine)?;
     let data = engine.command("dragon_data")?;
     if !data.success {
         bail!("GNU Go refused dragon_data on position {}", pos.id);
     }
+    let cpu2 = gnugo_cpu(engine)?;
     let name = engine.command("name")?;
-    Ok([load.elapsed, data.elapsed, name.elapsed])
+    Ok([
+        load.elapsed,
+        data.elapsed,
+        name.elapsed,
+        cpu1.saturating_sub(cpu0),
+        cpu2.saturating_sub(cpu1),
+    ])
 }
 
 fn ms(d: Duration) -> f64 {
@@ -238,6 +277,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
     // katachi, one stage at a time.
     let mut totals = [Duration::ZERO; 7];
+    let cpu_start = process_cpu();
     for pos in &positions {
         let samples: Vec<[Duration; 7]> = (0..runs).map(|_| time_stages(&pos.board)).collect();
         for (k, total) in totals.iter_mut().enumerate() {
@@ -254,6 +294,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     for (name, total) in STAGES.iter().zip(totals) {
         outln!("  {name:<24} {:>10.1} {:>10.3}", ms(total), ms(total) / n)?;
     }
+    // The CPU of every run, per run.
+    let katachi_cpu = match (cpu_start, process_cpu()) {
+        (Some(a), Some(b)) => Some(b.saturating_sub(a) / runs as u32),
+        _ => None,
+    };
     let katachi: Duration = totals.iter().sum();
     outln!(
         "  {:<24} {:>10.1} {:>10.3}",
@@ -261,6 +306,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ms(katachi),
         ms(katachi) / n
     )?;
+    if let Some(cpu) = katachi_cpu {
+        outln!(
+            "  {:<24} {:>10.1} {:>10.3}   (process CPU time, 10 ms ticks)",
+            "all stages, CPU",
+            ms(cpu),
+            ms(cpu) / n
+        )?;
+    }
 
     if args.no_peer {
         return Ok(ExitCode::SUCCESS);
@@ -277,7 +330,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let mut engine = Engine::spawn(&cmd, &options)?;
     let version = engine.ok("version").unwrap_or_default();
-    let mut gnu = [Duration::ZERO; 3];
+    let mut gnu = [Duration::ZERO; 5];
     for pos in &positions {
         let samples = (0..runs)
             .map(|_| time_gnugo(&mut engine, pos))
@@ -293,23 +346,38 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         regression.display()
     )?;
     outln!(
-        "{:<26} {:>10} {:>10}",
+        "{:<26} {:>10} {:>10} {:>12} {:>10}",
         "GNU Go command",
         "total ms",
-        "mean ms"
+        "mean ms",
+        "CPU total ms",
+        "CPU mean"
     )?;
-    for (name, total) in [
-        "loadsgf FILE MOVE",
-        "dragon_data (examine)",
-        "name (round trip)",
-    ]
-    .iter()
-    .zip(gnu)
-    {
-        outln!("  {name:<24} {:>10.1} {:>10.3}", ms(total), ms(total) / n)?;
+    let rows = [
+        ("loadsgf FILE MOVE", gnu[0], Some(gnu[3])),
+        ("dragon_data (examine)", gnu[1], Some(gnu[4])),
+        ("name (round trip)", gnu[2], None),
+    ];
+    for (name, total, cpu) in rows {
+        let cpu_text = cpu.map_or_else(String::new, |c| {
+            format!(" {:>12.1} {:>10.3}", ms(c), ms(c) / n)
+        });
+        outln!(
+            "  {name:<24} {:>10.1} {:>10.3}{cpu_text}",
+            ms(total),
+            ms(total) / n
+        )?;
     }
+    let cpu_text = katachi_cpu.map_or_else(String::new, |c| {
+        format!(
+            "; CPU {:.1} ms against {:.1} ms ({:.2}x)",
+            ms(c),
+            ms(gnu[4]),
+            ms(c) / ms(gnu[4]).max(1e-9)
+        )
+    });
     outln!(
-        "\nkatachi's stages {:.1} ms against GNU Go's dragon_data {:.1} ms ({:.2}x; GNU Go's figure holds owl and influence, which katachi does not compute yet, and a GTP round trip per position)",
+        "\nkatachi's stages against GNU Go's dragon_data: wall {:.1} ms against {:.1} ms ({:.2}x){cpu_text}. GNU Go's examination holds owl and influence, which katachi does not compute yet, and its wall time a GTP round trip per position.",
         ms(katachi),
         ms(gnu[1]),
         ms(katachi) / ms(gnu[1]).max(1e-9)
