@@ -120,6 +120,8 @@ pub fn render(position: &Position, options: &Options) -> String {
         out.push_str(&eye_board(&analysis, options.color));
         out.push_str(&eye_table(&analysis));
     }
+    // A later stage's display joins here behind a flag of `Options` (and
+    // an argument of `Args`, e.g. `--influence` for the influence stage).
     out
 }
 
