@@ -37,9 +37,6 @@ enum Command {
     Gtp(cmd_gtp::Args),
     /// Print the position of an SGF file (at a given move).
     Show(cmd_show::Args),
-    /// Print the dragons and eye spaces of a position of an SGF file, as
-    /// GNU Go's -T and -E displays do.
-    Analyze(cmd_analyze::Args),
     /// Pattern database tools: check, format, match, dump.
     #[command(subcommand)]
     Patterns(cmd_patterns::Command),
@@ -49,6 +46,9 @@ enum Command {
     Match(cmd_match::Args),
     /// Run GNU Go-format regression suites (.tst) against a GTP engine.
     Regress(cmd_regress::Args),
+    /// Print the dragons and eye spaces of a position of an SGF file, as
+    /// GNU Go's -T and -E displays do.
+    Analyze(cmd_analyze::Args),
     /// Benchmarks: board playouts, pattern matching.
     #[command(subcommand)]
     Bench(bench::Command),
@@ -60,11 +60,11 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Gtp(args) => cmd_gtp::run(args),
         Command::Show(args) => cmd_show::run(args),
-        Command::Analyze(args) => cmd_analyze::run(args),
         Command::Patterns(cmd) => cmd_patterns::run(cmd),
         Command::Joseki(args) => cmd_joseki::run(args),
         Command::Match(args) => cmd_match::run(args),
         Command::Regress(args) => cmd_regress::run(args),
+        Command::Analyze(args) => cmd_analyze::run(args),
         Command::Bench(cmd) => bench::run(cmd),
     };
     match result {
