@@ -13,17 +13,18 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use katachi_board::{Board, Color};
-use katachi_sgf::{load, parse_bytes, LoadError, Target};
+use katachi_sgf::{load, parse_bytes, LoadError, Loaded, Target};
 
-/// Arguments of `katachi show`.
+/// Which position of which SGF file: the arguments `katachi show` and
+/// `katachi analyze` share.
 #[derive(clap::Args)]
-pub struct Args {
+pub struct PositionArgs {
     /// The SGF file.
     pub file: PathBuf,
-    /// Show the position before this move (GNU Go's `loadsgf FILE N`).
+    /// The position before this move (GNU Go's `loadsgf FILE N`).
     #[arg(long = "move", value_name = "N", conflicts_with = "at")]
     pub move_number: Option<usize>,
-    /// Show the position before the first move at this vertex (e.g. `D4`).
+    /// The position before the first move at this vertex (e.g. `D4`).
     #[arg(long, value_name = "VERTEX")]
     pub at: Option<String>,
     /// Variation to follow: child indices at successive branch points,
@@ -32,14 +33,30 @@ pub struct Args {
     pub variation: Vec<usize>,
 }
 
+/// Arguments of `katachi show`.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub position: PositionArgs,
+}
+
+/// A position loaded from a game record, and what was asked for.
+pub struct Position {
+    /// The position and the game's facts.
+    pub loaded: Loaded,
+    /// The target the arguments named.
+    pub target: Target,
+}
+
 /// Run `katachi show`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     out!("{}", render(&args)?)?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// The text `katachi show` prints.
-fn render(args: &Args) -> anyhow::Result<String> {
+/// Load the position `args` names; errors name the file (and the line and
+/// column of a malformed or illegal SGF).
+pub fn load_position(args: &PositionArgs) -> anyhow::Result<Position> {
     let name = args.file.display();
     let bytes = std::fs::read(&args.file).with_context(|| format!("cannot read {name}"))?;
     let collection = parse_bytes(&bytes).with_context(|| format!("{name}"))?;
@@ -65,6 +82,12 @@ fn render(args: &Args) -> anyhow::Result<String> {
         (None, None) => Target::End,
     };
     let loaded = load(game, target, &args.variation).with_context(|| format!("{name}"))?;
+    Ok(Position { loaded, target })
+}
+
+/// The board as `showboard` draws it and a line saying who is to move.
+pub fn describe(position: &Position) -> String {
+    let (loaded, target) = (&position.loaded, position.target);
     let shown = loaded.board.showboard();
     let mut out = format!("{}\n", shown.strip_prefix('\n').unwrap_or(&shown));
     let player = match loaded.to_move {
@@ -92,7 +115,12 @@ fn render(args: &Args) -> anyhow::Result<String> {
     }
     out.push_str(&note);
     out.push('\n');
-    Ok(out)
+    out
+}
+
+/// The text `katachi show` prints.
+fn render(args: &Args) -> anyhow::Result<String> {
+    Ok(describe(&load_position(&args.position)?))
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ use clap::{Parser, Subcommand};
 mod output;
 
 mod bench;
+mod cmd_analyze;
 mod cmd_gtp;
 mod cmd_joseki;
 mod cmd_match;
@@ -48,6 +49,9 @@ enum Command {
     Match(cmd_match::Args),
     /// Run GNU Go-format regression suites (.tst) against a GTP engine.
     Regress(cmd_regress::Args),
+    /// Print the dragons and eye spaces of a position of an SGF file, as
+    /// GNU Go's -T and -E displays do.
+    Analyze(cmd_analyze::Args),
     /// Benchmarks: board playouts, pattern matching.
     #[command(subcommand)]
     Bench(bench::Command),
@@ -64,6 +68,7 @@ fn main() -> ExitCode {
         Command::Joseki(args) => cmd_joseki::run(args),
         Command::Match(args) => cmd_match::run(args),
         Command::Regress(args) => cmd_regress::run(args),
+        Command::Analyze(args) => cmd_analyze::run(args),
         Command::Bench(cmd) => bench::run(cmd),
     };
     match result {

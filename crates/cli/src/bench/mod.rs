@@ -3,6 +3,7 @@
 use std::process::ExitCode;
 
 mod influence;
+mod analysis;
 mod matching;
 mod ownership;
 mod playouts;
@@ -12,6 +13,9 @@ mod startup;
 /// Benchmark subcommands.
 #[derive(clap::Subcommand)]
 pub enum Command {
+    /// Time per analysis stage over the reference positions, beside GNU Go's
+    /// examination of the same positions.
+    Analysis(analysis::Args),
     /// Random playouts on katachi's board (and go_game_board's, side by side).
     Playouts(playouts::Args),
     /// Pattern matching speed per matcher over the reference positions.
@@ -30,6 +34,7 @@ pub enum Command {
 
 pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
     match cmd {
+        Command::Analysis(args) => analysis::run(args),
         Command::Playouts(args) => playouts::run(args),
         Command::Match(args) => matching::run(args),
         Command::Startup(args) => startup::run(args),
