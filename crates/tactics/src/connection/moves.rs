@@ -26,6 +26,7 @@ use super::distance::PathMap;
 use super::search::Search;
 use super::threats::common_answers;
 use crate::predicates::is_self_atari;
+use crate::search::Code;
 
 /// Paths at most this many points longer than the shortest one are read.
 const SLACK: u8 = 1;
@@ -140,6 +141,24 @@ impl Search<'_> {
             }
         }
         out
+    }
+
+    /// A capture that joins the strings: an opponent string touching both
+    /// that the tactical reader captures outright (no ko). Its capture
+    /// leaves both strings next to the emptied points, which the
+    /// opponent cannot fill again without being captured at once.
+    pub(crate) fn capture_between(&mut self, pm: &PathMap) -> Option<Point> {
+        let max_libs = if self.near_root() { 3 } else { 2 };
+        for (h, touches) in self.separating_strings(pm) {
+            if touches < 2 || self.reader.board().liberty_count(h) > max_libs {
+                continue;
+            }
+            let att = self.attack(h);
+            if att.code == Code::Win {
+                return att.mv;
+            }
+        }
+        None
     }
 
     /// The connector's candidates, best first.

@@ -37,6 +37,9 @@ pub(crate) enum Goal {
     Disconnect,
 }
 
+/// Depth of the first search of the iterative deepening.
+const FIRST_DEPTH: u32 = 4;
+
 /// Moves from the root within which three-liberty strings are read.
 const NEAR_ROOT: u32 = 4;
 
@@ -83,6 +86,8 @@ pub(crate) struct Search<'r> {
     marks: u8,
     /// Depth left at the node being expanded.
     depth_left: u32,
+    /// Depth of the current iteration's root.
+    root_depth: u32,
 }
 
 /// Run one query.
@@ -122,15 +127,50 @@ pub(crate) fn run(
         cache: Table::new(0, MAX_CACHE_ENTRIES, 0),
         marks: 0,
         depth_left: cfg.depth,
+        root_depth: cfg.depth,
     };
-    let out = match goal {
-        Goal::Connect => s.connect_node(cfg.depth, true),
-        Goal::Disconnect => s.disconnect_node(cfg.depth, true),
-    };
+    let out = s.deepen(goal);
     answer(out, s.stats)
 }
 
 impl Search<'_> {
+    /// Iterative deepening: search to the first depth, then two moves
+    /// deeper each time (the horizon stays on the same side), up to the
+    /// configured depth, all under one node budget. The answer is the
+    /// deepest search that finished; a search cut by the budget adds only
+    /// a win it proved before the cut (its other results may rest on
+    /// unfinished variations). Most connections and cuts are decided in a
+    /// few moves: the shallow searches find them, and the deep one is
+    /// spent on the fights that need it.
+    fn deepen(&mut self, goal: Goal) -> Outcome {
+        let full = self.cfg.depth;
+        let mut depth = if full > FIRST_DEPTH {
+            FIRST_DEPTH + full % 2
+        } else {
+            full
+        };
+        let mut answer = FAIL;
+        loop {
+            self.depth_left = depth;
+            self.root_depth = depth;
+            let out = match goal {
+                Goal::Connect => self.connect_node(depth, true),
+                Goal::Disconnect => self.disconnect_node(depth, true),
+            };
+            if self.stats.search.exhausted {
+                if out.code > answer.code && out.code == Code::Win {
+                    answer = out;
+                }
+                return answer;
+            }
+            answer = out;
+            if depth >= full {
+                return answer;
+            }
+            depth = (depth + 2).min(full);
+        }
+    }
+
     /// The tactical reader's attack, counting its nodes.
     pub(crate) fn attack(&mut self, s: Point) -> Outcome {
         let o = self.reader.attack(s);
@@ -157,7 +197,7 @@ impl Search<'_> {
     /// Whether the variation is still short enough for the costlier
     /// tactical questions (strings with three liberties).
     pub(crate) fn near_root(&self) -> bool {
-        self.cfg.depth - self.depth_left <= NEAR_ROOT
+        self.root_depth - self.depth_left <= NEAR_ROOT
     }
 
     fn spend_node(&mut self) -> bool {
@@ -228,7 +268,9 @@ impl Search<'_> {
             let n = ((self.marks >> shift) & 0xf).saturating_add(1).min(0xf);
             self.marks = (self.marks & !(0xf << shift)) | (n << shift);
         }
+        let depth_left = self.depth_left;
         let code = child(self).code.reverse();
+        self.depth_left = depth_left;
         self.reader.pop();
         self.marks = saved;
         Some(if played.conditional {
@@ -268,6 +310,12 @@ impl Search<'_> {
             return if connected { WIN } else { FAIL };
         }
         let pm = self.path_map();
+        if let Some(m) = self.capture_between(&pm) {
+            return Outcome {
+                code: Code::Win,
+                mv: Some(m),
+            };
+        }
         let moves = self.connector_moves(&pm);
         let mut best = FAIL;
         for m in moves {
@@ -336,8 +384,17 @@ impl Search<'_> {
             return best;
         };
         if moves.is_empty() {
-            // No short path and no separating string to save: apart.
-            return WIN;
+            // Nothing to play: no short path and no separating string the
+            // disconnector can save. The connector moves again (a pass):
+            // with no path and nothing to capture it fails at once, but a
+            // dead separating string touching both strings is taken and
+            // joins them.
+            let code = self.connect_node(depth - 1, false).code.reverse();
+            self.depth_left = depth;
+            if code > best.code {
+                best = Outcome { code, mv: None };
+            }
+            return best;
         }
         let opp = self.color.opponent();
         for m in moves {

@@ -11,7 +11,9 @@
 //!
 //! A threat is answered by occupying its point, by playing next to it (so
 //! that the connection would be short of liberties or the point a
-//! self-atari), by saving the string in atari, or by an atari on one of
+//! self-atari), by saving the string in atari (the reader's defence, its
+//! liberty, or capturing a connector string in atari next to it), or by an
+//! atari on one of
 //! the two strings (which the connector must answer first). Every answer
 //! must answer all threats: the disconnector's candidates are the common
 //! part of the answers; when there is none, two threats are miai and the
@@ -65,7 +67,17 @@ impl Search<'_> {
         }
         for h in in_atari {
             let mut ans = ataris.clone();
-            ans.extend(self.reader.board().liberties(h));
+            let board = self.reader.board();
+            ans.extend(board.liberties(h));
+            // Capturing a connector string in atari next to it gives it
+            // liberties.
+            for st in board.stones(h) {
+                for n in board.neighbors(st) {
+                    if board.cell(n) == c.cell() && board.liberty_count(n) == 1 {
+                        ans.extend(board.liberties(n));
+                    }
+                }
+            }
             if let Some(m) = self.defend(h).mv {
                 ans.push(m);
             }
