@@ -336,6 +336,34 @@ impl Search<'_> {
         best
     }
 
+    /// The disconnector's captures of a string with three liberties, when
+    /// nothing else can cut.
+    fn try_captures(
+        &mut self,
+        captures: Vec<Point>,
+        depth: u32,
+        root: bool,
+        best: Outcome,
+    ) -> Outcome {
+        let mut best = best;
+        let opp = self.color.opponent();
+        for m in captures {
+            let Some(code) = self.try_move(opp, m, |s| s.connect_node(depth - 1, false)) else {
+                continue;
+            };
+            if root && self.stats.search.exhausted {
+                break;
+            }
+            if code > best.code {
+                best = Outcome { code, mv: Some(m) };
+                if code == Code::Win {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
     /// The disconnector to move: its best result and move.
     pub(crate) fn disconnect_node(&mut self, depth: u32, root: bool) -> Outcome {
         if !self.both_stand() {
@@ -360,9 +388,18 @@ impl Search<'_> {
         let one = self.reader.board().same_string(self.a, self.b);
         let targets: &[Point] = if one { &[self.a] } else { &[self.a, self.b] };
         let max_libs = if self.near_root() { 3 } else { 2 };
+        // A string with three liberties the reader captures may still
+        // connect out (the reader's defences do not read connections):
+        // its attack is tried first, and the search says whether it cuts.
+        let mut captures: Vec<Point> = Vec::new();
         for &s in targets.to_vec().iter() {
-            if self.reader.board().liberty_count(s) <= max_libs {
+            let libs = self.reader.board().liberty_count(s);
+            if libs <= max_libs {
                 let o = self.attack(s);
+                if libs == 3 && depth > 0 {
+                    captures.extend(o.mv.filter(|_| o.code.is_success()));
+                    continue;
+                }
                 if o.code > best.code {
                     best = o;
                     if o.code == Code::Win {
@@ -372,17 +409,20 @@ impl Search<'_> {
             }
         }
         if statically_connected(self.reader.board(), self.a, self.b) {
-            return best;
+            return self.try_captures(captures, depth, root, best);
         }
         if depth == 0 {
             // The horizon: what the rules do not call connected is apart.
             return WIN;
         }
         let pm = self.path_map();
-        let Some(moves) = self.disconnector_moves(&pm) else {
+        let Some(mut moves) = self.disconnector_moves(&pm) else {
             // Two threats to connect that no move stops.
-            return best;
+            return self.try_captures(captures, depth, root, best);
         };
+        moves.retain(|m| !captures.contains(m));
+        captures.append(&mut moves);
+        let moves = captures;
         if moves.is_empty() {
             // Nothing to play: no short path and no separating string the
             // disconnector can save. The connector moves again (a pass):

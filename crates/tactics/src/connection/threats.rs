@@ -7,7 +7,9 @@
 //! the connection happen. A threat is
 //! - a shared liberty where the connector's stone would not be in atari;
 //! - an opponent string in atari touching both strings (capturing it
-//!   joins them, or leaves a shared liberty the opponent cannot retake).
+//!   joins them, or leaves a shared liberty the opponent cannot retake);
+//!   a capture that is a ko is no sure threat (the opponent takes back)
+//!   and is left to the search.
 //!
 //! A threat is answered by occupying its point, by playing next to it (so
 //! that the connection would be short of liberties or the point a
@@ -21,6 +23,7 @@
 
 use katachi_board::{Cell, Point};
 
+use super::rules::capture_is_ko;
 use super::search::Search;
 use crate::predicates::is_self_atari;
 
@@ -59,7 +62,7 @@ impl Search<'_> {
             for n in board.neighbors(st) {
                 if board.cell(n) == d.cell() && board.liberty_count(n) == 1 {
                     let h = board.string_head(n).unwrap_or(n);
-                    if !in_atari.contains(&h) && touches(board, h, b) {
+                    if !in_atari.contains(&h) && touches(board, h, b) && !ko_capture(board, c, h) {
                         in_atari.push(h);
                     }
                 }
@@ -85,6 +88,19 @@ impl Search<'_> {
         }
         out
     }
+}
+
+/// Whether capturing the string in atari at `h` is a ko capture (a lone
+/// stone taken by a stone left with one liberty): the opponent may take
+/// back, so the capture is a ko to win, not a sure connection.
+fn ko_capture(board: &katachi_board::Board, c: katachi_board::Color, h: Point) -> bool {
+    if board.stones(h).count() != 1 {
+        return false;
+    }
+    board
+        .liberties(h)
+        .next()
+        .is_some_and(|l| capture_is_ko(board, c, l, h))
 }
 
 /// Whether the string at `h` touches the string at `s`.
