@@ -180,13 +180,16 @@ impl Search<'_> {
             }
         }
         let no_path = pm.shortest.is_none();
+        let near_root = self.near_root();
         for (h, touches) in self.separating_strings(pm) {
             if no_path && touches < 2 {
                 // Without a short path only a string between the two opens one.
                 continue;
             }
             let libs = self.reader.board().liberty_count(h);
-            let worth = libs <= 2 || (touches == 2 && (libs == 3 || (libs == 4 && no_path)));
+            let worth = libs <= 2
+                || (touches == 2 && (libs == 3 || (libs == 4 && no_path)))
+                || (touches == 1 && libs == 3 && near_root);
             if !worth {
                 continue;
             }

@@ -23,6 +23,7 @@ use katachi_board::{Cell, Color, Point};
 
 use super::distance::PathMap;
 use super::rules::statically_connected;
+use super::threats::common_answers;
 use super::{Connection, ConnectionConfig, ConnectionStats};
 use crate::predicates::is_self_atari;
 use crate::reading::Reader;
@@ -412,7 +413,12 @@ impl Search<'_> {
             return self.try_captures(captures, depth, root, best);
         }
         if depth == 0 {
-            // The horizon: what the rules do not call connected is apart.
+            // The horizon: what the rules do not call connected is apart,
+            // unless the connector has two threats no move answers.
+            let threats = self.threat_answers();
+            if threats.len() >= 2 && common_answers(&threats).is_empty() {
+                return best;
+            }
             return WIN;
         }
         let pm = self.path_map();
