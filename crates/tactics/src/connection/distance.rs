@@ -158,3 +158,49 @@ impl PathMap {
         Self::len_at(&self.da, &self.db, p)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pt(b: &Board, v: &str) -> Point {
+        b.parse_vertex(v).expect("vertex")
+    }
+
+    #[test]
+    fn an_opponent_string_costs_its_liberties() {
+        // White C4 between B4 and D4: in atari (C5 taken by Black) it is
+        // one move away; with two liberties (C5 and C3), two.
+        let atari = Board::from_ascii(
+            ".......
+             .......
+             ..X....
+             .XOX...
+             .......
+             .......
+             .......",
+        )
+        .expect("board");
+        let d = Distances::from_string(&atari, pt(&atari, "B4"), Color::Black, 9);
+        assert_eq!(d.at(pt(&atari, "C4")), 1);
+        let pm = PathMap::new(&atari, pt(&atari, "B4"), pt(&atari, "D4"), Color::Black, 9);
+        assert_eq!(pm.shortest, Some(1));
+        let two = Board::from_ascii(
+            ".......
+             .......
+             .......
+             .XOX...
+             .......
+             .......
+             .......",
+        )
+        .expect("board");
+        let d = Distances::from_string(&two, pt(&two, "B4"), Color::Black, 9);
+        assert_eq!(d.at(pt(&two, "C4")), 2);
+        // Capturing C4 takes two moves (the path reaches the other
+        // string through it); going round by C5 takes three points.
+        let pm = PathMap::new(&two, pt(&two, "B4"), pt(&two, "D4"), Color::Black, 9);
+        assert_eq!(pm.shortest, Some(2));
+        assert_eq!(pm.through(pt(&two, "C5")), Some(3));
+    }
+}

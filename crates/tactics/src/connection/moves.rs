@@ -4,6 +4,7 @@
 //! Connector:
 //! - save a string the opponent can capture (a captured string connects to
 //!   nothing): the tactical defence, and the attacker's own key point;
+//! - a double atari on two separating strings with two liberties each;
 //! - capture a separating string: an opponent string touching either
 //!   string or the shortest paths with one liberty, or two (three when it touches
 //!   both strings, four when it is all that separates them) if the tactical reader finds a capture;
@@ -161,6 +162,26 @@ impl Search<'_> {
         None
     }
 
+    /// Liberties shared by two separating strings with two liberties: a
+    /// double atari, which the opponent cannot answer twice (each string
+    /// alone may escape, so the tactical reader does not propose it).
+    fn double_ataris(&self, pm: &PathMap, cands: &mut Candidates) {
+        let board = self.reader.board();
+        let twos: Vec<Point> = self
+            .separating_strings(pm)
+            .into_iter()
+            .map(|e| e.0)
+            .filter(|&h| board.liberty_count(h) == 2)
+            .collect();
+        for (i, &h) in twos.iter().enumerate() {
+            for l in board.liberties(h) {
+                if twos[i + 1..].iter().any(|&g| board.is_liberty_of(l, g)) {
+                    cands.add(l, 300);
+                }
+            }
+        }
+    }
+
     /// The connector's candidates, best first.
     pub(crate) fn connector_moves(&mut self, pm: &PathMap) -> Vec<Point> {
         let mut cands = Candidates::default();
@@ -200,6 +221,7 @@ impl Search<'_> {
                 }
             }
         }
+        self.double_ataris(pm, &mut cands);
         self.path_points(pm, &mut cands, 200);
         cands.sorted(self.reader.board(), c)
     }
