@@ -1,12 +1,20 @@
 //! The alternating connection search.
 //!
-//! The connector's node: already one string wins; otherwise each candidate
-//! is played and the disconnector answers. The disconnector's node: a
-//! captured string is a disconnection; capturing one of the strings (read
-//! by the tactical reader, ko results included) comes first; strings that
-//! the static rules call connected stay connected; strings with no short
-//! path left are disconnected; otherwise each candidate is played and the
-//! connector answers.
+//! The connector's node: already one string wins; capturing outright an
+//! opponent string touching both strings wins; otherwise each candidate is
+//! played and the disconnector answers. The disconnector's node: a
+//! captured string is a disconnection; capturing one of the strings with
+//! one or two liberties (read by the tactical reader, ko results included)
+//! comes first, while the capture of a string with three liberties is only
+//! tried first as a move (the string may still connect out); strings that
+//! the static rules call connected stay connected; with no move to play
+//! the connector moves again (a pass: with no short path it fails at once,
+//! but it may still take a dead string between the two); otherwise each
+//! candidate is played and the connector answers.
+//!
+//! The root is searched by iterative deepening (4, 6, ... moves up to the
+//! configured depth) under one node budget; the answer is the deepest
+//! search that finished, or a win the cut one proved.
 //!
 //! Ko follows the tactical reader's komaster scheme (moves are played with
 //! its `play`, which may take a ko "conditionally" near the root): a result
