@@ -66,8 +66,9 @@ fn connection_suite_keeps_its_level() {
         run.nodes as f64 / run.tests.max(1) as f64
     );
     assert_eq!(run.tests, 90, "connect/disconnect tests read");
-    // Floor: the pass count when this test was written (GNU Go 3.8: 71).
-    // Raise it as the connection reading improves.
-    let floor = 48;
+    // Floor: the pass count of the connection reading today (48 when this
+    // test was written, 61 after iterative deepening and the capture
+    // rules; GNU Go 3.8: 71). Raise it as the connection reading improves.
+    let floor = 61;
     assert!(run.passed >= floor, "{} passed, floor {floor}", run.passed);
 }

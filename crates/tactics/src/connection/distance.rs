@@ -7,15 +7,16 @@
 //! - a friendly string reached at distance d is joined by that path, so its
 //!   liberties are at distance d + 1 (friendly stones cost nothing);
 //! - an opponent string with one or two liberties may be captured on the
-//!   way (in atari, or by an atari that also connects), so its stones count
-//!   as empty points.
+//!   way: its stones are points of the path, one step away for a string in
+//!   atari, two for one with two liberties (the moves its capture takes).
 //!
 //! Two strings whose distance maps meet at a point P are joined by a path
 //! of `da(P) + db(P) - 1` empty points: 1 for a common liberty, 2 for a
 //! bamboo joint, a diagonal or a one-point jump seen from the side, and so
 //! on.
 
-use std::collections::VecDeque;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 use katachi_board::{Board, Cell, Color, Point};
 
@@ -29,25 +30,26 @@ pub(crate) struct Distances {
 }
 
 impl Distances {
-    /// Distances from the string at `s` (of colour `c`) up to `max`.
+    /// Distances from the string at `s` (of colour `c`) up to `max`
+    /// (Dijkstra: the steps cost 1, or the liberties of an opponent string
+    /// to capture).
     pub(crate) fn from_string(board: &Board, s: Point, c: Color, max: u8) -> Distances {
         let mut d = vec![FAR; board.cells().len()];
-        let mut queue = VecDeque::new();
+        let mut queue = BinaryHeap::new();
         let mut joined: Vec<Point> = Vec::new();
         join_string(board, s, 0, &mut d, &mut queue, &mut joined);
         let opp = c.opponent().cell();
-        while let Some(p) = queue.pop_front() {
-            let dp = d[p.index()];
-            if dp >= max {
+        while let Some(Reverse((dp, idx))) = queue.pop() {
+            let p = Point(idx);
+            if d[p.index()] != dp || dp >= max {
                 continue;
             }
             for n in board.neighbors(p) {
                 let cell = board.cell(n);
-                if cell == Cell::Empty || (cell == opp && board.liberty_count(n) <= 2) {
-                    if d[n.index()] > dp + 1 {
-                        d[n.index()] = dp + 1;
-                        queue.push_back(n);
-                    }
+                if cell == Cell::Empty {
+                    relax(&mut d, &mut queue, n, dp + 1);
+                } else if cell == opp {
+                    enter_opponent(board, n, dp, &mut d, &mut queue);
                 } else if cell == c.cell() && dp > 0 {
                     let h = board.string_head(n).unwrap_or(n);
                     if !joined.contains(&h) {
@@ -65,27 +67,54 @@ impl Distances {
     }
 }
 
+type Queue = BinaryHeap<Reverse<(u8, u16)>>;
+
+/// Lower the distance of `p` to `dist` if it is shorter.
+fn relax(d: &mut [u8], queue: &mut Queue, p: Point, dist: u8) {
+    if d[p.index()] > dist {
+        d[p.index()] = dist;
+        queue.push(Reverse((dist, p.0)));
+    }
+}
+
+/// An opponent string next to a point at distance `dist`: with one or two
+/// liberties it may be captured on the way, each liberty a move, and its
+/// stones become points of the path.
+fn enter_opponent(board: &Board, n: Point, dist: u8, d: &mut [u8], queue: &mut Queue) {
+    let libs = board.liberty_count(n);
+    if libs > 2 || d[n.index()] <= dist.saturating_add(libs as u8) {
+        return;
+    }
+    for st in board.stones(n) {
+        relax(d, queue, st, dist.saturating_add(libs as u8));
+    }
+}
+
 /// A friendly string reached at distance `dist`: its stones take that
-/// distance and its liberties the next one.
+/// distance, its liberties the next one, and the opponent strings it
+/// touches are entered as from any point of the path.
 fn join_string(
     board: &Board,
     s: Point,
     dist: u8,
     d: &mut [u8],
-    queue: &mut VecDeque<Point>,
+    queue: &mut Queue,
     joined: &mut Vec<Point>,
 ) {
     joined.push(board.string_head(s).unwrap_or(s));
+    let opp = board.cell(s).color().map(|c| c.opponent().cell());
     for st in board.stones(s) {
         if d[st.index()] > dist {
             d[st.index()] = dist;
         }
+        for n in board.neighbors(st) {
+            if Some(board.cell(n)) == opp {
+                enter_opponent(board, n, dist, d, queue);
+            }
+        }
     }
     for l in board.liberties(s) {
-        if d[l.index()] > dist + 1 {
-            d[l.index()] = dist + 1;
-            queue.push_back(l);
-        }
+        relax(d, queue, l, dist + 1);
     }
 }
 
@@ -127,5 +156,51 @@ impl PathMap {
     /// Length of the shortest path through `p`, if any.
     pub(crate) fn through(&self, p: Point) -> Option<u8> {
         Self::len_at(&self.da, &self.db, p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pt(b: &Board, v: &str) -> Point {
+        b.parse_vertex(v).expect("vertex")
+    }
+
+    #[test]
+    fn an_opponent_string_costs_its_liberties() {
+        // White C4 between B4 and D4: in atari (C5 taken by Black) it is
+        // one move away; with two liberties (C5 and C3), two.
+        let atari = Board::from_ascii(
+            ".......
+             .......
+             ..X....
+             .XOX...
+             .......
+             .......
+             .......",
+        )
+        .expect("board");
+        let d = Distances::from_string(&atari, pt(&atari, "B4"), Color::Black, 9);
+        assert_eq!(d.at(pt(&atari, "C4")), 1);
+        let pm = PathMap::new(&atari, pt(&atari, "B4"), pt(&atari, "D4"), Color::Black, 9);
+        assert_eq!(pm.shortest, Some(1));
+        let two = Board::from_ascii(
+            ".......
+             .......
+             .......
+             .XOX...
+             .......
+             .......
+             .......",
+        )
+        .expect("board");
+        let d = Distances::from_string(&two, pt(&two, "B4"), Color::Black, 9);
+        assert_eq!(d.at(pt(&two, "C4")), 2);
+        // Capturing C4 takes two moves (the path reaches the other
+        // string through it); going round by C5 takes three points.
+        let pm = PathMap::new(&two, pt(&two, "B4"), pt(&two, "D4"), Color::Black, 9);
+        assert_eq!(pm.shortest, Some(2));
+        assert_eq!(pm.through(pt(&two, "C5")), Some(3));
     }
 }

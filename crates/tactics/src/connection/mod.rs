@@ -8,23 +8,23 @@
 //! the two strings, with the tactical reader deciding every capture:
 //!
 //! - `distance.rs`: how many empty points a path from one string to the other
-//!   needs (friendly strings on the way cost nothing, opponent strings in
-//!   atari count as empty); the points on the shortest paths are the
-//!   battlefield of both sides (common liberties, bamboo joints, hane and
+//!   needs (friendly strings on the way cost nothing, opponent strings with
+//!   one or two liberties cost the moves that capture them); the points
+//!   on the shortest paths are the battlefield of both sides (common liberties, bamboo joints, hane and
 //!   cutting points, monkey jumps along the edge are all such points).
 //! - `rules.rs`: when two strings count as connected or disconnected
 //!   without further reading (one string; two shared liberties as miai; no
 //!   short path left).
 //! - `moves.rs`: the candidates of each side (path points, captures of
 //!   separating strings and defences of the strings themselves read with
-//!   [`Reader::attack`]/[`Reader::find_defense`], ataris, rescuing cutting
-//!   stones).
+//!   [`Reader::attack`]/[`Reader::find_defense`], double ataris, ataris,
+//!   rescuing cutting stones).
 //! - `threats.rs`: the connector's one-move threats; the disconnector may
 //!   only play moves that answer all of them.
 //! - `search.rs`: the alternating search with ko (the tactical reader's
 //!   komaster scheme: a result that needs a conditional ko capture is at
-//!   best KO_B), a depth and node limit, and a transposition cache keyed by
-//!   the Zobrist hash.
+//!   best KO_B), iterative deepening up to a depth limit under a node
+//!   limit, and a transposition cache keyed by the Zobrist hash.
 //!
 //! Result codes, node budget, counters and the cache's table are the search
 //! kit's ([`crate::search`]), shared with the tactical reader. Result codes

@@ -4,6 +4,7 @@
 //! Connector:
 //! - save a string the opponent can capture (a captured string connects to
 //!   nothing): the tactical defence, and the attacker's own key point;
+//! - a double atari on two separating strings with two liberties each;
 //! - capture a separating string: an opponent string touching either
 //!   string or the shortest paths with one liberty, or two (three when it touches
 //!   both strings, four when it is all that separates them) if the tactical reader finds a capture;
@@ -26,6 +27,7 @@ use super::distance::PathMap;
 use super::search::Search;
 use super::threats::common_answers;
 use crate::predicates::is_self_atari;
+use crate::search::Code;
 
 /// Paths at most this many points longer than the shortest one are read.
 const SLACK: u8 = 1;
@@ -142,6 +144,44 @@ impl Search<'_> {
         out
     }
 
+    /// A capture that joins the strings: an opponent string touching both
+    /// that the tactical reader captures outright (no ko). Its capture
+    /// leaves both strings next to the emptied points, which the
+    /// opponent cannot fill again without being captured at once.
+    pub(crate) fn capture_between(&mut self, pm: &PathMap) -> Option<Point> {
+        let max_libs = if self.near_root() { 3 } else { 2 };
+        for (h, touches) in self.separating_strings(pm) {
+            if touches < 2 || self.reader.board().liberty_count(h) > max_libs {
+                continue;
+            }
+            let att = self.attack(h);
+            if att.code == Code::Win {
+                return att.mv;
+            }
+        }
+        None
+    }
+
+    /// Liberties shared by two separating strings with two liberties: a
+    /// double atari, which the opponent cannot answer twice (each string
+    /// alone may escape, so the tactical reader does not propose it).
+    fn double_ataris(&self, pm: &PathMap, cands: &mut Candidates) {
+        let board = self.reader.board();
+        let twos: Vec<Point> = self
+            .separating_strings(pm)
+            .into_iter()
+            .map(|e| e.0)
+            .filter(|&h| board.liberty_count(h) == 2)
+            .collect();
+        for (i, &h) in twos.iter().enumerate() {
+            for l in board.liberties(h) {
+                if twos[i + 1..].iter().any(|&g| board.is_liberty_of(l, g)) {
+                    cands.add(l, 300);
+                }
+            }
+        }
+    }
+
     /// The connector's candidates, best first.
     pub(crate) fn connector_moves(&mut self, pm: &PathMap) -> Vec<Point> {
         let mut cands = Candidates::default();
@@ -161,13 +201,16 @@ impl Search<'_> {
             }
         }
         let no_path = pm.shortest.is_none();
+        let near_root = self.near_root();
         for (h, touches) in self.separating_strings(pm) {
             if no_path && touches < 2 {
                 // Without a short path only a string between the two opens one.
                 continue;
             }
             let libs = self.reader.board().liberty_count(h);
-            let worth = libs <= 2 || (touches == 2 && (libs == 3 || (libs == 4 && no_path)));
+            let worth = libs <= 2
+                || (touches == 2 && (libs == 3 || (libs == 4 && no_path)))
+                || (touches == 1 && libs == 3 && near_root);
             if !worth {
                 continue;
             }
@@ -178,6 +221,7 @@ impl Search<'_> {
                 }
             }
         }
+        self.double_ataris(pm, &mut cands);
         self.path_points(pm, &mut cands, 200);
         cands.sorted(self.reader.board(), c)
     }

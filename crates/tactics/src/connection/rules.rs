@@ -142,7 +142,7 @@ pub(crate) fn futile_cut(board: &Board, d: Color, p: Point) -> bool {
 
 /// Whether `c` capturing a lone stone at `p` by playing `l` leaves its own
 /// stone with the single liberty `p` (a ko).
-fn capture_is_ko(board: &Board, c: Color, l: Point, p: Point) -> bool {
+pub(crate) fn capture_is_ko(board: &Board, c: Color, l: Point, p: Point) -> bool {
     for n in board.neighbors(l) {
         let cell = board.cell(n);
         if n != p && cell == Cell::Empty {

@@ -1,12 +1,20 @@
 //! The alternating connection search.
 //!
-//! The connector's node: already one string wins; otherwise each candidate
-//! is played and the disconnector answers. The disconnector's node: a
-//! captured string is a disconnection; capturing one of the strings (read
-//! by the tactical reader, ko results included) comes first; strings that
-//! the static rules call connected stay connected; strings with no short
-//! path left are disconnected; otherwise each candidate is played and the
-//! connector answers.
+//! The connector's node: already one string wins; capturing outright an
+//! opponent string touching both strings wins; otherwise each candidate is
+//! played and the disconnector answers. The disconnector's node: a
+//! captured string is a disconnection; capturing one of the strings with
+//! one or two liberties (read by the tactical reader, ko results included)
+//! comes first, while the capture of a string with three liberties is only
+//! tried first as a move (the string may still connect out); strings that
+//! the static rules call connected stay connected; with no move to play
+//! the connector moves again (a pass: with no short path it fails at once,
+//! but it may still take a dead string between the two); otherwise each
+//! candidate is played and the connector answers.
+//!
+//! The root is searched by iterative deepening (4, 6, ... moves up to the
+//! configured depth) under one node budget; the answer is the deepest
+//! search that finished, or a win the cut one proved.
 //!
 //! Ko follows the tactical reader's komaster scheme (moves are played with
 //! its `play`, which may take a ko "conditionally" near the root): a result
@@ -23,6 +31,7 @@ use katachi_board::{Cell, Color, Point};
 
 use super::distance::PathMap;
 use super::rules::statically_connected;
+use super::threats::common_answers;
 use super::{Connection, ConnectionConfig, ConnectionStats};
 use crate::predicates::is_self_atari;
 use crate::reading::Reader;
@@ -36,6 +45,9 @@ pub(crate) enum Goal {
     /// The disconnector moves first.
     Disconnect,
 }
+
+/// Depth of the first search of the iterative deepening.
+const FIRST_DEPTH: u32 = 4;
 
 /// Moves from the root within which three-liberty strings are read.
 const NEAR_ROOT: u32 = 4;
@@ -83,6 +95,8 @@ pub(crate) struct Search<'r> {
     marks: u8,
     /// Depth left at the node being expanded.
     depth_left: u32,
+    /// Depth of the current iteration's root.
+    root_depth: u32,
 }
 
 /// Run one query.
@@ -122,15 +136,50 @@ pub(crate) fn run(
         cache: Table::new(0, MAX_CACHE_ENTRIES, 0),
         marks: 0,
         depth_left: cfg.depth,
+        root_depth: cfg.depth,
     };
-    let out = match goal {
-        Goal::Connect => s.connect_node(cfg.depth, true),
-        Goal::Disconnect => s.disconnect_node(cfg.depth, true),
-    };
+    let out = s.deepen(goal);
     answer(out, s.stats)
 }
 
 impl Search<'_> {
+    /// Iterative deepening: search to the first depth, then two moves
+    /// deeper each time (the horizon stays on the same side), up to the
+    /// configured depth, all under one node budget. The answer is the
+    /// deepest search that finished; a search cut by the budget adds only
+    /// a win it proved before the cut (its other results may rest on
+    /// unfinished variations). Most connections and cuts are decided in a
+    /// few moves: the shallow searches find them, and the deep one is
+    /// spent on the fights that need it.
+    fn deepen(&mut self, goal: Goal) -> Outcome {
+        let full = self.cfg.depth;
+        let mut depth = if full > FIRST_DEPTH {
+            FIRST_DEPTH + full % 2
+        } else {
+            full
+        };
+        let mut answer = FAIL;
+        loop {
+            self.depth_left = depth;
+            self.root_depth = depth;
+            let out = match goal {
+                Goal::Connect => self.connect_node(depth, true),
+                Goal::Disconnect => self.disconnect_node(depth, true),
+            };
+            if self.stats.search.exhausted {
+                if out.code > answer.code && out.code == Code::Win {
+                    answer = out;
+                }
+                return answer;
+            }
+            answer = out;
+            if depth >= full {
+                return answer;
+            }
+            depth = (depth + 2).min(full);
+        }
+    }
+
     /// The tactical reader's attack, counting its nodes.
     pub(crate) fn attack(&mut self, s: Point) -> Outcome {
         let o = self.reader.attack(s);
@@ -157,7 +206,7 @@ impl Search<'_> {
     /// Whether the variation is still short enough for the costlier
     /// tactical questions (strings with three liberties).
     pub(crate) fn near_root(&self) -> bool {
-        self.cfg.depth - self.depth_left <= NEAR_ROOT
+        self.root_depth - self.depth_left <= NEAR_ROOT
     }
 
     fn spend_node(&mut self) -> bool {
@@ -228,7 +277,9 @@ impl Search<'_> {
             let n = ((self.marks >> shift) & 0xf).saturating_add(1).min(0xf);
             self.marks = (self.marks & !(0xf << shift)) | (n << shift);
         }
+        let depth_left = self.depth_left;
         let code = child(self).code.reverse();
+        self.depth_left = depth_left;
         self.reader.pop();
         self.marks = saved;
         Some(if played.conditional {
@@ -268,11 +319,45 @@ impl Search<'_> {
             return if connected { WIN } else { FAIL };
         }
         let pm = self.path_map();
+        if let Some(m) = self.capture_between(&pm) {
+            return Outcome {
+                code: Code::Win,
+                mv: Some(m),
+            };
+        }
         let moves = self.connector_moves(&pm);
         let mut best = FAIL;
         for m in moves {
             let Some(code) = self.try_move(self.color, m, |s| s.disconnect_node(depth - 1, false))
             else {
+                continue;
+            };
+            if root && self.stats.search.exhausted {
+                break;
+            }
+            if code > best.code {
+                best = Outcome { code, mv: Some(m) };
+                if code == Code::Win {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// The disconnector's captures of a string with three liberties, when
+    /// nothing else can cut.
+    fn try_captures(
+        &mut self,
+        captures: Vec<Point>,
+        depth: u32,
+        root: bool,
+        best: Outcome,
+    ) -> Outcome {
+        let mut best = best;
+        let opp = self.color.opponent();
+        for m in captures {
+            let Some(code) = self.try_move(opp, m, |s| s.connect_node(depth - 1, false)) else {
                 continue;
             };
             if root && self.stats.search.exhausted {
@@ -312,9 +397,18 @@ impl Search<'_> {
         let one = self.reader.board().same_string(self.a, self.b);
         let targets: &[Point] = if one { &[self.a] } else { &[self.a, self.b] };
         let max_libs = if self.near_root() { 3 } else { 2 };
+        // A string with three liberties the reader captures may still
+        // connect out (the reader's defences do not read connections):
+        // its attack is tried first, and the search says whether it cuts.
+        let mut captures: Vec<Point> = Vec::new();
         for &s in targets.to_vec().iter() {
-            if self.reader.board().liberty_count(s) <= max_libs {
+            let libs = self.reader.board().liberty_count(s);
+            if libs <= max_libs {
                 let o = self.attack(s);
+                if libs == 3 && depth > 0 {
+                    captures.extend(o.mv.filter(|_| o.code.is_success()));
+                    continue;
+                }
                 if o.code > best.code {
                     best = o;
                     if o.code == Code::Win {
@@ -324,20 +418,37 @@ impl Search<'_> {
             }
         }
         if statically_connected(self.reader.board(), self.a, self.b) {
-            return best;
+            return self.try_captures(captures, depth, root, best);
         }
         if depth == 0 {
-            // The horizon: what the rules do not call connected is apart.
+            // The horizon: what the rules do not call connected is apart,
+            // unless the connector has two threats no move answers.
+            let threats = self.threat_answers();
+            if threats.len() >= 2 && common_answers(&threats).is_empty() {
+                return best;
+            }
             return WIN;
         }
         let pm = self.path_map();
-        let Some(moves) = self.disconnector_moves(&pm) else {
+        let Some(mut moves) = self.disconnector_moves(&pm) else {
             // Two threats to connect that no move stops.
-            return best;
+            return self.try_captures(captures, depth, root, best);
         };
+        moves.retain(|m| !captures.contains(m));
+        captures.append(&mut moves);
+        let moves = captures;
         if moves.is_empty() {
-            // No short path and no separating string to save: apart.
-            return WIN;
+            // Nothing to play: no short path and no separating string the
+            // disconnector can save. The connector moves again (a pass):
+            // with no path and nothing to capture it fails at once, but a
+            // dead separating string touching both strings is taken and
+            // joins them.
+            let code = self.connect_node(depth - 1, false).code.reverse();
+            self.depth_left = depth;
+            if code > best.code {
+                best = Outcome { code, mv: None };
+            }
+            return best;
         }
         let opp = self.color.opponent();
         for m in moves {

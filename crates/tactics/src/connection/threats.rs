@@ -7,11 +7,15 @@
 //! the connection happen. A threat is
 //! - a shared liberty where the connector's stone would not be in atari;
 //! - an opponent string in atari touching both strings (capturing it
-//!   joins them, or leaves a shared liberty the opponent cannot retake).
+//!   joins them, or leaves a shared liberty the opponent cannot retake);
+//!   a capture that is a ko is no sure threat (the opponent takes back)
+//!   and is left to the search.
 //!
 //! A threat is answered by occupying its point, by playing next to it (so
 //! that the connection would be short of liberties or the point a
-//! self-atari), by saving the string in atari, or by an atari on one of
+//! self-atari), by saving the string in atari (the reader's defence, its
+//! liberty, or capturing a connector string in atari next to it), or by an
+//! atari on one of
 //! the two strings (which the connector must answer first). Every answer
 //! must answer all threats: the disconnector's candidates are the common
 //! part of the answers; when there is none, two threats are miai and the
@@ -19,6 +23,7 @@
 
 use katachi_board::{Cell, Point};
 
+use super::rules::capture_is_ko;
 use super::search::Search;
 use crate::predicates::is_self_atari;
 
@@ -57,7 +62,7 @@ impl Search<'_> {
             for n in board.neighbors(st) {
                 if board.cell(n) == d.cell() && board.liberty_count(n) == 1 {
                     let h = board.string_head(n).unwrap_or(n);
-                    if !in_atari.contains(&h) && touches(board, h, b) {
+                    if !in_atari.contains(&h) && touches(board, h, b) && !ko_capture(board, c, h) {
                         in_atari.push(h);
                     }
                 }
@@ -65,7 +70,17 @@ impl Search<'_> {
         }
         for h in in_atari {
             let mut ans = ataris.clone();
-            ans.extend(self.reader.board().liberties(h));
+            let board = self.reader.board();
+            ans.extend(board.liberties(h));
+            // Capturing a connector string in atari next to it gives it
+            // liberties.
+            for st in board.stones(h) {
+                for n in board.neighbors(st) {
+                    if board.cell(n) == c.cell() && board.liberty_count(n) == 1 {
+                        ans.extend(board.liberties(n));
+                    }
+                }
+            }
             if let Some(m) = self.defend(h).mv {
                 ans.push(m);
             }
@@ -73,6 +88,19 @@ impl Search<'_> {
         }
         out
     }
+}
+
+/// Whether capturing the string in atari at `h` is a ko capture (a lone
+/// stone taken by a stone left with one liberty): the opponent may take
+/// back, so the capture is a ko to win, not a sure connection.
+fn ko_capture(board: &katachi_board::Board, c: katachi_board::Color, h: Point) -> bool {
+    if board.stones(h).count() != 1 {
+        return false;
+    }
+    board
+        .liberties(h)
+        .next()
+        .is_some_and(|l| capture_is_ko(board, c, l, h))
 }
 
 /// Whether the string at `h` touches the string at `s`.
