@@ -88,6 +88,7 @@ pub mod commands;
 pub mod config;
 pub mod connection;
 pub mod dragons;
+pub mod influence;
 pub mod error;
 pub mod extensions;
 pub mod eyes;
