@@ -58,6 +58,7 @@ fn measure(shared: &Path, config: &AnalysisConfig, label: &str) -> (usize, usize
         .expect("gnugo-analysis.jsonl");
     let (mut points, mut same, mut diff, mut positions) = (0usize, 0usize, 0f64, 0usize);
     let mut confusion: BTreeMap<(i64, i64), usize> = BTreeMap::new();
+    let mut counts = [0usize; 4];
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let v: Json = serde_json::from_str(line).expect("json");
         let id = v["id"].as_u64().expect("id");
@@ -72,6 +73,13 @@ fn measure(shared: &Path, config: &AnalysisConfig, label: &str) -> (usize, usize
         assert_eq!(regions.len(), n * n, "position {id}");
         let a = Analysis::new(board.clone(), config.clone());
         let inf = a.influence(to_move);
+        let k = inf.counts();
+        for (t, x) in counts
+            .iter_mut()
+            .zip([k.applied, k.rejected, k.unavailable, k.unsupported])
+        {
+            *t += x;
+        }
         for r in 0..n {
             for c in 0..n {
                 let p = board.point(r, c).expect("on board");
@@ -95,6 +103,10 @@ fn measure(shared: &Path, config: &AnalysisConfig, label: &str) -> (usize, usize
          territory_value mean |diff| {:.3}",
         100.0 * same as f64 / points as f64,
         diff / points as f64
+    );
+    println!(
+        "  pattern matches: {} applied, {} rejected, {} unavailable, {} unsupported",
+        counts[0], counts[1], counts[2], counts[3]
     );
     println!(
         "  most frequent differences (gnugo -> katachi: points): {}",

@@ -10,10 +10,10 @@
 //!    dragons stage's static status, which owl will refine) is dead, or
 //!    the worm is tactically captured (it can be attacked and cannot be
 //!    defended).
-//!    Patterns add further sources: intrusions (`B` in the barriers
-//!    database, for the player to move) and invasion points (`I` in the
-//!    influence database, for the player to move, or both colours with
-//!    class `s`), each with the strength of its `value(N)`.
+//!    Patterns add further sources (see the `patterns` module):
+//!    intrusions (`B` in the barriers database, for the player to move),
+//!    invasion points (`I` in the influence database, for the player to
+//!    move, or both colours with class `s`) and wall enhancements (`E`).
 //! 2. **Permeability.** 1 on empty points; a live stone lets its own
 //!    colour's influence through and stops the other's; a dead stone the
 //!    other way round. The barrier patterns set it to 0 on the `,` points
@@ -46,11 +46,14 @@
 //! `initial_influence` maps for a lone stone give the attenuation 2.4, the
 //! diagonal factor 1.7 and the cutoff; its maps on the 200 reference
 //! positions the segmentation thresholds and the small-influence
-//! reduction); the algorithm is the manual's. Partial: the `E` (wall
-//! enhancement) patterns are not used (GNU Go leaves them out of the
-//! territory valuation too), strengths of weak dragons are not reduced,
-//! and the followup influence, escape influence, surrounded dragons and
-//! break-ins are not computed yet.
+//! reduction, and the shares of the pattern sources); the algorithm is
+//! the manual's. The `E` (wall enhancement) sources are used: GNU Go
+//! 3.8's `initial_influence` shows them although the manual leaves them
+//! out of the territory valuation. Partial: strengths of weak dragons are
+//! not reduced (GNU Go's are, from its dragons' weakness), the dead
+//! stones are the static status's (not owl's), and the followup
+//! influence, escape influence, surrounded dragons and break-ins are not
+//! computed yet.
 
 mod patterns;
 mod territory;
@@ -116,6 +119,8 @@ pub struct Influence {
     non_territory: Vec<u8>,
     /// Whether the stone at a point counts as dead here.
     dead: Vec<bool>,
+    /// Whether a live stone stands at a point.
+    live: Vec<bool>,
     counts: PatternCounts,
 }
 
@@ -212,6 +217,7 @@ impl Influence {
             regions: vec![0; n * n],
             non_territory: vec![0; n * n],
             dead: vec![false; n * n],
+            live: vec![false; n * n],
             counts: PatternCounts::default(),
         };
         for p in board.points() {
@@ -221,6 +227,7 @@ impl Influence {
             let k = inf.index(&board, p);
             let dead = is_dead(inputs.worms, inputs.dragons, p, c, to_move);
             inf.dead[k] = dead;
+            inf.live[k] = !dead;
             let (blocked, open) = if dead {
                 (c, c.opponent())
             } else {
@@ -343,6 +350,8 @@ impl Influence {
         let mut acc = vec![0.0f32; self.size * self.size];
         let mut here = vec![0.0f32; self.size * self.size];
         let offsets = offsets(self.size);
+        // Live stones take no influence from others: only their own.
+        let occupied = self.live.clone();
         for src in 0..self.size * self.size {
             let s = self.strength[ci][src];
             if s <= 0.0 {
@@ -393,6 +402,9 @@ impl Influence {
                         continue;
                     }
                     let t = (ti * n + tj) as usize;
+                    if occupied[t] {
+                        continue;
+                    }
                     if here[t] == 0.0 {
                         touched.push(t);
                     }

@@ -9,10 +9,10 @@
 //! | --- | --- | --- |
 //! | `A` | barriers | `,` points stop O's influence (`!` weakens it) |
 //! | `D` | barriers | `,` points stop X's influence (`!` weakens it) |
-//! | `B` | barriers | an intrusion source for O at `*`, strength `value(N)` |
+//! | `B` | barriers | intrusion sources for O on the `!` points, `value(N)` percent of the `Q` stone's strength shared among them |
+//! | `E` | influence | a source for O at `*`, `value(N)` percent of the strongest O stone's strength |
 //! | `t` | barriers | the action's `non_oterritory` / `non_xterritory` |
 //! | `I` | influence | an invasion source for O at `*` when O is to move, for both with `s` |
-//! | `E` | influence | not used: GNU Go leaves wall enhancement out of the territory valuation |
 //!
 //! Patterns marked `FY` (only for the influences other than the
 //! territory valuation) are skipped; `Y` ones are used.
@@ -25,7 +25,9 @@ use katachi_patterns::matchers::{Match, Matcher, Position, Scratch};
 use katachi_patterns::model::{CellMark, Elem, Pattern, ValueArg, ValueKind};
 use katachi_tactics::reading::Reader;
 
-use super::{Influence, Inputs, PATTERN_ATTENUATION, WEAK_BARRIER};
+use super::{
+    Influence, Inputs, DEFAULT_ATTENUATION, PATTERN_ATTENUATION, STONE_STRENGTH, WEAK_BARRIER,
+};
 use crate::autohelper::{DragonStatus, Effect, PatternEval};
 use crate::knowledge::Database;
 
@@ -137,8 +139,45 @@ fn run(
                         }
                     }
                 }
-                Kind::Intrusion | Kind::Invasion => {
-                    add_source(inf, board, o, m.mark, value(p));
+                Kind::Intrusion => {
+                    // Sources on the `!` points, value(N) percent of the
+                    // strength of the `Q` stone whose followup it is.
+                    let q = p
+                        .marked(CellMark::Anchor)
+                        .next()
+                        .and_then(|(r, col)| cell_point(board, m.origin, m.transform, r, col))
+                        .map_or(STONE_STRENGTH, |q| {
+                            inf.strength[o.index()][inf.index(board, q)]
+                        });
+                    let points: Vec<Point> = p
+                        .marked(CellMark::Inhibit)
+                        .filter_map(|(r, col)| cell_point(board, m.origin, m.transform, r, col))
+                        .collect();
+                    // Shared among the `!` points (GNU Go 3.8's
+                    // strengths are value / points; measured).
+                    let strength = value(p) / 100.0 * q / points.len().max(1) as f32;
+                    for pt in points {
+                        add_source(inf, board, o, pt, strength, DEFAULT_ATTENUATION);
+                    }
+                }
+                Kind::Enhance => {
+                    // value(N) percent of the strongest O stone in it.
+                    let mut q: f32 = 0.0;
+                    for (r, col, e) in p.elements() {
+                        if e != Elem::Own {
+                            continue;
+                        }
+                        if let Some(pt) = cell_point(board, m.origin, m.transform, r, col) {
+                            q = q.max(inf.strength[o.index()][inf.index(board, pt)]);
+                        }
+                    }
+                    if q > 0.0 {
+                        let s = value(p) / 100.0 * q;
+                        add_source(inf, board, o, m.mark, s, DEFAULT_ATTENUATION);
+                    }
+                }
+                Kind::Invasion => {
+                    add_source(inf, board, o, m.mark, value(p), PATTERN_ATTENUATION);
                 }
                 Kind::NonTerritory => {
                     if let Some(a) = &p.action {
@@ -170,6 +209,8 @@ enum Kind {
     NonTerritory,
     /// `I`.
     Invasion,
+    /// `E`.
+    Enhance,
     /// Anything else (`E`).
     None,
 }
@@ -186,6 +227,8 @@ impl Kind {
             Kind::NonTerritory
         } else if p.has_class('I') {
             Kind::Invasion
+        } else if p.has_class('E') {
+            Kind::Enhance
         } else {
             Kind::None
         }
@@ -205,7 +248,14 @@ fn value(p: &Pattern) -> f32 {
 
 /// Add a source of `strength` for `c` at `p` (the stronger wins where two
 /// patterns add one at the same point).
-fn add_source(inf: &mut Influence, board: &Board, c: Color, p: Point, strength: f32) {
+fn add_source(
+    inf: &mut Influence,
+    board: &Board,
+    c: Color,
+    p: Point,
+    strength: f32,
+    attenuation: f32,
+) {
     if board.cell(p).color().is_some() {
         return;
     }
@@ -213,7 +263,7 @@ fn add_source(inf: &mut Influence, board: &Board, c: Color, p: Point, strength: 
     let s = &mut inf.strength[c.index()][k];
     if strength > *s {
         *s = strength;
-        inf.attenuation[c.index()][k] = PATTERN_ATTENUATION;
+        inf.attenuation[c.index()][k] = attenuation;
     }
 }
 
