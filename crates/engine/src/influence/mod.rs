@@ -13,7 +13,7 @@
 //!    Patterns add further sources (see the `patterns` module):
 //!    intrusions (`B` in the barriers database, for the player to move),
 //!    invasion points (`I` in the influence database, for the player to
-//!    move, or both colours with class `s`) and wall enhancements (`E`).
+//!    move, or both colours with class `s`).
 //! 2. **Permeability.** 1 on empty points; a live stone lets its own
 //!    colour's influence through and stops the other's; a dead stone the
 //!    other way round. The barrier patterns set it to 0 on the `,` points
@@ -47,9 +47,8 @@
 //! diagonal factor 1.7 and the cutoff; its maps on the 200 reference
 //! positions the segmentation thresholds and the small-influence
 //! reduction, and the shares of the pattern sources); the algorithm is
-//! the manual's. The `E` (wall enhancement) sources are used: GNU Go
-//! 3.8's `initial_influence` shows them although the manual leaves them
-//! out of the territory valuation. Partial: strengths of weak dragons are
+//! the manual's. The `E` (wall enhancement) sources are left out, as the
+//! manual says of the territory valuation. Partial: strengths of weak dragons are
 //! not reduced (GNU Go's are, from its dragons' weakness), the dead
 //! stones are the static status's (not owl's), and the followup
 //! influence, escape influence, surrounded dragons and break-ins are not

@@ -10,7 +10,7 @@
 //! | `A` | barriers | `,` points stop O's influence (`!` weakens it) |
 //! | `D` | barriers | `,` points stop X's influence (`!` weakens it) |
 //! | `B` | barriers | intrusion sources for O on the `!` points, `value(N)` percent of the `Q` stone's strength shared among them |
-//! | `E` | influence | a source for O at `*`, `value(N)` percent of the strongest O stone's strength |
+//! | `E` | influence | not used ([`USE_ENHANCE`]); would add a source for O at `*`, `value(N)` percent of the strongest O stone's strength |
 //! | `t` | barriers | the action's `non_oterritory` / `non_xterritory` |
 //! | `I` | influence | an invasion source for O at `*` when O is to move, for both with `s` |
 //!
@@ -198,6 +198,12 @@ fn run(
     }
 }
 
+/// Whether `E` patterns add their sources. GNU Go leaves them out of
+/// the territory valuation's influence (the manual; its
+/// `initial_influence` maps show none), and so does this stage: with
+/// them the agreement on the reference positions was no better.
+const USE_ENHANCE: bool = false;
+
 /// What a pattern does to the influence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
@@ -227,7 +233,7 @@ impl Kind {
             Kind::NonTerritory
         } else if p.has_class('I') {
             Kind::Invasion
-        } else if p.has_class('E') {
+        } else if p.has_class('E') && USE_ENHANCE {
             Kind::Enhance
         } else {
             Kind::None

@@ -6,7 +6,8 @@
 //! the manual's 3), then reduced where
 //! `w+b` is below a threshold that grows with the distance from the edges
 //! ([`small_threshold`]: a corner is claimed with little influence, the
-//! centre needs much), then degraded to the smallest value of the same
+//! centre needs much) where both colours have influence, then, again
+//! where both have influence, degraded to the smallest value of the same
 //! sign among its empty (or dead-stone) neighbours, then cleared where a
 //! nonterritory pattern forbids that colour territory. Dead stones count
 //! the point's value plus one for the prisoner, live stones 0.
@@ -59,7 +60,10 @@ pub(super) fn value(inf: &mut Influence, board: &Board) {
         let mut d = [r, c, n - 1 - r, n - 1 - c];
         d.sort_unstable();
         let t = small_threshold(d[0], d[1]);
-        if s < t {
+        // Where the opponent's influence does not reach at all, GNU Go
+        // 3.8 counts the point whole however little influence it holds
+        // (18264 of 18900 such points on the reference positions).
+        if s < t && w > 0.0 && b > 0.0 {
             v *= s / t;
         }
         raw[k] = v;
@@ -71,13 +75,17 @@ pub(super) fn value(inf: &mut Influence, board: &Board) {
         }
         let (r, c) = ((k / n) as isize, (k % n) as isize);
         let mut v = raw[k];
+        // Only where both colours' influence reaches: a point the
+        // opponent's influence does not reach keeps its value (degrading
+        // those too lost 7% of the agreement with GNU Go 3.8's regions).
+        let reached = inf.influence[0][k] > 0.0 && inf.influence[1][k] > 0.0;
         for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
             let (i, j) = (r + dr, c + dc);
             if i < 0 || j < 0 || i >= n as isize || j >= n as isize {
                 continue;
             }
             let q = (i as usize) * n + j as usize;
-            if !open(inf, q) {
+            if !open(inf, q) || !reached {
                 continue;
             }
             if v > 0.0 {
