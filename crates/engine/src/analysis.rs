@@ -226,8 +226,11 @@ impl Analysis {
                 context: self.stage_context(),
                 dbs,
             };
-            let mut reader =
-                Reader::with_patterns(self.board.clone(), self.config.reading, k.tactical().clone());
+            let mut reader = Reader::with_patterns(
+                self.board.clone(),
+                self.config.reading,
+                k.tactical().clone(),
+            );
             Influence::compute(&mut reader, to_move, inputs)
         })
     }
@@ -430,6 +433,37 @@ mod tests {
         let theirs = replaced.reader().attack(d9);
         assert_eq!(theirs.code, katachi_tactics::reading::Code::KoA);
         assert_eq!(theirs.mv, b.parse_vertex("D8").ok());
+    }
+
+    #[test]
+    fn influence_functions_answer_from_the_influence_stage() {
+        use katachi_patterns::expr::{lookup, Arg, Value};
+        let b = board();
+        let a = Analysis::new(b.clone(), AnalysisConfig::default());
+        let v = |s: &str| b.parse_vertex(s).expect("vertex");
+        // The stage's regions, with White to move (the influence a
+        // pattern matched for Black reads).
+        let inf = a.influence(Color::White);
+        let region = |s: &str| inf.region(&b, v(s));
+        let ctx = a.context();
+        let mut r = a.reader();
+        let mut e = crate::autohelper::PatternEval::with_context(&mut r, Color::Black, ctx);
+        let mut ask = |f: &str, p: &str| {
+            let id = lookup(f).expect("a function").function();
+            e.call(id, &[Arg::Point(v(p))])
+        };
+        for p in ["A7", "G4", "D4", "B6", "E1"] {
+            let code = region(p);
+            // O is Black: its regions are the negative codes.
+            assert_eq!(ask("oterri", p), Ok(Value::Bool(code <= -3)), "{p}");
+            assert_eq!(ask("xterri", p), Ok(Value::Bool(code >= 3)), "{p}");
+            assert_eq!(ask("omoyo", p), Ok(Value::Bool(code <= -2)), "{p}");
+            assert_eq!(ask("xarea", p), Ok(Value::Bool(code >= 1)), "{p}");
+        }
+        // Black's stones are Black's territory, White's side White's.
+        assert_eq!(ask("oterri", "C6"), Ok(Value::Bool(true)));
+        assert_eq!(ask("xmoyo", "G4"), Ok(Value::Bool(region("G4") >= 2)));
+        assert!(region("G4") >= 1, "the open right side leans to White");
     }
 
     #[test]

@@ -27,8 +27,8 @@
 //!    barrier and invasion patterns, territory values and the territory /
 //!    moyo / area segmentation, for one colour to move.
 //! 10. [`analysis`]: the [`analysis::Analysis`] value of one position, its
-//!    stages computed lazily and kept. Owl, score, move reasons and
-//!    valuation join here as the next stages.
+//!     stages computed lazily and kept. Owl, score, move reasons and
+//!     valuation join here as the next stages.
 //! 11. [`baseline`]: the `genmove` policy until move generation exists.
 //!
 //! The tactical layer's modules are re-exported under their own names

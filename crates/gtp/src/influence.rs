@@ -83,12 +83,16 @@ mod tests {
 
     #[test]
     fn influence_commands_answer_in_gnugo_layouts() {
-        let out = run("boardsize 3\nplay b B2\n1 initial_influence white black_strength\n\
+        let out = run(
+            "boardsize 3\nplay b B2\n1 initial_influence white black_strength\n\
              2 initial_influence w influence_regions\n3 initial_influence grey territory_value\n\
              4 initial_influence black sideways\n5 move_influence white A1 black_strength\n\
-             6 move_influence white B2 white_strength\n");
+             6 move_influence white B2 white_strength\n",
+        );
         assert!(
-            out.contains("=1   0.00   0.00   0.00 \n  0.00 100.00   0.00 \n  0.00   0.00   0.00 \n\n"),
+            out.contains(
+                "=1   0.00   0.00   0.00 \n  0.00 100.00   0.00 \n  0.00   0.00   0.00 \n\n"
+            ),
             "{out}"
         );
         assert!(out.contains("=2 "), "{out}");

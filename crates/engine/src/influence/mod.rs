@@ -327,7 +327,11 @@ impl Influence {
         };
         let int = |v: &dyn Fn(usize) -> i32| -> String {
             (0..n)
-                .map(|r| (0..n).map(|c| format!("{:2} ", v(r * n + c))).collect::<String>())
+                .map(|r| {
+                    (0..n)
+                        .map(|c| format!("{:2} ", v(r * n + c)))
+                        .collect::<String>()
+                })
                 .collect::<Vec<_>>()
                 .join("\n")
         };

@@ -275,7 +275,13 @@ fn add_source(
 
 /// The class letters `O` (every O dragon in the pattern alive or
 /// unknown, i.e. not dead) and `X` (every X dragon not dead).
-fn dragon_classes_hold(p: &Pattern, board: &Board, m: &Match, o: Color, inputs: Inputs<'_>) -> bool {
+fn dragon_classes_hold(
+    p: &Pattern,
+    board: &Board,
+    m: &Match,
+    o: Color,
+    inputs: Inputs<'_>,
+) -> bool {
     let want_o = p.has_class('O');
     let want_x = p.has_class('X');
     if !want_o && !want_x {

@@ -6,8 +6,7 @@
 //! the manual's 3), then reduced where
 //! `w+b` is below a threshold that grows with the distance from the edges
 //! ([`small_threshold`]: a corner is claimed with little influence, the
-//! centre needs much) where both colours have influence, then, again
-//! where both have influence, degraded to the smallest value of the same
+//! centre needs much), then, where both colours have influence, degraded to the smallest value of the same
 //! sign among its empty (or dead-stone) neighbours, then cleared where a
 //! nonterritory pattern forbids that colour territory. Dead stones count
 //! the point's value plus one for the prisoner, live stones 0.
@@ -45,7 +44,7 @@ pub(super) fn value(inf: &mut Influence, board: &Board) {
         board.cell(p).color().is_none() || inf.dead[k]
     };
     let mut raw = vec![0.0f32; n * n];
-    for k in 0..n * n {
+    for (k, slot) in raw.iter_mut().enumerate() {
         if !open(inf, k) {
             continue;
         }
@@ -60,13 +59,10 @@ pub(super) fn value(inf: &mut Influence, board: &Board) {
         let mut d = [r, c, n - 1 - r, n - 1 - c];
         d.sort_unstable();
         let t = small_threshold(d[0], d[1]);
-        // Where the opponent's influence does not reach at all, GNU Go
-        // 3.8 counts the point whole however little influence it holds
-        // (18264 of 18900 such points on the reference positions).
-        if s < t && w > 0.0 && b > 0.0 {
+        if s < t {
             v *= s / t;
         }
-        raw[k] = v;
+        *slot = v;
     }
     let mut out = vec![0.0f32; n * n];
     for k in 0..n * n {
@@ -100,14 +96,14 @@ pub(super) fn value(inf: &mut Influence, board: &Board) {
         }
         out[k] = v;
     }
-    for k in 0..n * n {
+    for (k, v) in out.iter_mut().enumerate() {
         if inf.dead[k] {
             let p = board.point(k / n, k % n).expect("on board");
             // A dead white stone is Black's point and prisoner.
-            out[k] = match board.cell(p).color() {
-                Some(Color::White) => -1.0 + out[k].min(0.0),
-                Some(Color::Black) => 1.0 + out[k].max(0.0),
-                None => out[k],
+            *v = match board.cell(p).color() {
+                Some(Color::White) => -1.0 + v.min(0.0),
+                Some(Color::Black) => 1.0 + v.max(0.0),
+                None => *v,
             };
         }
     }
