@@ -292,7 +292,9 @@ impl<'a> PatternEval<'a> {
                 let c = base.side(x);
                 // The initial influence is computed with the opponent of
                 // the pattern's O to move (O's move is being valued);
-                // `omoyo_opposite` asks the one with O to move.
+                // `omoyo_opposite` asks the one with O to move. (The other
+                // way round, pat.db's constraints agree less with GNU Go's:
+                // 97.2% against 97.5%.)
                 let o = base.side(false);
                 let to_move = if f == F::OmoyoOpposite {
                     o

@@ -2,6 +2,7 @@
 
 use std::process::ExitCode;
 
+mod influence_gnugo;
 mod matching;
 mod playouts;
 mod startup;
@@ -15,6 +16,9 @@ pub enum Command {
     Match(matching::Args),
     /// Launch-to-first-answer time of `katachi gtp`, and the databases' load cost.
     Startup(startup::Args),
+    /// GNU Go-style influence: time per full computation on 19x19 beside
+    /// GNU Go's `initial_influence` after `loadsgf`.
+    InfluenceGnugo(influence_gnugo::Args),
 }
 
 pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
@@ -22,5 +26,6 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Playouts(args) => playouts::run(args),
         Command::Match(args) => matching::run(args),
         Command::Startup(args) => startup::run(args),
+        Command::InfluenceGnugo(args) => influence_gnugo::run(args),
     }
 }
