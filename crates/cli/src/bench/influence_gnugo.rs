@@ -193,18 +193,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let _ = b.influence(p.to_move);
         stage += t.elapsed();
     }
-    println!(
+    outln!(
         "influence (GNU Go style), 19x19, {n} positions: katachi full {:.2} ms, stage {:.2} ms",
         ms(full, n),
         ms(stage, n)
-    );
+    )?;
     match gnugo_times(&args, &positions) {
-        Ok((first, again)) => println!(
+        Ok((first, again)) => outln!(
             "  gnugo 3.8 initial_influence after loadsgf: first {:.2} ms, again {:.2} ms",
             ms(first, n),
             ms(again, n)
-        ),
-        Err(e) => println!("  gnugo not timed: {e:#}"),
+        )?,
+        Err(e) => outln!("  gnugo not timed: {e:#}")?,
     }
     Ok(ExitCode::SUCCESS)
 }
