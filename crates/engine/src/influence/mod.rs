@@ -304,6 +304,45 @@ impl Influence {
         whose(self.region(board, p), 1)
     }
 
+    /// The moyo of a dragon of colour `c` with stones `stones` (GNU Go's
+    /// `moyo_size` and `moyo_territorial_value` of `dragon_data`): the
+    /// empty points of `c`'s moyo (region code at least 2 for `c`,
+    /// territory included) joined to the stones through such points,
+    /// their number and the sum of their territory values for `c`.
+    pub fn moyo_of(&self, board: &Board, stones: &[Point], c: Color) -> (usize, f32) {
+        let sign: i8 = if c == Color::White { 1 } else { -1 };
+        let in_moyo =
+            |p: Point| board.cell(p).color().is_none() && self.region(board, p) * sign >= 2;
+        let mut seen = vec![false; self.size * self.size];
+        let mut stack: Vec<Point> = Vec::new();
+        for &s in stones {
+            for q in board.neighbors(s) {
+                if board.on_board(q) && in_moyo(q) {
+                    let k = self.index(board, q);
+                    if !seen[k] {
+                        seen[k] = true;
+                        stack.push(q);
+                    }
+                }
+            }
+        }
+        let (mut size, mut value) = (0usize, 0f32);
+        while let Some(p) = stack.pop() {
+            size += 1;
+            value += self.territory_value(board, p) * f32::from(sign);
+            for q in board.neighbors(p) {
+                if board.on_board(q) && in_moyo(q) {
+                    let k = self.index(board, q);
+                    if !seen[k] {
+                        seen[k] = true;
+                        stack.push(q);
+                    }
+                }
+            }
+        }
+        (size, value)
+    }
+
     /// Territory counted by the values: White's sum minus Black's (dead
     /// stones count with their prisoner).
     pub fn territory_balance(&self) -> f32 {
