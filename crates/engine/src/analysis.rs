@@ -8,8 +8,9 @@
 //! unconditional status rather than recomputing it), cutting points and
 //! connections (when the knowledge has a connection database), eye spaces
 //! with their half and false eyes, eye values (per eye space, each
-//! computed on first use), dragons. Later stages (owl, influence, score,
-//! move reasons) join as further fields; where GNU
+//! computed on first use), dragons, influence (one per colour to move,
+//! each computed on first use). Later stages (owl, score, move reasons)
+//! join as further fields; where GNU
 //! Go loops (dragons -> influence -> owl -> dragons) the loop is two stage
 //! values, initial and final.
 //!
@@ -27,13 +28,14 @@ use katachi_tactics::reading::{ReadConfig, Reader};
 use katachi_tactics::unconditional::Unconditional;
 use katachi_tactics::worms::Worms;
 
-use crate::autohelper::{Context, HandicapStones};
+use crate::autohelper::{Context, HandicapStones, InfluenceFacts};
 use crate::connections::{find_connections, Connections};
 use crate::constraint_trace::{evaluate_in, trace_in, Trace, Verdict};
 use crate::cuts::CutPoints;
 use crate::dragons::Dragons;
 use crate::eye_values::EyeValues;
 use crate::eyes::Eyes;
+use crate::influence::{Influence, InfluenceDbs, Inputs};
 use crate::knowledge::Knowledge;
 
 /// What an analysis needs besides the position: the knowledge, the one
@@ -71,6 +73,8 @@ pub struct Analysis {
     connections: OnceCell<Option<Connections>>,
     dragons: OnceCell<Dragons>,
     eye_values: OnceCell<EyeValues>,
+    /// By the colour to move ([`Color::index`]).
+    influence: [OnceCell<Influence>; 2],
 }
 
 impl Analysis {
@@ -110,6 +114,7 @@ impl Analysis {
             connections: OnceCell::new(),
             dragons: OnceCell::new(),
             eye_values: OnceCell::new(),
+            influence: [OnceCell::new(), OnceCell::new()],
         }
     }
 
@@ -203,16 +208,53 @@ impl Analysis {
         })
     }
 
+    /// The influence with `to_move` assumed to move next (GNU Go's
+    /// `initial_influence COLOR`), with the knowledge's `barriers` and
+    /// `influence` databases. Its patterns' constraints are read on a
+    /// reader of its own (so that an autohelper asking for the influence
+    /// while the analysis's reader is busy computes it without clashing).
+    pub fn influence(&self, to_move: Color) -> &Influence {
+        self.influence[to_move.index()].get_or_init(|| {
+            let k = &self.config.knowledge;
+            let dbs = InfluenceDbs {
+                barriers: k.db("barriers"),
+                influence: k.db("influence"),
+            };
+            let inputs = Inputs {
+                worms: self.worms(),
+                dragons: self.dragons(),
+                context: self.stage_context(),
+                dbs,
+            };
+            let mut reader = Reader::with_patterns(
+                self.board.clone(),
+                self.config.reading,
+                k.tactical().clone(),
+            );
+            Influence::compute(&mut reader, to_move, inputs)
+        })
+    }
+
     /// What the autohelpers know about this position beyond the board and
     /// the reading (computing the cutting points and the dragons if need
-    /// be).
+    /// be; the influence on first use).
     pub fn context(&self) -> Context<'_> {
+        Context {
+            influence: Some(self),
+            ..self.stage_context()
+        }
+    }
+
+    /// The context without the influence (what the influence stage's own
+    /// patterns see).
+    fn stage_context(&self) -> Context<'_> {
         Context {
             cuts: self.cuts(),
             scoring: false,
             handicap: self.config.handicap,
             dragons: Some(self.dragons()),
             eyes: Some(self.eyes()),
+            influence: None,
         }
     }
 
@@ -229,6 +271,12 @@ impl Analysis {
     pub fn trace(&self, pattern: &Pattern, b: &Bindings<Point>, o: Color) -> Trace {
         let ctx = self.context();
         trace_in(pattern, b, &mut self.reader(), o, ctx)
+    }
+}
+
+impl InfluenceFacts for Analysis {
+    fn region(&self, to_move: Color, p: Point) -> i8 {
+        self.influence(to_move).region(&self.board, p)
     }
 }
 
@@ -385,6 +433,37 @@ mod tests {
         let theirs = replaced.reader().attack(d9);
         assert_eq!(theirs.code, katachi_tactics::reading::Code::KoA);
         assert_eq!(theirs.mv, b.parse_vertex("D8").ok());
+    }
+
+    #[test]
+    fn influence_functions_answer_from_the_influence_stage() {
+        use katachi_patterns::expr::{lookup, Arg, Value};
+        let b = board();
+        let a = Analysis::new(b.clone(), AnalysisConfig::default());
+        let v = |s: &str| b.parse_vertex(s).expect("vertex");
+        // The stage's regions, with White to move (the influence a
+        // pattern matched for Black reads).
+        let inf = a.influence(Color::White);
+        let region = |s: &str| inf.region(&b, v(s));
+        let ctx = a.context();
+        let mut r = a.reader();
+        let mut e = crate::autohelper::PatternEval::with_context(&mut r, Color::Black, ctx);
+        let mut ask = |f: &str, p: &str| {
+            let id = lookup(f).expect("a function").function();
+            e.call(id, &[Arg::Point(v(p))])
+        };
+        for p in ["A7", "G4", "D4", "B6", "E1"] {
+            let code = region(p);
+            // O is Black: its regions are the negative codes.
+            assert_eq!(ask("oterri", p), Ok(Value::Bool(code <= -3)), "{p}");
+            assert_eq!(ask("xterri", p), Ok(Value::Bool(code >= 3)), "{p}");
+            assert_eq!(ask("omoyo", p), Ok(Value::Bool(code <= -2)), "{p}");
+            assert_eq!(ask("xarea", p), Ok(Value::Bool(code >= 1)), "{p}");
+        }
+        // Black's stones are Black's territory, White's side White's.
+        assert_eq!(ask("oterri", "C6"), Ok(Value::Bool(true)));
+        assert_eq!(ask("xmoyo", "G4"), Ok(Value::Bool(region("G4") >= 2)));
+        assert!(region("G4") >= 1, "the open right side leans to White");
     }
 
     #[test]

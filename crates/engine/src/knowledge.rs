@@ -13,13 +13,15 @@
 //! | `defense` | tactical reading: defending candidates (class `D`) | `patterns/defense.db` |
 //! | `conn` | cutting points (`B` patterns, read by `xcut`/`ocut`) and connections (`C` patterns, amalgamating worms into dragons) | `patterns/conn.db` |
 //! | `eyes` | eye values (eye-shape graphs, eyes.texi) | `patterns/eyes.eyedb` |
+//! | `barriers` | influence: barriers (`A`, `D`), intrusions (`B`), nonterritory (`t`) | `patterns/barriers.db` |
+//! | `influence` | influence: invasion sources (`I`), wall enhancement (`E`) | `patterns/influence.db` |
 //!
 //! The `eyes` slot ([`EYE_SLOT`]) holds an eye-graph database
 //! ([`EyeGraphDb`]), not a pattern database: it has a field of its own
 //! and is replaced with [`Knowledge::with_eye_db`] /
 //! [`Knowledge::with_eye_file`] (`katachi gtp --patterns eyes=eyes.db`
 //! reads GNU Go's file). Later stages add their slots to [`SLOTS`]
-//! (shapes, owl, influence, barriers, joseki, Monte Carlo).
+//! (shapes, owl, joseki, Monte Carlo).
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
@@ -59,6 +61,16 @@ pub const SLOTS: &[Slot] = &[
     Slot {
         name: "conn",
         use_: "cutting points (B patterns) for xcut/ocut, connections (C patterns) for dragons",
+        embedded: true,
+    },
+    Slot {
+        name: "barriers",
+        use_: "influence: barriers (A, D), intrusions (B) and nonterritory (t) patterns",
+        embedded: true,
+    },
+    Slot {
+        name: "influence",
+        use_: "influence: invasion (I) and wall enhancement (E) sources",
         embedded: true,
     },
 ];
@@ -349,7 +361,11 @@ mod tests {
         let e = k
             .with_db("atack", PatternDb::default(), Source::Embedded)
             .expect_err("no such slot");
-        assert!(e.to_string().contains("attack, defense, conn, eyes"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("attack, defense, conn, barriers, influence, eyes"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -23,10 +23,13 @@
 //! 8. [`dragons`]: worms amalgamated into dragons, and the dragon fields
 //!    known before influence and owl (implements the autohelper's
 //!    [`autohelper::DragonFacts`]).
-//! 9. [`analysis`]: the [`analysis::Analysis`] value of one position, its
-//!    stages computed lazily and kept. Owl, influence, score, move reasons
-//!    and valuation join here as the next stages.
-//! 10. [`baseline`]: the `genmove` policy until move generation exists.
+//! 9. [`influence`]: GNU Go's influence function: sources, permeability,
+//!    barrier and invasion patterns, territory values and the territory /
+//!    moyo / area segmentation, for one colour to move.
+//! 10. [`analysis`]: the [`analysis::Analysis`] value of one position, its
+//!     stages computed lazily and kept. Owl, score, move reasons and
+//!     valuation join here as the next stages.
+//! 11. [`baseline`]: the `genmove` policy until move generation exists.
 //!
 //! The tactical layer's modules are re-exported under their own names
 //! (`katachi_engine::reading`, ...) for the engine's users.
@@ -44,4 +47,5 @@ pub mod cuts;
 pub mod dragons;
 pub mod eye_values;
 pub mod eyes;
+pub mod influence;
 pub mod knowledge;

@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 mod influence;
 mod analysis;
+mod influence_gnugo;
 mod matching;
 mod ownership;
 mod playouts;
@@ -30,6 +31,9 @@ pub enum Command {
     Ownership(ownership::Args),
     /// Launch-to-first-answer time of `katachi gtp`, and the databases' load cost.
     Startup(startup::Args),
+    /// GNU Go-style influence: time per full computation on 19x19 beside
+    /// GNU Go's `initial_influence` after `loadsgf`.
+    InfluenceGnugo(influence_gnugo::Args),
 }
 
 pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
@@ -41,5 +45,6 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Score(args) => score::run(args),
         Command::Influence(args) => influence::run(args),
         Command::Ownership(args) => ownership::run(args),
+        Command::InfluenceGnugo(args) => influence_gnugo::run(args),
     }
 }

@@ -1,0 +1,311 @@
+//! The influence stage's patterns (influence.texi "Patterns used by the
+//! Influence module"): the barriers database matched with `O` the colour
+//! to move, the influence database matched for both colours, each match
+//! kept when its geometry, its class's dragon conditions and its
+//! constraint hold, then applied to the sources, permeabilities and
+//! nonterritory marks of the [`Influence`] being built.
+//!
+//! | class | database | effect |
+//! | --- | --- | --- |
+//! | `A` | barriers | `,` points stop O's influence (`!` weakens it) |
+//! | `D` | barriers | `,` points stop X's influence (`!` weakens it) |
+//! | `B` | barriers | intrusion sources for O on the `!` points, `value(N)` percent of the `Q` stone's strength shared among them |
+//! | `E` | influence | not used ([`USE_ENHANCE`]); would add a source for O at `*`, `value(N)` percent of the strongest O stone's strength |
+//! | `t` | barriers | the action's `non_oterritory` / `non_xterritory` |
+//! | `I` | influence | an invasion source for O at `*` when O is to move, for both with `s` |
+//!
+//! Patterns marked `FY` (only for the influences other than the
+//! territory valuation) are skipped; `Y` ones are used.
+
+use katachi_board::{Board, Color, Point};
+use katachi_patterns::expr::{eval, EvalError};
+use katachi_patterns::matchers::place::{cell_point, match_bindings};
+use katachi_patterns::matchers::standard::StandardMatcher;
+use katachi_patterns::matchers::{Match, Matcher, Position, Scratch};
+use katachi_patterns::model::{CellMark, Elem, Pattern, ValueArg, ValueKind};
+use katachi_tactics::reading::Reader;
+
+use super::{
+    Influence, Inputs, DEFAULT_ATTENUATION, PATTERN_ATTENUATION, STONE_STRENGTH, WEAK_BARRIER,
+};
+use crate::autohelper::{DragonStatus, Effect, PatternEval};
+use crate::knowledge::Database;
+
+/// How the influence patterns went on one position.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PatternCounts {
+    /// Matches applied.
+    pub applied: usize,
+    /// Matches whose constraint or class condition was false.
+    pub rejected: usize,
+    /// Matches whose constraint needs a stage not given (counted, not
+    /// applied).
+    pub unavailable: usize,
+    /// Matches whose constraint uses a function katachi does not
+    /// evaluate yet (counted, not applied).
+    pub unsupported: usize,
+}
+
+/// Match both databases on `board` and apply what holds to `inf`.
+pub(super) fn apply(
+    inf: &mut Influence,
+    reader: &mut Reader,
+    board: &Board,
+    inputs: Inputs<'_>,
+) -> PatternCounts {
+    let mut counts = PatternCounts::default();
+    let to_move = inf.to_move;
+    if let Some(db) = inputs.dbs.barriers {
+        run(db, &[to_move], inf, reader, board, inputs, &mut counts);
+    }
+    if let Some(db) = inputs.dbs.influence {
+        run(
+            db,
+            &[Color::Black, Color::White],
+            inf,
+            reader,
+            board,
+            inputs,
+            &mut counts,
+        );
+    }
+    counts
+}
+
+fn run(
+    db: &Database,
+    colors: &[Color],
+    inf: &mut Influence,
+    reader: &mut Reader,
+    board: &Board,
+    inputs: Inputs<'_>,
+    counts: &mut PatternCounts,
+) {
+    let matcher = StandardMatcher::new(&db.compiled);
+    let mut scratch = Scratch::default();
+    let mut found: Vec<Match> = Vec::new();
+    for &o in colors {
+        found.clear();
+        matcher.find_all(Position::of_board(board), o, &mut scratch, &mut found);
+        for m in &found {
+            let p = &db.db.patterns[m.pattern.index()];
+            if p.has_class('F') && p.has_class('Y') {
+                continue;
+            }
+            let kind = Kind::of(p);
+            if kind == Kind::None {
+                continue;
+            }
+            if kind == Kind::Invasion && !p.has_class('s') && o != inf.to_move {
+                continue;
+            }
+            if !dragon_classes_hold(p, board, m, o, inputs) {
+                counts.rejected += 1;
+                continue;
+            }
+            let b = match_bindings(p, board, m.transform, m.origin);
+            let mut ev = PatternEval::with_context(reader, o, inputs.context);
+            if let Some(e) = &p.constraint {
+                match eval(e, &b, &mut ev).and_then(|v| v.truthy()) {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        counts.rejected += 1;
+                        continue;
+                    }
+                    Err(EvalError::Unavailable { .. }) => {
+                        counts.unavailable += 1;
+                        continue;
+                    }
+                    Err(_) => {
+                        counts.unsupported += 1;
+                        continue;
+                    }
+                }
+            }
+            counts.applied += 1;
+            match kind {
+                Kind::Barrier(stopped) => {
+                    let c = if stopped { o } else { o.opponent() };
+                    for (r, col) in p.marked(CellMark::Barrier) {
+                        if let Some(pt) = cell_point(board, m.origin, m.transform, r, col) {
+                            let k = inf.index(board, pt);
+                            inf.permeability[c.index()][k] = 0.0;
+                        }
+                    }
+                    for (r, col) in p.marked(CellMark::Inhibit) {
+                        if let Some(pt) = cell_point(board, m.origin, m.transform, r, col) {
+                            let k = inf.index(board, pt);
+                            inf.permeability[c.index()][k] *= WEAK_BARRIER;
+                        }
+                    }
+                }
+                Kind::Intrusion => {
+                    // Sources on the `!` points, value(N) percent of the
+                    // strength of the `Q` stone whose followup it is.
+                    let q = p
+                        .marked(CellMark::Anchor)
+                        .next()
+                        .and_then(|(r, col)| cell_point(board, m.origin, m.transform, r, col))
+                        .map_or(STONE_STRENGTH, |q| {
+                            inf.strength[o.index()][inf.index(board, q)]
+                        });
+                    let points: Vec<Point> = p
+                        .marked(CellMark::Inhibit)
+                        .filter_map(|(r, col)| cell_point(board, m.origin, m.transform, r, col))
+                        .collect();
+                    // Shared among the `!` points (GNU Go 3.8's
+                    // strengths are value / points; measured).
+                    let strength = value(p) / 100.0 * q / points.len().max(1) as f32;
+                    for pt in points {
+                        add_source(inf, board, o, pt, strength, DEFAULT_ATTENUATION);
+                    }
+                }
+                Kind::Enhance => {
+                    // value(N) percent of the strongest O stone in it.
+                    let mut q: f32 = 0.0;
+                    for (r, col, e) in p.elements() {
+                        if e != Elem::Own {
+                            continue;
+                        }
+                        if let Some(pt) = cell_point(board, m.origin, m.transform, r, col) {
+                            q = q.max(inf.strength[o.index()][inf.index(board, pt)]);
+                        }
+                    }
+                    if q > 0.0 {
+                        let s = value(p) / 100.0 * q;
+                        add_source(inf, board, o, m.mark, s, DEFAULT_ATTENUATION);
+                    }
+                }
+                Kind::Invasion => {
+                    add_source(inf, board, o, m.mark, value(p), PATTERN_ATTENUATION);
+                }
+                Kind::NonTerritory => {
+                    if let Some(a) = &p.action {
+                        let mut ev = PatternEval::with_context(reader, o, inputs.context);
+                        if eval(a, &b, &mut ev).is_ok() {
+                            for e in ev.effects() {
+                                if let Effect::NonTerritory(c, pt) = *e {
+                                    let k = inf.index(board, pt);
+                                    inf.non_territory[k] |= super::gnugo_color(c);
+                                }
+                            }
+                        }
+                    }
+                }
+                Kind::None => {}
+            }
+        }
+    }
+}
+
+/// Whether `E` patterns add their sources. GNU Go leaves them out of
+/// the territory valuation's influence (the manual; its
+/// `initial_influence` maps show none), and so does this stage: with
+/// them the agreement on the reference positions was no better.
+const USE_ENHANCE: bool = false;
+
+/// What a pattern does to the influence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// `A` (true: stops O's influence) or `D` (false: stops X's).
+    Barrier(bool),
+    /// `B`.
+    Intrusion,
+    /// `t`.
+    NonTerritory,
+    /// `I`.
+    Invasion,
+    /// `E`.
+    Enhance,
+    /// Anything else (`E`).
+    None,
+}
+
+impl Kind {
+    fn of(p: &Pattern) -> Kind {
+        if p.has_class('A') {
+            Kind::Barrier(true)
+        } else if p.has_class('D') {
+            Kind::Barrier(false)
+        } else if p.has_class('B') {
+            Kind::Intrusion
+        } else if p.has_class('t') {
+            Kind::NonTerritory
+        } else if p.has_class('I') {
+            Kind::Invasion
+        } else if p.has_class('E') && USE_ENHANCE {
+            Kind::Enhance
+        } else {
+            Kind::None
+        }
+    }
+}
+
+/// The strength of a source pattern: its `value(N)` (1 without one).
+fn value(p: &Pattern) -> f32 {
+    p.values
+        .iter()
+        .find_map(|v| match (v.kind, v.arg) {
+            (ValueKind::Value, ValueArg::Number(x)) => Some(x as f32),
+            _ => None,
+        })
+        .unwrap_or(1.0)
+}
+
+/// Add a source of `strength` for `c` at `p` (the stronger wins where two
+/// patterns add one at the same point).
+fn add_source(
+    inf: &mut Influence,
+    board: &Board,
+    c: Color,
+    p: Point,
+    strength: f32,
+    attenuation: f32,
+) {
+    if board.cell(p).color().is_some() {
+        return;
+    }
+    let k = inf.index(board, p);
+    let s = &mut inf.strength[c.index()][k];
+    if strength > *s {
+        *s = strength;
+        inf.attenuation[c.index()][k] = attenuation;
+    }
+}
+
+/// The class letters `O` (every O dragon in the pattern alive or
+/// unknown, i.e. not dead) and `X` (every X dragon not dead).
+fn dragon_classes_hold(
+    p: &Pattern,
+    board: &Board,
+    m: &Match,
+    o: Color,
+    inputs: Inputs<'_>,
+) -> bool {
+    let want_o = p.has_class('O');
+    let want_x = p.has_class('X');
+    if !want_o && !want_x {
+        return true;
+    }
+    for (r, c, e) in p.elements() {
+        let side = match e {
+            Elem::Own if want_o => o,
+            Elem::Opp if want_x => o.opponent(),
+            _ => continue,
+        };
+        let Some(pt) = cell_point(board, m.origin, m.transform, r, c) else {
+            continue;
+        };
+        if board.cell(pt).color() != Some(side) {
+            continue;
+        }
+        if inputs
+            .dragons
+            .get(pt)
+            .is_some_and(|d| d.crude_status == DragonStatus::Dead)
+        {
+            return false;
+        }
+    }
+    true
+}

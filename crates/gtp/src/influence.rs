@@ -1,0 +1,110 @@
+//! GNU Go's influence commands (gtp-commands.texi), answered from the
+//! influence stage of the position's
+//! [`Analysis`](katachi_engine::analysis::Analysis):
+//!
+//! - `initial_influence COLOR KEY`: the map KEY of the influence computed
+//!   with COLOR to move next, in GNU Go's layout (one row per board row,
+//!   top first; `%6.2f ` per value, `%2d ` for `influence_regions` and
+//!   `non_territory`). Keys: `white_influence`, `black_influence`,
+//!   `white_strength`, `black_strength`, `white_attenuation`,
+//!   `black_attenuation`, `white_permeability`, `black_permeability`,
+//!   `territory_value`, `influence_regions`, `non_territory`.
+//! - `move_influence COLOR VERTEX KEY`: the same after COLOR plays at
+//!   VERTEX, with the opponent to move next (the influence GNU Go values
+//!   a move with, influence.texi "Influence and Territory"). GNU Go 3.8
+//!   itself crashes on this command outside its move generation, so its
+//!   answers were not compared.
+//!
+//! Wrong arguments fail with a message naming the argument.
+
+use katachi_board::{Color, Move};
+use katachi_engine::analysis::Analysis;
+use katachi_engine::influence::Key;
+
+use crate::analysis::{add_nodes, current_analysis};
+use crate::args::Args;
+use crate::error::{fail, Reply};
+use crate::registry::Registry;
+use crate::session::Session;
+
+/// Register `initial_influence` and `move_influence`.
+pub fn register(r: &mut Registry) {
+    r.add("initial_influence", initial_influence);
+    r.add("move_influence", move_influence);
+}
+
+fn color(a: &Args<'_>, i: usize) -> Result<Color, crate::error::CommandError> {
+    match a.color(i) {
+        Some(c) => Ok(c),
+        None => fail("invalid color"),
+    }
+}
+
+fn key(a: &Args<'_>, i: usize) -> Result<Key, crate::error::CommandError> {
+    match a.get(i).and_then(Key::parse) {
+        Some(k) => Ok(k),
+        None => fail(format!(
+            "unknown influence data (one of: {})",
+            Key::NAMES.join(", ")
+        )),
+    }
+}
+
+fn initial_influence(s: &mut Session, a: &Args<'_>) -> Reply {
+    let c = color(a, 0)?;
+    let k = key(a, 1)?;
+    let before = current_analysis(s).reader().total().nodes;
+    let an = current_analysis(s);
+    let out = an.influence(c).format_gnugo(k);
+    let spent = an.reader().total().nodes - before;
+    add_nodes(s, spent);
+    Ok(out)
+}
+
+fn move_influence(s: &mut Session, a: &Args<'_>) -> Reply {
+    let c = color(a, 0)?;
+    let Some(p) = a.vertex(1, s.board()) else {
+        return fail("invalid vertex");
+    };
+    let k = key(a, 2)?;
+    let mut board = s.board().clone();
+    if board.play(c, Move::Play(p)).is_err() {
+        return fail("illegal move");
+    }
+    board.set_to_move(c.opponent());
+    let config = current_analysis(s).config().clone();
+    let an = Analysis::new(board, config);
+    Ok(an.influence(c.opponent()).format_gnugo(k))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::commands::testing::serve_script as run;
+
+    #[test]
+    fn influence_commands_answer_in_gnugo_layouts() {
+        let out = run(
+            "boardsize 3\nplay b B2\n1 initial_influence white black_strength\n\
+             2 initial_influence w influence_regions\n3 initial_influence grey territory_value\n\
+             4 initial_influence black sideways\n5 move_influence white A1 black_strength\n\
+             6 move_influence white B2 white_strength\n",
+        );
+        assert!(
+            out.contains(
+                "=1   0.00   0.00   0.00 \n  0.00 100.00   0.00 \n  0.00   0.00   0.00 \n\n"
+            ),
+            "{out}"
+        );
+        assert!(out.contains("=2 "), "{out}");
+        assert!(out.contains(" -4 "), "{out}");
+        assert!(out.contains("?3 invalid color\n\n"), "{out}");
+        assert!(out.contains("?4 unknown influence data"), "{out}");
+        // White's A1 is captured at once (not lively): Black's B2 alone
+        // radiates.
+        assert!(
+            out.contains("=5   0.00   0.00   0.00 \n  0.00 100.00   0.00 \n"),
+            "{out}"
+        );
+        assert!(out.contains("?6 illegal move\n\n"), "{out}");
+    }
+}
