@@ -58,8 +58,14 @@ Models, each giving every point a value in [-1, 1], positive for Black:
                   range 7, every shortest path, a group dead below safety -4
                   or below 4 (default 0). Not tuned: the defaults stay the
                   seed's whatever these show.
-katachi's GNU Go-style influence (Analysis::influence()) is not on this branch
-and not among the models yet; adding it is one entry in MODELS.
+  katachi-territory  katachi's GNU Go-style influence stage (Analysis::influence,
+                  embedded databases) for the player to move: its territory
+                  value, as `gnugo` reads GNU Go's.
+  katachi-regions the same with its region codes where the value is about 0,
+                  as `gnugo-regions`.
+  mc-ownership    Monte Carlo ownership: the mean final owner over 500
+                  playouts of katachi's 3x3 pattern policy (half with each
+                  colour first), what final_status and kata-analyze use.
 
 Prediction: the sign of the value; a 0 on a stone predicts the stone's colour,
 a 0 elsewhere predicts nobody. Figure: per model and checkpoint, the share of
@@ -137,7 +143,63 @@ const MODELS: &[(&str, Predict)] = &[
     ("path-monotone", path_monotone),
     ("path-dead<-4", path_dead_below_m4),
     ("path-dead<4", path_dead_below_p4),
+    ("katachi-territory", katachi_territory),
+    ("katachi-regions", katachi_regions),
+    ("mc-ownership", mc_ownership),
 ];
+
+/// katachi's GNU Go-style influence stage (`Analysis::influence`, the
+/// embedded databases) for the player to move: its territory value
+/// (White positive there, negated here, clipped to 1), and with
+/// `regions` its region codes where the value is about 0 (as
+/// `gnugo-regions` does with GNU Go's).
+fn katachi_influence(pos: &Position, regions: bool) -> Vec<f64> {
+    let analysis = katachi_engine::analysis::Analysis::new(
+        pos.board.clone(),
+        katachi_engine::analysis::AnalysisConfig::default(),
+    );
+    let inf = analysis.influence(pos.to_move);
+    let n = pos.board.size();
+    (0..n)
+        .flat_map(|r| (0..n).map(move |c| (r, c)))
+        .map(|(r, c)| {
+            let p = pos.board.point(r, c).expect("on the board");
+            let v = -f64::from(inf.territory_value(pos.board, p));
+            if regions && v.abs() < 0.05 {
+                -f64::from(inf.region(pos.board, p)) / 4.0
+            } else {
+                v.clamp(-1.0, 1.0)
+            }
+        })
+        .collect()
+}
+
+fn katachi_territory(_: &mut Tools, pos: &Position) -> anyhow::Result<Vec<f64>> {
+    Ok(katachi_influence(pos, false))
+}
+
+fn katachi_regions(_: &mut Tools, pos: &Position) -> anyhow::Result<Vec<f64>> {
+    Ok(katachi_influence(pos, true))
+}
+
+/// Monte Carlo ownership: the mean final owner over 500 playouts of
+/// katachi's pattern policy from the position (half with each colour
+/// first), what `final_status` and `kata-analyze ownership` use.
+fn mc_ownership(_: &mut Tools, pos: &Position) -> anyhow::Result<Vec<f64>> {
+    let config = katachi_mc::StatusConfig {
+        playouts: 500,
+        ..katachi_mc::StatusConfig::default()
+    };
+    let status = katachi_mc::final_status(pos.board, &katachi_mc::Policy::katachi(), &config, &|_| false);
+    let n = pos.board.size();
+    Ok((0..n)
+        .flat_map(|r| (0..n).map(move |c| (r, c)))
+        .map(|(r, c)| {
+            let p = pos.board.point(r, c).expect("on the board");
+            f64::from(status.ownership[p.index()])
+        })
+        .collect())
+}
 
 /// GNU Go's `initial_influence <to move> KEY` at the position, as numbers
 /// row-major (row 0 at the top).
