@@ -13,6 +13,9 @@
 //! | `defense` | tactical reading: defending candidates (class `D`) | `patterns/defense.db` |
 //! | `conn` | cutting points (`B` patterns, read by `xcut`/`ocut`) and connections (`C` patterns, amalgamating worms into dragons) | `patterns/conn.db` |
 //! | `eyes` | eye values (eye-shape graphs, eyes.texi) | `patterns/eyes.eyedb` |
+//! | `owl_attack` | owl: the attacker's limiting moves (GNU Go's `owl_attackpats.db` loads here) | `patterns/owl_attack.db` |
+//! | `owl_defense` | owl: the defender's expanding moves (`owl_defendpats.db`) | `patterns/owl_defense.db` |
+//! | `owl_vital` | owl: attacks the eye-space analysis misses (`owl_vital_apats.db`) | `patterns/owl_vital.db` |
 //!
 //! The `eyes` slot ([`EYE_SLOT`]) holds an eye-graph database
 //! ([`EyeGraphDb`]), not a pattern database: it has a field of its own
@@ -61,7 +64,25 @@ pub const SLOTS: &[Slot] = &[
         use_: "cutting points (B patterns) for xcut/ocut, connections (C patterns) for dragons",
         embedded: true,
     },
+    Slot {
+        name: "owl_attack",
+        use_: "owl: the attacker's candidate moves (O attacks the X dragon)",
+        embedded: true,
+    },
+    Slot {
+        name: "owl_defense",
+        use_: "owl: the defender's candidate moves (O defends its dragon)",
+        embedded: true,
+    },
+    Slot {
+        name: "owl_vital",
+        use_: "owl: vital attacks the eye-space analysis misses",
+        embedded: true,
+    },
 ];
+
+/// The owl slots, in the order of [`Knowledge::owl`].
+pub const OWL_SLOTS: [&str; 3] = ["owl_attack", "owl_defense", "owl_vital"];
 
 /// The eye-graph slot: not in [`SLOTS`], since it holds an
 /// [`EyeGraphDb`] rather than a pattern database.
@@ -131,6 +152,10 @@ pub struct Knowledge {
     dbs: Vec<Option<Database>>,
     tactical: Arc<TacticalPatterns>,
     conn: Option<Arc<ConnectionDb>>,
+    /// Matchers of the owl slots, in [`OWL_SLOTS`] order (a
+    /// [`ConnectionDb`] is a database with its compiled matcher, whatever
+    /// its patterns are for).
+    owl: [Option<Arc<ConnectionDb>>; 3],
     eyes: EyeDatabase,
 }
 
@@ -181,10 +206,18 @@ impl Knowledge {
                     .find(|(name, _)| *name == EYE_SLOT.name)
                     .map(|(_, db)| db.clone())
                     .expect("the build embeds patterns/eyes.eyedb");
+                let owl = OWL_SLOTS.map(|name| {
+                    SLOTS
+                        .iter()
+                        .position(|s| s.name == name)
+                        .and_then(|k| dbs[k].as_ref())
+                        .map(|d: &Database| Arc::new(ConnectionDb::new((*d.db).clone())))
+                });
                 Arc::new(Knowledge {
                     dbs,
                     tactical: TacticalPatterns::embedded(),
                     conn,
+                    owl,
                     eyes: EyeDatabase {
                         source: Source::Embedded,
                         db: Arc::new(eyes),
@@ -291,10 +324,18 @@ impl Knowledge {
         } else {
             slot("conn").map(|c| Arc::new(ConnectionDb::new((*c.db).clone())))
         };
+        let owl = std::array::from_fn(|i| {
+            if same(OWL_SLOTS[i]) {
+                before.owl[i].clone()
+            } else {
+                slot(OWL_SLOTS[i]).map(|c| Arc::new(ConnectionDb::new((*c.db).clone())))
+            }
+        });
         Knowledge {
             dbs,
             tactical,
             conn,
+            owl,
             eyes: before.eyes.clone(),
         }
     }
@@ -319,6 +360,13 @@ impl Knowledge {
     /// The connection database, if one was given.
     pub fn conn(&self) -> Option<&Arc<ConnectionDb>> {
         self.conn.as_ref()
+    }
+
+    /// The matcher of owl slot `slot` (one of [`OWL_SLOTS`]); `None` for
+    /// another name or an empty slot.
+    pub fn owl(&self, slot: &str) -> Option<&Arc<ConnectionDb>> {
+        let k = OWL_SLOTS.iter().position(|s| *s == slot)?;
+        self.owl[k].as_ref()
     }
 
     /// The eye-graph database (the `eyes` slot).

@@ -23,10 +23,13 @@
 //! 8. [`dragons`]: worms amalgamated into dragons, and the dragon fields
 //!    known before influence and owl (implements the autohelper's
 //!    [`autohelper::DragonFacts`]).
-//! 9. [`analysis`]: the [`analysis::Analysis`] value of one position, its
-//!    stages computed lazily and kept. Owl, influence, score, move reasons
+//! 9. [`owl`]: life-and-death reading of a dragon (owl.texi), its
+//!    candidates from the owl databases and the eye analysis, its leaves
+//!    valued by the eyes stages on each position read (PARTIAL).
+//! 10. [`analysis`]: the [`analysis::Analysis`] value of one position, its
+//!    stages computed lazily and kept. Influence, score, move reasons
 //!    and valuation join here as the next stages.
-//! 10. [`baseline`]: the `genmove` policy until move generation exists.
+//! 11. [`baseline`]: the `genmove` policy until move generation exists.
 //!
 //! The tactical layer's modules are re-exported under their own names
 //! (`katachi_engine::reading`, ...) for the engine's users.
@@ -45,3 +48,4 @@ pub mod dragons;
 pub mod eye_values;
 pub mod eyes;
 pub mod knowledge;
+pub mod owl;

@@ -91,6 +91,7 @@ pub mod dragons;
 pub mod error;
 pub mod extensions;
 pub mod eyes;
+pub mod owl;
 pub mod protocol;
 pub mod reader;
 pub mod registry;

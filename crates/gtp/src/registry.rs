@@ -80,8 +80,8 @@ impl Registry {
     /// Every command katachi answers: the standard and GNU Go-compatible
     /// commands of [`crate::commands`], then the analysis commands of
     /// [`crate::analysis`], the connection reading of
-    /// [`crate::connection`], the eye commands of [`crate::eyes`] and the
-    /// dragons of [`crate::dragons`].
+    /// [`crate::connection`], the eye commands of [`crate::eyes`], the
+    /// dragons of [`crate::dragons`] and the owl of [`crate::owl`].
     pub fn standard() -> Registry {
         let mut registry = Registry::new();
         crate::commands::register(&mut registry);
@@ -89,6 +89,7 @@ impl Registry {
         crate::connection::register(&mut registry);
         crate::eyes::register(&mut registry);
         crate::dragons::register(&mut registry);
+        crate::owl::register(&mut registry);
         registry
     }
 
