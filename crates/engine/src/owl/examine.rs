@@ -89,7 +89,8 @@ pub fn examine(
 ) -> NodeView {
     let opp = color.opponent();
     let uncond = Unconditional::compute(board);
-    let worms = Worms::compute_with(board, reader, uncond);
+    let near = near_goal(board, in_goal, NEAR_DISTANCE);
+    let worms = Worms::compute_near(board, reader, uncond, |p| near[p.index()]);
     let eyes = Eyes::compute(board, &worms, reader);
     let values = EyeValues::new(&eyes, knowledge.eyes().db.clone());
     let goal_adjacent = |p: Point| board.neighbors(p).iter().any(|q| in_goal[q.index()]);
@@ -264,6 +265,29 @@ pub fn examine(
         attacks: ranked(board, attacks),
         defenses: ranked(board, defenses),
     }
+}
+
+/// Worms with a stone this close to the goal (in steps over the board)
+/// are read tactically at each node; farther ones are taken as safe.
+pub const NEAR_DISTANCE: usize = 4;
+
+/// Points at most `steps` steps from a goal stone, by point index.
+fn near_goal(board: &Board, in_goal: &[bool], steps: usize) -> Vec<bool> {
+    let mut near = in_goal.to_vec();
+    let mut frontier: Vec<Point> = board.points().filter(|p| in_goal[p.index()]).collect();
+    for _ in 0..steps {
+        let mut next = Vec::new();
+        for &p in &frontier {
+            for q in board.neighbors(p) {
+                if board.on_board(q) && !near[q.index()] {
+                    near[q.index()] = true;
+                    next.push(q);
+                }
+            }
+        }
+        frontier = next;
+    }
+    near
 }
 
 /// Candidates of one owl database for `o` (who plays `*`): matches that

@@ -121,7 +121,11 @@ impl Owl {
         reading: ReadConfig,
         cfg: OwlConfig,
     ) -> Owl {
-        let reader = Reader::with_patterns(board.clone(), reading, knowledge.tactical().clone());
+        let reader = Reader::with_patterns(
+            board.clone(),
+            inner_reading(reading),
+            knowledge.tactical().clone(),
+        );
         let n = board.cells().len();
         Owl {
             board,
@@ -410,6 +414,18 @@ impl Owl {
         }
         out
     }
+}
+
+/// The tactical limits inside owl: owl examines many positions and reads
+/// every worm near the goal at each, so its tactical reading is shallower
+/// than a top-level query's (as GNU Go reads less inside owl).
+fn inner_reading(mut cfg: ReadConfig) -> ReadConfig {
+    cfg.node_limit = cfg.node_limit.min(1_000);
+    cfg.fourlib_depth = cfg.fourlib_depth.min(3);
+    cfg.backfill_depth = cfg.backfill_depth.min(6);
+    cfg.ko_depth = cfg.ko_depth.min(4);
+    cfg.branch_depth = cfg.branch_depth.min(8);
+    cfg
 }
 
 /// A success reached by a move that takes a ko is at best `KO_A`.
