@@ -60,7 +60,7 @@ pub struct OwlConfig {
 impl Default for OwlConfig {
     fn default() -> OwlConfig {
         OwlConfig {
-            node_limit: 120,
+            node_limit: 150,
             reading_depth: 12,
             branch_depth: 5,
             max_moves: 4,
@@ -284,20 +284,49 @@ impl Owl {
             return None;
         }
         let in_goal = self.goal_strings();
-        Some(examine(
+        // The eyes are seen with the attacker to move (the defender's
+        // capturable neighbours count as dead only when they are dead
+        // whoever moves): a pessimistic view for the defender, as GNU
+        // Go's owl evaluates eyes pessimistically.
+        let to_move = self.board.to_move();
+        self.board.set_to_move(self.color.opponent());
+        let view = examine(
             &self.board,
             &mut self.reader,
             &self.knowledge,
             self.color,
             &in_goal,
-        ))
+        );
+        self.board.set_to_move(to_move);
+        if trace_owl() {
+            let v = |l: &[(Point, i32)]| {
+                l.iter()
+                    .take(6)
+                    .map(|&(p, s)| format!("{}:{s}", self.board.vertex(p)))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            eprintln!(
+                "owl node {} {:?} eyes {:?} lunches {} escape {} | A {} | D {}",
+                self.stats.nodes,
+                view.verdict,
+                view.eyes,
+                view.lunches,
+                view.escape,
+                v(&view.attacks),
+                v(&view.defenses)
+            );
+        }
+        Some(view)
     }
 
+    /// Candidates tried at `depth`: `max_moves` at the root, one fewer
+    /// per move down to two, one beyond the branch depth.
     fn width(&self, depth: u32) -> usize {
         if depth > self.cfg.branch_depth {
             1
         } else {
-            self.cfg.max_moves
+            self.cfg.max_moves.saturating_sub(depth as usize).max(2)
         }
     }
 
@@ -414,6 +443,11 @@ impl Owl {
         }
         out
     }
+}
+
+/// Whether `KOWL=1` asks for a trace of every node on standard error.
+fn trace_owl() -> bool {
+    std::env::var_os("KOWL").is_some()
 }
 
 /// The tactical limits inside owl: owl examines many positions and reads
