@@ -23,7 +23,7 @@ use crate::knowledge::Knowledge;
 /// The static verdict on the goal dragon at a node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// Two sure eyes even if the attacker moves first everywhere, or
+    /// Two sure eyes even if the attacker moves twice everywhere, or
     /// room to escape, or an unconditionally alive string.
     Alive,
     /// Fewer than two eyes even if the defender moves twice everywhere,
@@ -114,11 +114,14 @@ pub fn examine(
             *s = (*s + d).min(4);
         }
         if val.b < val.c || val.a < val.d {
-            for &p in &v.attack_points {
-                attacks.push((p, 90));
+            // The solver's order, and a point vital for both sides first.
+            for (i, &p) in v.attack_points.iter().enumerate() {
+                let both = v.defense_points.contains(&p) as i32 * 3;
+                attacks.push((p, 90 - i.min(5) as i32 + both));
             }
-            for &p in &v.defense_points {
-                defenses.push((p, 90));
+            for (i, &p) in v.defense_points.iter().enumerate() {
+                let both = v.attack_points.contains(&p) as i32 * 3;
+                defenses.push((p, 90 - i.min(5) as i32 + both));
             }
         }
         // Reducing or enlarging a space from its margin.
@@ -250,7 +253,7 @@ pub fn examine(
         pattern_moves(db, board, reader, o, in_goal, base, &mut scratch, out);
     }
 
-    let verdict = if alive || sum[1] >= 2 || escape >= ESCAPE_ALIVE {
+    let verdict = if alive || sum[0] >= 2 || escape >= ESCAPE_ALIVE {
         Verdict::Alive
     } else if (sum[3] as usize) + lunches < 2 && escape == 0 && defenses.is_empty() {
         Verdict::Dead

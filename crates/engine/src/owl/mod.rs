@@ -348,8 +348,8 @@ impl Owl {
         };
         let out = match view.verdict {
             Verdict::Alive => FAIL,
-            Verdict::Dead => WIN,
-            Verdict::Unknown => {
+            Verdict::Dead if depth > 0 => WIN,
+            _ => {
                 let attacker = self.color.opponent();
                 let mut best = FAIL;
                 let mut tried = 0;
@@ -374,7 +374,11 @@ impl Owl {
                         break;
                     }
                 }
-                if tried == 0 && !view.leaf_alive(false) {
+                if view.verdict == Verdict::Dead && !best.code.is_success() {
+                    // Dead already at the root: a move that keeps it so
+                    // was not found within the budget, none is needed.
+                    WIN
+                } else if tried == 0 && !view.leaf_alive(false) {
                     WIN
                 } else {
                     best
