@@ -255,7 +255,7 @@ pub fn examine(
 
     let verdict = if alive || sum[0] >= 2 || escape >= ESCAPE_ALIVE {
         Verdict::Alive
-    } else if (sum[3] as usize) + lunches < 2 && escape == 0 && defenses.is_empty() {
+    } else if (sum[3] as usize) + lunches < 2 && escape <= 1 {
         Verdict::Dead
     } else {
         Verdict::Unknown
