@@ -409,8 +409,10 @@ impl Owl {
         };
         let out = match view.verdict {
             Verdict::Alive => WIN,
-            Verdict::Dead => FAIL,
-            Verdict::Unknown => {
+            // The root is read even when it looks dead: the static eye
+            // count is pessimistic for the defender.
+            Verdict::Dead if depth > 0 => FAIL,
+            _ => {
                 let defender = self.color;
                 let mut best = FAIL;
                 let mut tried = 0;
