@@ -60,7 +60,7 @@ pub struct OwlConfig {
 impl Default for OwlConfig {
     fn default() -> OwlConfig {
         OwlConfig {
-            node_limit: 150,
+            node_limit: 300,
             reading_depth: 12,
             branch_depth: 5,
             max_moves: 4,
@@ -336,7 +336,9 @@ impl Owl {
             return WIN;
         }
         let key = self.key(true);
-        if let Some(&o) = self.table.get(&key) {
+        // The root is read afresh: it is read more widely than the same
+        // position inside another query.
+        if let Some(&o) = self.table.get(&key).filter(|_| depth > 0) {
             self.stats.cache_hits += 1;
             return o;
         }
@@ -397,7 +399,9 @@ impl Owl {
             return FAIL;
         }
         let key = self.key(false);
-        if let Some(&o) = self.table.get(&key) {
+        // The root is read afresh: it is read more widely than the same
+        // position inside another query.
+        if let Some(&o) = self.table.get(&key).filter(|_| depth > 0) {
             self.stats.cache_hits += 1;
             return o;
         }
