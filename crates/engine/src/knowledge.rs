@@ -397,7 +397,11 @@ mod tests {
         let e = k
             .with_db("atack", PatternDb::default(), Source::Embedded)
             .expect_err("no such slot");
-        assert!(e.to_string().contains("attack, defense, conn, owl_attack, owl_defense, owl_vital, eyes"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("attack, defense, conn, owl_attack, owl_defense, owl_vital, eyes"),
+            "{e}"
+        );
     }
 
     #[test]

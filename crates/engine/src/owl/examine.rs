@@ -253,6 +253,21 @@ pub fn examine(
         pattern_moves(db, board, reader, o, in_goal, base, &mut scratch, out);
     }
 
+    // The opponent's vital point is often one's own: each side also
+    // considers the other's strongest candidates.
+    let theirs_a: Vec<(Point, i32)> = attacks
+        .iter()
+        .filter(|c| c.1 >= 70)
+        .map(|&(p, v)| (p, v - 6))
+        .collect();
+    let theirs_d: Vec<(Point, i32)> = defenses
+        .iter()
+        .filter(|c| c.1 >= 70)
+        .map(|&(p, v)| (p, v - 6))
+        .collect();
+    defenses.extend(theirs_a);
+    attacks.extend(theirs_d);
+
     let verdict = if alive || sum[0] >= 2 || escape >= ESCAPE_ALIVE {
         Verdict::Alive
     } else if (sum[3] as usize) + lunches < 2 && escape <= 1 {
