@@ -27,8 +27,8 @@
 //!    candidates from the owl databases and the eye analysis, its leaves
 //!    valued by the eyes stages on each position read (PARTIAL).
 //! 10. [`analysis`]: the [`analysis::Analysis`] value of one position, its
-//!    stages computed lazily and kept. Influence, score, move reasons
-//!    and valuation join here as the next stages.
+//!     stages computed lazily and kept. Influence, score, move reasons
+//!     and valuation join here as the next stages.
 //! 11. [`baseline`]: the `genmove` policy until move generation exists.
 //!
 //! The tactical layer's modules are re-exported under their own names

@@ -56,6 +56,10 @@ pub struct NodeView {
 /// How far from the goal's liberties escape room is counted.
 pub const ESCAPE_DEPTH: usize = 4;
 
+/// An own eye space of this many points or more is open ground: its
+/// points count as escape room.
+pub const OPEN_SPACE: usize = 8;
+
 /// Escape room from which the dragon is taken to have escaped.
 pub const ESCAPE_ALIVE: usize = 14;
 
@@ -103,8 +107,12 @@ pub fn examine(
         if !space.points.iter().any(|&p| goal_adjacent(p)) {
             continue;
         }
-        for &p in &space.points {
-            own_space[p.index()] = true;
+        // A large space is open ground rather than an eye: its points
+        // count as escape room.
+        if space.points.len() < OPEN_SPACE {
+            for &p in &space.points {
+                own_space[p.index()] = true;
+            }
         }
         let Some(v) = values.of_space(board, &eyes, space) else {
             continue;

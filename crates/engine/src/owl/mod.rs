@@ -284,12 +284,9 @@ impl Owl {
             return None;
         }
         let in_goal = self.goal_strings();
-        // The eyes are seen with the attacker to move (the defender's
-        // capturable neighbours count as dead only when they are dead
-        // whoever moves): a pessimistic view for the defender, as GNU
-        // Go's owl evaluates eyes pessimistically.
-        let to_move = self.board.to_move();
-        self.board.set_to_move(self.color.opponent());
+        // The eyes are seen with the player to move (GNU Go's
+        // convention: a capturable string counts as dead when its
+        // opponent is to move).
         let view = examine(
             &self.board,
             &mut self.reader,
@@ -297,7 +294,6 @@ impl Owl {
             self.color,
             &in_goal,
         );
-        self.board.set_to_move(to_move);
         if trace_owl() {
             let v = |l: &[(Point, i32)]| {
                 l.iter()
