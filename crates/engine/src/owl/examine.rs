@@ -61,7 +61,7 @@ pub const ESCAPE_DEPTH: usize = 4;
 pub const OPEN_SPACE: usize = 8;
 
 /// Escape room from which the dragon is taken to have escaped.
-pub const ESCAPE_ALIVE: usize = 14;
+pub const ESCAPE_ALIVE: usize = 10;
 
 impl NodeView {
     /// The verdict when reading must stop here with `defender_to_move`
