@@ -28,7 +28,7 @@
 //!
 //! Figures (`cd ../shared/gnugo/regression && katachi regress -j 2
 //! owl.tst ld_owl.tst`): 130/261 and 88/190 (GNU Go 3.8: 236 and 171),
-//! 0.25 and 0.34 s/test, about 15 owl nodes per query (GNU Go's three owl
+//! 0.11 and 0.15 s/test, about 15 owl nodes per query (GNU Go's three owl
 //! databases loaded with `--patterns` change little: their constraints
 //! use the owl functions katachi does not evaluate yet).
 //!
