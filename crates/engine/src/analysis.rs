@@ -9,7 +9,9 @@
 //! connections (when the knowledge has a connection database), eye spaces
 //! with their half and false eyes, eye values (per eye space, each
 //! computed on first use), dragons, influence (one per colour to move,
-//! each computed on first use). Later stages (owl, score, move reasons)
+//! each computed on first use), owl (per dragon and question, each
+//! read on first use: [`Analysis::owl_attack`], [`Analysis::owl_defend`],
+//! [`Analysis::owl_status`]). Later stages (score, move reasons)
 //! join as further fields; where GNU
 //! Go loops (dragons -> influence -> owl -> dragons) the loop is two stage
 //! values, initial and final.
@@ -19,6 +21,7 @@
 //! not shared between threads while it computes).
 
 use std::cell::{OnceCell, RefCell, RefMut};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use katachi_board::{Board, Color, Point};
@@ -37,6 +40,7 @@ use crate::eye_values::EyeValues;
 use crate::eyes::Eyes;
 use crate::influence::{Influence, InfluenceDbs, Inputs};
 use crate::knowledge::Knowledge;
+use crate::owl::{Owl, OwlAnswer, OwlConfig, OwlStatus};
 
 /// What an analysis needs besides the position: the knowledge, the one
 /// reading configuration every search reads, and the game's facts.
@@ -75,6 +79,10 @@ pub struct Analysis {
     eye_values: OnceCell<EyeValues>,
     /// By the colour to move ([`Color::index`]).
     influence: [OnceCell<Influence>; 2],
+    /// The owl reader of this position, made on first use.
+    owl: RefCell<Option<Owl>>,
+    /// Owl answers by (dragon origin, question): `true` attack.
+    owl_answers: RefCell<HashMap<(Point, bool), OwlAnswer>>,
 }
 
 impl Analysis {
@@ -115,6 +123,8 @@ impl Analysis {
             dragons: OnceCell::new(),
             eye_values: OnceCell::new(),
             influence: [OnceCell::new(), OnceCell::new()],
+            owl: RefCell::new(None),
+            owl_answers: RefCell::new(HashMap::new()),
         }
     }
 
@@ -233,6 +243,92 @@ impl Analysis {
             );
             Influence::compute(&mut reader, to_move, inputs)
         })
+    }
+
+    /// The stones of the dragon at `p` (the owl's goal); `None` for an
+    /// empty point.
+    pub fn owl_goal(&self, p: Point) -> Option<Vec<Point>> {
+        self.board.cell(p).color()?;
+        Some(self.dragons().stones(&self.board, p))
+    }
+
+    /// Run `f` on this position's owl reader (made on first use).
+    fn with_owl<T>(&self, f: impl FnOnce(&mut Owl) -> T) -> T {
+        let mut slot = self.owl.borrow_mut();
+        let owl = slot.get_or_insert_with(|| {
+            Owl::new(
+                self.board.clone(),
+                self.config.knowledge.clone(),
+                self.config.reading,
+                OwlConfig::default(),
+            )
+        });
+        f(owl)
+    }
+
+    /// Owl reading of the dragon at `p`: can its opponent, moving first,
+    /// kill it (`attack`), or can its owner, moving first, save it? Read
+    /// once per dragon and question; `None` for an empty point.
+    fn owl_answer(&self, p: Point, attack: bool) -> Option<OwlAnswer> {
+        let goal = self.owl_goal(p)?;
+        let origin = self.dragons().get(p).map_or(p, |d| d.origin);
+        if let Some(a) = self.owl_answers.borrow().get(&(origin, attack)) {
+            return Some(*a);
+        }
+        let a = self.with_owl(|o| {
+            if attack {
+                o.attack(&goal)
+            } else {
+                o.defend(&goal)
+            }
+        });
+        self.owl_answers.borrow_mut().insert((origin, attack), a);
+        Some(a)
+    }
+
+    /// GNU Go's `owl_attack` for the dragon at `p`.
+    pub fn owl_attack(&self, p: Point) -> Option<OwlAnswer> {
+        self.owl_answer(p, true)
+    }
+
+    /// GNU Go's `owl_defend` for the dragon at `p`.
+    pub fn owl_defend(&self, p: Point) -> Option<OwlAnswer> {
+        self.owl_answer(p, false)
+    }
+
+    /// GNU Go's `owl_does_attack` (`attack`) or `owl_does_defend`: does
+    /// the move at `mv` kill (save) the dragon at `p`? Not kept.
+    pub fn owl_does(&self, mv: Point, p: Point, attack: bool) -> Option<OwlAnswer> {
+        let goal = self.owl_goal(p)?;
+        Some(self.with_owl(|o| {
+            if attack {
+                o.does_attack(&goal, mv)
+            } else {
+                o.does_defend(&goal, mv)
+            }
+        }))
+    }
+
+    /// The owl status of the dragon at `p`, refining the dragons stage's
+    /// static status: a dragon the static status calls alive
+    /// (invincible or unconditionally alive strings) is not read; any
+    /// other is read by owl (attack, then defence when the attack works).
+    pub fn owl_status(&self, p: Point) -> Option<OwlStatus> {
+        let d = self.dragons().get(p)?;
+        if d.crude_status == crate::autohelper::DragonStatus::Alive {
+            return Some(OwlStatus::Alive);
+        }
+        let attack = self.owl_attack(p)?.outcome;
+        if !attack.code.is_success() {
+            return Some(OwlStatus::Alive);
+        }
+        let defense = self.owl_defend(p)?.outcome;
+        Some(OwlStatus::from_answers(attack, defense))
+    }
+
+    /// Owl nodes spent on this position so far.
+    pub fn owl_nodes(&self) -> u64 {
+        self.owl.borrow().as_ref().map_or(0, |o| o.total().nodes)
     }
 
     /// What the autohelpers know about this position beyond the board and

@@ -15,6 +15,9 @@
 //! | `eyes` | eye values (eye-shape graphs, eyes.texi) | `patterns/eyes.eyedb` |
 //! | `barriers` | influence: barriers (`A`, `D`), intrusions (`B`), nonterritory (`t`) | `patterns/barriers.db` |
 //! | `influence` | influence: invasion sources (`I`), wall enhancement (`E`) | `patterns/influence.db` |
+//! | `owl_attack` | owl: the attacker's limiting moves (GNU Go's `owl_attackpats.db` loads here) | `patterns/owl_attack.db` |
+//! | `owl_defense` | owl: the defender's expanding moves (`owl_defendpats.db`) | `patterns/owl_defense.db` |
+//! | `owl_vital` | owl: attacks the eye-space analysis misses (`owl_vital_apats.db`) | `patterns/owl_vital.db` |
 //!
 //! The `eyes` slot ([`EYE_SLOT`]) holds an eye-graph database
 //! ([`EyeGraphDb`]), not a pattern database: it has a field of its own
@@ -73,7 +76,25 @@ pub const SLOTS: &[Slot] = &[
         use_: "influence: invasion (I) and wall enhancement (E) sources",
         embedded: true,
     },
+    Slot {
+        name: "owl_attack",
+        use_: "owl: the attacker's candidate moves (O attacks the X dragon)",
+        embedded: true,
+    },
+    Slot {
+        name: "owl_defense",
+        use_: "owl: the defender's candidate moves (O defends its dragon)",
+        embedded: true,
+    },
+    Slot {
+        name: "owl_vital",
+        use_: "owl: vital attacks the eye-space analysis misses",
+        embedded: true,
+    },
 ];
+
+/// The owl slots, in the order of [`Knowledge::owl`].
+pub const OWL_SLOTS: [&str; 3] = ["owl_attack", "owl_defense", "owl_vital"];
 
 /// The eye-graph slot: not in [`SLOTS`], since it holds an
 /// [`EyeGraphDb`] rather than a pattern database.
@@ -143,6 +164,10 @@ pub struct Knowledge {
     dbs: Vec<Option<Database>>,
     tactical: Arc<TacticalPatterns>,
     conn: Option<Arc<ConnectionDb>>,
+    /// Matchers of the owl slots, in [`OWL_SLOTS`] order (a
+    /// [`ConnectionDb`] is a database with its compiled matcher, whatever
+    /// its patterns are for).
+    owl: [Option<Arc<ConnectionDb>>; 3],
     eyes: EyeDatabase,
 }
 
@@ -193,10 +218,18 @@ impl Knowledge {
                     .find(|(name, _)| *name == EYE_SLOT.name)
                     .map(|(_, db)| db.clone())
                     .expect("the build embeds patterns/eyes.eyedb");
+                let owl = OWL_SLOTS.map(|name| {
+                    SLOTS
+                        .iter()
+                        .position(|s| s.name == name)
+                        .and_then(|k| dbs[k].as_ref())
+                        .map(|d: &Database| Arc::new(ConnectionDb::new((*d.db).clone())))
+                });
                 Arc::new(Knowledge {
                     dbs,
                     tactical: TacticalPatterns::embedded(),
                     conn,
+                    owl,
                     eyes: EyeDatabase {
                         source: Source::Embedded,
                         db: Arc::new(eyes),
@@ -303,10 +336,18 @@ impl Knowledge {
         } else {
             slot("conn").map(|c| Arc::new(ConnectionDb::new((*c.db).clone())))
         };
+        let owl = std::array::from_fn(|i| {
+            if same(OWL_SLOTS[i]) {
+                before.owl[i].clone()
+            } else {
+                slot(OWL_SLOTS[i]).map(|c| Arc::new(ConnectionDb::new((*c.db).clone())))
+            }
+        });
         Knowledge {
             dbs,
             tactical,
             conn,
+            owl,
             eyes: before.eyes.clone(),
         }
     }
@@ -331,6 +372,13 @@ impl Knowledge {
     /// The connection database, if one was given.
     pub fn conn(&self) -> Option<&Arc<ConnectionDb>> {
         self.conn.as_ref()
+    }
+
+    /// The matcher of owl slot `slot` (one of [`OWL_SLOTS`]); `None` for
+    /// another name or an empty slot.
+    pub fn owl(&self, slot: &str) -> Option<&Arc<ConnectionDb>> {
+        let k = OWL_SLOTS.iter().position(|s| *s == slot)?;
+        self.owl[k].as_ref()
     }
 
     /// The eye-graph database (the `eyes` slot).
@@ -363,7 +411,7 @@ mod tests {
             .expect_err("no such slot");
         assert!(
             e.to_string()
-                .contains("attack, defense, conn, barriers, influence, eyes"),
+                .contains("attack, defense, conn, barriers, influence, owl_attack, owl_defense, owl_vital, eyes"),
             "{e}"
         );
     }

@@ -26,10 +26,13 @@
 //! 9. [`influence`]: GNU Go's influence function: sources, permeability,
 //!    barrier and invasion patterns, territory values and the territory /
 //!    moyo / area segmentation, for one colour to move.
-//! 10. [`analysis`]: the [`analysis::Analysis`] value of one position, its
-//!     stages computed lazily and kept. Owl, score, move reasons and
-//!     valuation join here as the next stages.
-//! 11. [`baseline`]: the `genmove` policy until move generation exists.
+//! 10. [`owl`]: life-and-death reading of a dragon (owl.texi), its
+//!     candidates from the owl databases and the eye analysis, its leaves
+//!     valued by the eyes stages on each position read (PARTIAL).
+//! 11. [`analysis`]: the [`analysis::Analysis`] value of one position, its
+//!     stages computed lazily and kept. Score, move reasons and valuation
+//!     join here as the next stages.
+//! 12. [`baseline`]: the `genmove` policy until move generation exists.
 //!
 //! The tactical layer's modules are re-exported under their own names
 //! (`katachi_engine::reading`, ...) for the engine's users.
@@ -49,3 +52,4 @@ pub mod eye_values;
 pub mod eyes;
 pub mod influence;
 pub mod knowledge;
+pub mod owl;

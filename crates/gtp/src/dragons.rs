@@ -8,11 +8,10 @@
 //!   one line per dragon; GNU Go's layout (scan order, each vertex followed
 //!   by a space).
 //! - `same_dragon A B`: `1` or `0`.
-//! - `dragon_status [VERTEX]`: `alive`, `dead`, `unknown` (or `critical A
-//!   B` once owl gives attack and defence points); without a vertex, one
-//!   `ORIGIN: status` line per dragon. Until owl exists this is the static
-//!   crude status of the dragons stage, so it says `unknown` where GNU Go's
-//!   owl reading decides.
+//! - `dragon_status [VERTEX]`: owl's status of the dragon (`alive`,
+//!   `dead`, or `critical ATTACK DEFENSE`; see
+//!   `Analysis::owl_status`); without a vertex, one `ORIGIN: status` line
+//!   per dragon.
 //!
 //! Empty or invalid vertices fail with GNU Go's messages. Reading spent
 //! computing the stages is added to the node counter.
@@ -107,17 +106,25 @@ fn dragon_status(s: &mut Session, a: &Args<'_>) -> Reply {
         Some(_) => Some(stone_arg(s.board(), a, 0)?),
         None => None,
     };
-    Ok(with_dragons(s, |board, d| match only {
-        Some(p) => d
-            .get(p)
-            .map_or("unknown", |x| x.crude_status.word())
-            .to_string(),
-        None => d
+    let board = s.board().clone();
+    let before = current_analysis(s).reader().total().nodes;
+    let an = current_analysis(s);
+    let status = |p| {
+        an.owl_status(p)
+            .map_or_else(|| "unknown".to_string(), |st| st.format(&board))
+    };
+    let out = match only {
+        Some(p) => status(p),
+        None => an
+            .dragons()
             .iter()
-            .map(|x| format!("{}: {}", board.vertex(x.origin), x.crude_status.word()))
+            .map(|x| format!("{}: {}", board.vertex(x.origin), status(x.origin)))
             .collect::<Vec<_>>()
             .join("\n"),
-    }))
+    };
+    let spent = an.reader().total().nodes - before;
+    add_nodes(s, spent);
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -92,6 +92,7 @@ pub mod error;
 pub mod extensions;
 pub mod eyes;
 pub mod influence;
+pub mod owl;
 pub mod protocol;
 pub mod reader;
 pub mod registry;

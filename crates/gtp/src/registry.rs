@@ -81,8 +81,8 @@ impl Registry {
     /// commands of [`crate::commands`], then the analysis commands of
     /// [`crate::analysis`], the connection reading of
     /// [`crate::connection`], the eye commands of [`crate::eyes`], the
-    /// dragons of [`crate::dragons`] and the influence of
-    /// [`crate::influence`].
+    /// dragons of [`crate::dragons`], the influence of
+    /// [`crate::influence`] and the owl of [`crate::owl`].
     pub fn standard() -> Registry {
         let mut registry = Registry::new();
         crate::commands::register(&mut registry);
@@ -91,6 +91,7 @@ impl Registry {
         crate::eyes::register(&mut registry);
         crate::dragons::register(&mut registry);
         crate::influence::register(&mut registry);
+        crate::owl::register(&mut registry);
         registry
     }
 

@@ -90,6 +90,19 @@ impl Worms {
     /// [`Worms::compute`] with the position's unconditional statuses
     /// already computed (an analysis computes them once for every stage).
     pub fn compute_with(board: &Board, reader: &mut Reader, uncond: Unconditional) -> Worms {
+        Worms::compute_near(board, reader, uncond, |_| true)
+    }
+
+    /// [`Worms::compute_with`] reading only the worms that have a stone
+    /// where `read` holds; the others are taken as safe (no attack, no
+    /// defence needed). For searches that examine many positions around
+    /// one group (owl): reading far from it would change nothing there.
+    pub fn compute_near(
+        board: &Board,
+        reader: &mut Reader,
+        uncond: Unconditional,
+        read: impl Fn(Point) -> bool,
+    ) -> Worms {
         reader.set_board(board);
         let mut id = vec![NONE; board.cells().len()];
         let mut origins = Vec::new();
@@ -117,7 +130,10 @@ impl Worms {
             .map(|(k, &o)| {
                 let color = board.cell(o).color().expect("stone");
                 let [l1, l2, l3, l4] = liberty_orders(board, o);
-                let attack = {
+                let near = board.stones(o).any(&read);
+                let attack = if !near {
+                    None
+                } else {
                     let a = reader.attack(o);
                     a.code.is_success().then(|| (a.mv.unwrap_or(o), a.code))
                 };

@@ -1,0 +1,380 @@
+//! One node of the owl search examined: the eye spaces of the goal dragon
+//! and their values (the eyes and eye-values stages recomputed on the
+//! node's position), its lunches and escape room, the tactical status of
+//! its strings, and from all of these a static verdict (alive, dead or
+//! unknown) and the candidate moves of both sides, with the owl pattern
+//! databases' suggestions merged in.
+
+use katachi_board::{Board, Color, Point};
+use katachi_patterns::expr::{eval, EvalError};
+use katachi_patterns::matchers::place::{cell_point, match_bindings};
+use katachi_patterns::matchers::{Match, Scratch};
+use katachi_patterns::model::{Elem, ValueArg, ValueKind};
+use katachi_tactics::reading::Reader;
+use katachi_tactics::unconditional::{Status, Unconditional};
+use katachi_tactics::worms::Worms;
+
+use crate::autohelper::PatternEval;
+use crate::cuts::ConnectionDb;
+use crate::eye_values::EyeValues;
+use crate::eyes::Eyes;
+use crate::knowledge::Knowledge;
+
+/// The static verdict on the goal dragon at a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Two sure eyes even if the attacker moves twice everywhere, or
+    /// room to escape, or an unconditionally alive string.
+    Alive,
+    /// Fewer than two eyes even if the defender moves twice everywhere,
+    /// no lunch and no room to run.
+    Dead,
+    /// Reading decides.
+    Unknown,
+}
+
+/// What one node knows about the goal dragon.
+#[derive(Clone, Debug)]
+pub struct NodeView {
+    /// The static verdict.
+    pub verdict: Verdict,
+    /// Sum of the four-value eye values of the goal's eye spaces (each
+    /// digit capped at 4): attacker twice, attacker first, defender first,
+    /// defender twice.
+    pub eyes: [u8; 4],
+    /// Opponent strings next to the goal that reading captures.
+    pub lunches: usize,
+    /// Empty points the goal reaches outside the attacker's domain and its
+    /// own eye spaces (at most [`ESCAPE_DEPTH`] steps from its liberties).
+    pub escape: usize,
+    /// The attacker's candidates, best first, with their scores.
+    pub attacks: Vec<(Point, i32)>,
+    /// The defender's candidates, best first.
+    pub defenses: Vec<(Point, i32)>,
+}
+
+/// How far from the goal's liberties escape room is counted.
+pub const ESCAPE_DEPTH: usize = 4;
+
+/// An own eye space of this many points or more is open ground: its
+/// points count as escape room.
+pub const OPEN_SPACE: usize = 8;
+
+/// Escape room from which the dragon is taken to have escaped.
+pub const ESCAPE_ALIVE: usize = 10;
+
+impl NodeView {
+    /// The verdict when reading must stop here with `defender_to_move`
+    /// (depth or branch exhausted, or no candidate left): the eye count
+    /// with the side to move playing first, a lunch worth one eye for the
+    /// defender to move, and some escape room worth life.
+    pub fn leaf_alive(&self, defender_to_move: bool) -> bool {
+        if self.verdict != Verdict::Unknown {
+            return self.verdict == Verdict::Alive;
+        }
+        let eyes = if defender_to_move {
+            self.eyes[2] as usize + self.lunches.min(1)
+        } else {
+            self.eyes[1] as usize
+        };
+        eyes >= 2 || self.escape >= ESCAPE_ALIVE / 2
+    }
+}
+
+/// Examine `board` (its player to move decides which strings are lively)
+/// for the goal dragon of `color`: `in_goal` marks, by point index, the
+/// stones of the goal strings.
+pub fn examine(
+    board: &Board,
+    reader: &mut Reader,
+    knowledge: &Knowledge,
+    color: Color,
+    in_goal: &[bool],
+) -> NodeView {
+    let opp = color.opponent();
+    let uncond = Unconditional::compute(board);
+    let near = near_goal(board, in_goal, NEAR_DISTANCE);
+    let worms = Worms::compute_near(board, reader, uncond, |p| near[p.index()]);
+    let eyes = Eyes::compute(board, &worms, reader);
+    let values = EyeValues::new(&eyes, knowledge.eyes().db.clone());
+    let goal_adjacent = |p: Point| board.neighbors(p).iter().any(|q| in_goal[q.index()]);
+
+    let mut attacks: Vec<(Point, i32)> = Vec::new();
+    let mut defenses: Vec<(Point, i32)> = Vec::new();
+    let mut sum = [0u8; 4];
+    let mut own_space = vec![false; board.cells().len()];
+    for space in &eyes.of(color).spaces {
+        if !space.points.iter().any(|&p| goal_adjacent(p)) {
+            continue;
+        }
+        // A large space is open ground rather than an eye: its points
+        // count as escape room.
+        if space.points.len() < OPEN_SPACE {
+            for &p in &space.points {
+                own_space[p.index()] = true;
+            }
+        }
+        let Some(v) = values.of_space(board, &eyes, space) else {
+            continue;
+        };
+        let val = v.value;
+        for (s, d) in sum.iter_mut().zip([val.a, val.b, val.c, val.d]) {
+            *s = (*s + d).min(4);
+        }
+        if val.b < val.c || val.a < val.d {
+            // The solver's order, and a point vital for both sides first.
+            for (i, &p) in v.attack_points.iter().enumerate() {
+                let both = v.defense_points.contains(&p) as i32 * 3;
+                attacks.push((p, 90 - i.min(5) as i32 + both));
+            }
+            for (i, &p) in v.defense_points.iter().enumerate() {
+                let both = v.attack_points.contains(&p) as i32 * 3;
+                defenses.push((p, 90 - i.min(5) as i32 + both));
+            }
+        }
+        // Reducing or enlarging a space from its margin.
+        for &p in &space.points {
+            if board.cell(p).color().is_none() {
+                let marginal = eyes.of(color).point(p).is_some_and(|e| e.marginal);
+                let score = if marginal { 40 } else { 25 };
+                attacks.push((p, score));
+                defenses.push((p, score - 5));
+            }
+        }
+    }
+
+    // The goal strings: tactical status, liberties.
+    let mut alive = false;
+    let mut heads: Vec<Point> = Vec::new();
+    for p in board.points() {
+        if in_goal[p.index()] {
+            let h = board.string_head(p).unwrap_or(p);
+            if !heads.contains(&h) {
+                heads.push(h);
+            }
+        }
+    }
+    let mut goal_libs: Vec<Point> = Vec::new();
+    for &h in &heads {
+        let Some(w) = worms.get(h) else { continue };
+        if w.invincible || w.unconditional_status == Status::Alive {
+            alive = true;
+        }
+        if let Some((a, _)) = w.attack {
+            let big = w.size * 2 >= in_goal.iter().filter(|&&g| g).count();
+            attacks.push((a, if w.defense.is_none() || big { 95 } else { 70 }));
+            if let Some((d, _)) = w.defense {
+                defenses.push((d, 95));
+            }
+        }
+        for l in board.liberties(h) {
+            if !goal_libs.contains(&l) {
+                goal_libs.push(l);
+            }
+        }
+    }
+
+    // Lunches: capturable opponent strings touching the goal.
+    let mut lunches = 0;
+    let mut seen: Vec<Point> = Vec::new();
+    for &h in &heads {
+        for e in board.adjacent_strings(h) {
+            if board.cell(e).color() != Some(opp) {
+                continue;
+            }
+            let Some(w) = worms.get(e) else { continue };
+            if seen.contains(&w.origin) {
+                continue;
+            }
+            seen.push(w.origin);
+            if let Some((a, _)) = w.attack {
+                lunches += 1;
+                defenses.push((a, 80));
+                if let Some((d, _)) = w.defense {
+                    attacks.push((d, 75));
+                }
+            }
+        }
+    }
+
+    // Escape room: empty points outside the attacker's domain and the
+    // goal's eye spaces, reached from the goal's liberties.
+    let mut reached = vec![false; board.cells().len()];
+    let mut frontier: Vec<Point> = Vec::new();
+    let open = |p: Point| {
+        board.on_board(p)
+            && board.cell(p).color().is_none()
+            && !eyes.of(opp).in_domain(p)
+            && !own_space[p.index()]
+    };
+    for &l in &goal_libs {
+        if open(l) && !reached[l.index()] {
+            reached[l.index()] = true;
+            frontier.push(l);
+        }
+    }
+    let mut escape = frontier.len();
+    for _ in 0..ESCAPE_DEPTH {
+        let mut next = Vec::new();
+        for &p in &frontier {
+            for q in board.neighbors(p) {
+                if open(q)
+                    && !reached[q.index()]
+                    && !board
+                        .neighbors(q)
+                        .iter()
+                        .any(|r| board.cell(*r).color() == Some(opp))
+                {
+                    reached[q.index()] = true;
+                    next.push(q);
+                }
+            }
+        }
+        escape += next.len();
+        frontier = next;
+    }
+    for &l in &goal_libs {
+        if reached[l.index()] {
+            attacks.push((l, 45));
+            defenses.push((l, 45));
+        } else if goal_libs.len() <= 3 {
+            attacks.push((l, 35));
+            defenses.push((l, 35));
+        }
+    }
+
+    // The owl databases.
+    let mut scratch = Scratch::default();
+    for (slot, o, base) in [
+        ("owl_attack", opp, 0),
+        ("owl_vital", opp, 5),
+        ("owl_defense", color, 0),
+    ] {
+        let Some(db) = knowledge.owl(slot) else {
+            continue;
+        };
+        let out = if o == color {
+            &mut defenses
+        } else {
+            &mut attacks
+        };
+        pattern_moves(db, board, reader, o, in_goal, base, &mut scratch, out);
+    }
+
+    // The opponent's vital point is often one's own: each side also
+    // considers the other's strongest candidates.
+    let theirs_a: Vec<(Point, i32)> = attacks
+        .iter()
+        .filter(|c| c.1 >= 70)
+        .map(|&(p, v)| (p, v - 6))
+        .collect();
+    let theirs_d: Vec<(Point, i32)> = defenses
+        .iter()
+        .filter(|c| c.1 >= 70)
+        .map(|&(p, v)| (p, v - 6))
+        .collect();
+    defenses.extend(theirs_a);
+    attacks.extend(theirs_d);
+
+    let verdict = if alive || sum[0] >= 2 || escape >= ESCAPE_ALIVE {
+        Verdict::Alive
+    } else if (sum[3] as usize) + lunches < 2 && escape <= 1 {
+        Verdict::Dead
+    } else {
+        Verdict::Unknown
+    };
+    NodeView {
+        verdict,
+        eyes: sum,
+        lunches,
+        escape,
+        attacks: ranked(board, attacks),
+        defenses: ranked(board, defenses),
+    }
+}
+
+/// Worms with a stone this close to the goal (in steps over the board)
+/// are read tactically at each node; farther ones are taken as safe.
+pub const NEAR_DISTANCE: usize = 4;
+
+/// Points at most `steps` steps from a goal stone, by point index.
+fn near_goal(board: &Board, in_goal: &[bool], steps: usize) -> Vec<bool> {
+    let mut near = in_goal.to_vec();
+    let mut frontier: Vec<Point> = board.points().filter(|p| in_goal[p.index()]).collect();
+    for _ in 0..steps {
+        let mut next = Vec::new();
+        for &p in &frontier {
+            for q in board.neighbors(p) {
+                if board.on_board(q) && !near[q.index()] {
+                    near[q.index()] = true;
+                    next.push(q);
+                }
+            }
+        }
+        frontier = next;
+    }
+    near
+}
+
+/// Candidates of one owl database for `o` (who plays `*`): matches that
+/// hold a goal stone, whose constraint holds (a constraint katachi cannot
+/// evaluate yet keeps the move, 20 points lower: a candidate is only a
+/// move to read, never a fact).
+#[allow(clippy::too_many_arguments)]
+fn pattern_moves(
+    db: &ConnectionDb,
+    board: &Board,
+    reader: &mut Reader,
+    o: Color,
+    in_goal: &[bool],
+    base: i32,
+    scratch: &mut Scratch,
+    out: &mut Vec<(Point, i32)>,
+) {
+    let mut found: Vec<Match> = Vec::new();
+    db.find_all(board, o, scratch, &mut found);
+    for m in &found {
+        let p = &db.db().patterns[m.pattern.index()];
+        if p.move_point.is_none() || board.cell(m.mark).color().is_some() {
+            continue;
+        }
+        let touches_goal = p.elements().any(|(r, c, e)| {
+            matches!(e, Elem::Own | Elem::Opp | Elem::NotOpp | Elem::NotOwn)
+                && cell_point(board, m.origin, m.transform, r, c)
+                    .is_some_and(|q| in_goal[q.index()])
+        });
+        if !touches_goal {
+            continue;
+        }
+        let mut value = p
+            .values
+            .iter()
+            .find_map(|v| match (v.kind, v.arg) {
+                (ValueKind::Value, ValueArg::Number(x)) => Some(x as i32),
+                _ => None,
+            })
+            .unwrap_or(50)
+            .min(89)
+            + base;
+        if let Some(e) = &p.constraint {
+            let b = match_bindings(p, board, m.transform, m.origin);
+            let mut ev = PatternEval::new(reader, o);
+            match eval(e, &b, &mut ev).and_then(|v| v.truthy()) {
+                Ok(true) => {}
+                Ok(false) => continue,
+                Err(EvalError::Unavailable { .. }) | Err(_) => value -= 20,
+            }
+        }
+        out.push((m.mark, value));
+    }
+}
+
+/// Candidates merged by point (highest score kept), on the board and
+/// empty, best first (ties in board order).
+fn ranked(board: &Board, mut v: Vec<(Point, i32)>) -> Vec<(Point, i32)> {
+    v.retain(|&(p, _)| board.on_board(p) && board.cell(p).color().is_none());
+    v.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+    v.dedup_by_key(|x| x.0);
+    v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    v
+}

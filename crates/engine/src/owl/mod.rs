@@ -1,0 +1,534 @@
+//! Owl (owl.texi, "The Owl Code"): life-and-death reading of one dragon.
+//! PARTIAL (first version, issue 13).
+//!
+//! The goal is the dragon's stones (the dragons stage's partition); the
+//! stones the defender adds during the reading join it. At each node the
+//! position is examined ([`examine`]): the eyes and eye-values stages are
+//! recomputed on the node's position and the goal's eye spaces valued,
+//! lunches and the goal strings' tactical status come from the worms'
+//! reading, escape room from the attacker's domain. From these come a
+//! static verdict (alive, dead, unknown) and both sides' candidate moves:
+//! the vital points of the eye spaces, the owl pattern databases of the
+//! knowledge (`owl_attack`, `owl_defense`, `owl_vital`: GNU Go's
+//! `owl_attackpats.db`, `owl_defendpats.db`, `owl_vital_apats.db` load
+//! there at run time), tactical attacks and defences of the goal strings
+//! and of the lunches, and escape and liberty points.
+//!
+//! The search is a depth-first alternation of attacker and defender with
+//! GNU Go's result codes ([`Code`]): a move that takes a ko (leaves the
+//! opponent a ko point it may not retake at once) can win only `KO_A`, and
+//! a ko result seen from the other side is reversed as in tactical
+//! reading. As the manual says of GNU Go's owl, a node beyond the reading
+//! depth or the node budget is a win for the defender; beyond the branch
+//! depth one move is tried per node; a node with no candidate (or past
+//! the depth) is decided by the eye count ([`NodeView::leaf_alive`]). The
+//! attacker wins when at least half of the original goal stones are
+//! captured. Results are kept in a transposition table of the search kit
+//! keyed by the position, the player to move, the goal and the question.
+//!
+//! Figures (`cd ../shared/gnugo/regression && katachi regress -j 2
+//! owl.tst ld_owl.tst`): 130/261 and 88/190 (GNU Go 3.8: 236 and 171),
+//! 0.11 and 0.15 s/test, about 15 owl nodes per query (GNU Go's three owl
+//! databases loaded with `--patterns` change little: their constraints
+//! use the owl functions katachi does not evaluate yet).
+//!
+//! Not done (PARTIAL): the owl autohelper functions (`owl_eyespace`,
+//! `owl_goal_dragon`, `owl_escape_value`, ...) through a facts trait,
+//! the goal's growth by connection, semeai and seki at the leaves, `owl_vital` only as extra attack candidates (not as an
+//! override of a static "alive"), forced moves (value 99) and winning
+//! patterns (value 100), ko threats, and node limits by level.
+
+mod examine;
+
+pub use examine::{examine, NodeView, Verdict, ESCAPE_ALIVE, ESCAPE_DEPTH};
+
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+use katachi_board::{Board, Color, Move, Point};
+use katachi_tactics::reading::{ReadConfig, Reader};
+use katachi_tactics::search::{fold, Budget, Code, Outcome, Stats, Table, FAIL, WIN};
+
+use crate::knowledge::Knowledge;
+
+/// Limits of one owl query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OwlConfig {
+    /// Nodes (examined positions) one query may spend.
+    pub node_limit: u64,
+    /// Moves beyond which the reading stops (a win for the defender).
+    pub reading_depth: u32,
+    /// Moves beyond which one candidate is tried per node.
+    pub branch_depth: u32,
+    /// Candidates tried per node before the branch depth.
+    pub max_moves: usize,
+}
+
+impl Default for OwlConfig {
+    fn default() -> OwlConfig {
+        OwlConfig {
+            node_limit: 300,
+            reading_depth: 12,
+            branch_depth: 5,
+            max_moves: 4,
+        }
+    }
+}
+
+/// The answer to an owl query and what it cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OwlAnswer {
+    /// Code and move (a success without a move: the goal is already
+    /// reached, GTP's `PASS`).
+    pub outcome: Outcome,
+    /// Nodes spent by this query.
+    pub nodes: u64,
+    /// Whether the node budget ran out.
+    pub exhausted: bool,
+}
+
+/// Transposition key: position with the player to move, the goal's
+/// first stone, and the question (attack or defence).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Key {
+    hash: u64,
+    small: u64,
+}
+
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(fold(self.hash, self.small));
+    }
+}
+
+/// The owl reader of one position: its own board copy, tactical reader
+/// and transposition table.
+#[derive(Debug)]
+pub struct Owl {
+    board: Board,
+    knowledge: Arc<Knowledge>,
+    reader: Reader,
+    cfg: OwlConfig,
+    table: Table<Key, Outcome>,
+    /// The goal's colour and the original stones of the current query.
+    color: Color,
+    original: Vec<Point>,
+    /// Goal stones by point index (original and added).
+    goal: Vec<bool>,
+    stats: Stats,
+    total: Stats,
+}
+
+impl Owl {
+    /// An owl reader of `board` with `knowledge`'s databases and the
+    /// tactical limits of `reading`.
+    pub fn new(
+        board: Board,
+        knowledge: Arc<Knowledge>,
+        reading: ReadConfig,
+        cfg: OwlConfig,
+    ) -> Owl {
+        let reader = Reader::with_patterns(
+            board.clone(),
+            inner_reading(reading),
+            knowledge.tactical().clone(),
+        );
+        let n = board.cells().len();
+        Owl {
+            board,
+            knowledge,
+            reader,
+            cfg,
+            table: Table::new(1024, 1 << 18, 1 << 14),
+            color: Color::Black,
+            original: Vec::new(),
+            goal: vec![false; n],
+            stats: Stats::default(),
+            total: Stats::default(),
+        }
+    }
+
+    /// The position read.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Nodes and cache hits summed over every query.
+    pub fn total(&self) -> Stats {
+        self.total
+    }
+
+    /// Can the attacker, moving first, kill the dragon whose stones are
+    /// `goal` (all of one colour)?
+    pub fn attack(&mut self, goal: &[Point]) -> OwlAnswer {
+        self.query(goal, true, None)
+    }
+
+    /// Can the defender, moving first, make the dragon `goal` live?
+    pub fn defend(&mut self, goal: &[Point]) -> OwlAnswer {
+        self.query(goal, false, None)
+    }
+
+    /// Does the attacker's move at `mv` kill `goal` (GNU Go's
+    /// `owl_does_attack`)? The code is the attacker's; an illegal move
+    /// fails.
+    pub fn does_attack(&mut self, goal: &[Point], mv: Point) -> OwlAnswer {
+        self.query(goal, true, Some(mv))
+    }
+
+    /// Does the defender's move at `mv` save `goal` (`owl_does_defend`)?
+    pub fn does_defend(&mut self, goal: &[Point], mv: Point) -> OwlAnswer {
+        self.query(goal, false, Some(mv))
+    }
+
+    fn query(&mut self, goal: &[Point], attack: bool, first: Option<Point>) -> OwlAnswer {
+        self.stats = Stats::default();
+        let Some(color) = goal.first().and_then(|&p| self.board.cell(p).color()) else {
+            return OwlAnswer {
+                outcome: FAIL,
+                nodes: 0,
+                exhausted: false,
+            };
+        };
+        self.color = color;
+        self.original = goal.to_vec();
+        self.goal.iter_mut().for_each(|g| *g = false);
+        for &p in goal {
+            self.goal[p.index()] = true;
+        }
+        let mover = if attack { color.opponent() } else { color };
+        let saved = self.board.to_move();
+        self.board.set_to_move(mover);
+        let outcome = match first {
+            None if attack => self.attack_node(0),
+            None => self.defend_node(0),
+            Some(mv) => self.first_move(mv, attack),
+        };
+        self.board.set_to_move(saved);
+        self.total.add(&self.stats);
+        OwlAnswer {
+            outcome,
+            nodes: self.stats.nodes,
+            exhausted: self.stats.exhausted,
+        }
+    }
+
+    /// The answer to "does `mv` work" for the side that plays it.
+    fn first_move(&mut self, mv: Point, attack: bool) -> Outcome {
+        let mover = self.board.to_move();
+        let Some(takes_ko) = self.play(mover, mv, !attack) else {
+            return FAIL;
+        };
+        let reply = if attack {
+            self.defend_node(1)
+        } else {
+            self.attack_node(1)
+        };
+        self.unplay(mv, !attack);
+        let code = graded(reply.code.reverse(), takes_ko);
+        Outcome {
+            code,
+            mv: code.is_success().then_some(mv),
+        }
+    }
+
+    /// Whether at least half of the original goal stones are captured.
+    fn goal_captured(&self) -> bool {
+        let left = self
+            .original
+            .iter()
+            .filter(|&&p| self.board.cell(p).color() == Some(self.color))
+            .count();
+        left * 2 < self.original.len() || left == 0
+    }
+
+    /// Stones of the goal strings, by point index.
+    fn goal_strings(&self) -> Vec<bool> {
+        let mut out = vec![false; self.goal.len()];
+        for p in self.board.points() {
+            if self.goal[p.index()]
+                && self.board.cell(p).color() == Some(self.color)
+                && !out[p.index()]
+            {
+                for s in self.board.stones(p) {
+                    out[s.index()] = true;
+                }
+            }
+        }
+        out
+    }
+
+    fn key(&self, attack: bool) -> Key {
+        let first = self.original.first().map_or(0, |p| p.index() as u64);
+        Key {
+            hash: self.board.hash_with_player(),
+            small: (first << 1) | attack as u64,
+        }
+    }
+
+    /// Play `mv` for `c`; the defender's stones join the goal. `None` if
+    /// illegal; else whether the move leaves the opponent a ko point.
+    fn play(&mut self, c: Color, mv: Point, defender: bool) -> Option<bool> {
+        self.board.try_move(c, Move::Play(mv)).ok()?;
+        if defender {
+            self.goal[mv.index()] = true;
+        }
+        Some(self.board.ko_point().is_some())
+    }
+
+    fn unplay(&mut self, mv: Point, defender: bool) {
+        // The move was played by `play`: undo cannot fail.
+        let _ = self.board.undo();
+        if defender && !self.original.contains(&mv) {
+            self.goal[mv.index()] = false;
+        }
+    }
+
+    /// Examine the current node (one node of the budget); `None` once the
+    /// budget is spent.
+    fn examine(&mut self) -> Option<NodeView> {
+        if !Budget::new(self.cfg.node_limit).spend(&mut self.stats) {
+            return None;
+        }
+        let in_goal = self.goal_strings();
+        // The eyes are seen with the player to move (GNU Go's
+        // convention: a capturable string counts as dead when its
+        // opponent is to move).
+        let view = examine(
+            &self.board,
+            &mut self.reader,
+            &self.knowledge,
+            self.color,
+            &in_goal,
+        );
+        if trace_owl() {
+            let v = |l: &[(Point, i32)]| {
+                l.iter()
+                    .take(6)
+                    .map(|&(p, s)| format!("{}:{s}", self.board.vertex(p)))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            eprintln!(
+                "owl node {} {:?} eyes {:?} lunches {} escape {} | A {} | D {}",
+                self.stats.nodes,
+                view.verdict,
+                view.eyes,
+                view.lunches,
+                view.escape,
+                v(&view.attacks),
+                v(&view.defenses)
+            );
+        }
+        Some(view)
+    }
+
+    /// Candidates tried at `depth`: `max_moves` at the root, one fewer
+    /// per move down to two, one beyond the branch depth.
+    fn width(&self, depth: u32) -> usize {
+        if depth > self.cfg.branch_depth {
+            1
+        } else {
+            self.cfg.max_moves.saturating_sub(depth as usize).max(2)
+        }
+    }
+
+    /// The attacker to move: can it kill the goal?
+    fn attack_node(&mut self, depth: u32) -> Outcome {
+        if self.goal_captured() {
+            return WIN;
+        }
+        let key = self.key(true);
+        // The root is read afresh: it is read more widely than the same
+        // position inside another query.
+        if let Some(&o) = self.table.get(&key).filter(|_| depth > 0) {
+            self.stats.cache_hits += 1;
+            return o;
+        }
+        if depth >= self.cfg.reading_depth {
+            return FAIL;
+        }
+        let Some(view) = self.examine() else {
+            return FAIL;
+        };
+        let out = match view.verdict {
+            Verdict::Alive => FAIL,
+            Verdict::Dead if depth > 0 => WIN,
+            _ => {
+                let attacker = self.color.opponent();
+                let mut best = FAIL;
+                let mut tried = 0;
+                for &(mv, _) in &view.attacks {
+                    if tried >= self.width(depth) {
+                        break;
+                    }
+                    let Some(takes_ko) = self.play(attacker, mv, false) else {
+                        continue;
+                    };
+                    tried += 1;
+                    let reply = self.defend_node(depth + 1);
+                    self.unplay(mv, false);
+                    let code = graded(reply.code.reverse(), takes_ko);
+                    if code > best.code {
+                        best = Outcome { code, mv: Some(mv) };
+                        if code == Code::Win {
+                            break;
+                        }
+                    }
+                    if self.stats.exhausted {
+                        break;
+                    }
+                }
+                if view.verdict == Verdict::Dead && !best.code.is_success() {
+                    // Dead already at the root: a move that keeps it so
+                    // was not found within the budget, none is needed.
+                    WIN
+                } else if tried == 0 && !view.leaf_alive(false) {
+                    WIN
+                } else {
+                    best
+                }
+            }
+        };
+        if !self.stats.exhausted {
+            self.table.insert(key, out);
+        }
+        out
+    }
+
+    /// The defender to move: can it make the goal live?
+    fn defend_node(&mut self, depth: u32) -> Outcome {
+        if self.goal_captured() {
+            return FAIL;
+        }
+        let key = self.key(false);
+        // The root is read afresh: it is read more widely than the same
+        // position inside another query.
+        if let Some(&o) = self.table.get(&key).filter(|_| depth > 0) {
+            self.stats.cache_hits += 1;
+            return o;
+        }
+        if depth >= self.cfg.reading_depth {
+            return WIN;
+        }
+        let Some(view) = self.examine() else {
+            return WIN;
+        };
+        let out = match view.verdict {
+            Verdict::Alive => WIN,
+            // The root is read even when it looks dead: the static eye
+            // count is pessimistic for the defender.
+            Verdict::Dead if depth > 0 => FAIL,
+            _ => {
+                let defender = self.color;
+                let mut best = FAIL;
+                let mut tried = 0;
+                for &(mv, _) in &view.defenses {
+                    if tried >= self.width(depth) {
+                        break;
+                    }
+                    let Some(takes_ko) = self.play(defender, mv, true) else {
+                        continue;
+                    };
+                    tried += 1;
+                    let reply = self.attack_node(depth + 1);
+                    self.unplay(mv, true);
+                    let code = graded(reply.code.reverse(), takes_ko);
+                    if code > best.code {
+                        best = Outcome { code, mv: Some(mv) };
+                        if code == Code::Win {
+                            break;
+                        }
+                    }
+                    if self.stats.exhausted {
+                        break;
+                    }
+                }
+                if tried == 0 && view.leaf_alive(true) {
+                    WIN
+                } else {
+                    best
+                }
+            }
+        };
+        if !self.stats.exhausted {
+            self.table.insert(key, out);
+        }
+        out
+    }
+}
+
+/// Whether `KOWL=1` asks for a trace of every node on standard error.
+fn trace_owl() -> bool {
+    std::env::var_os("KOWL").is_some()
+}
+
+/// The tactical limits inside owl: owl examines many positions and reads
+/// every worm near the goal at each, so its tactical reading is shallower
+/// than a top-level query's (as GNU Go reads less inside owl).
+fn inner_reading(mut cfg: ReadConfig) -> ReadConfig {
+    cfg.node_limit = cfg.node_limit.min(1_000);
+    cfg.fourlib_depth = cfg.fourlib_depth.min(3);
+    cfg.backfill_depth = cfg.backfill_depth.min(6);
+    cfg.ko_depth = cfg.ko_depth.min(4);
+    cfg.branch_depth = cfg.branch_depth.min(8);
+    cfg
+}
+
+/// A success reached by a move that takes a ko is at best `KO_A`.
+fn graded(code: Code, takes_ko: bool) -> Code {
+    if takes_ko && code == Code::Win {
+        Code::KoA
+    } else {
+        code
+    }
+}
+
+/// The owl status of a dragon, GNU Go's `dragon_status` words: alive when
+/// owl finds no attack, dead when it finds no defence, critical (with the
+/// attacking and the defending move) when both succeed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OwlStatus {
+    /// No attack.
+    Alive,
+    /// An attack and no defence.
+    Dead,
+    /// Both; the moves (`None`: `PASS`).
+    Critical {
+        /// The attacking move.
+        attack: Option<Point>,
+        /// The defending move.
+        defense: Option<Point>,
+    },
+}
+
+impl OwlStatus {
+    /// From the attack and the defence answers.
+    pub fn from_answers(attack: Outcome, defense: Outcome) -> OwlStatus {
+        if !attack.code.is_success() {
+            OwlStatus::Alive
+        } else if !defense.code.is_success() {
+            OwlStatus::Dead
+        } else {
+            OwlStatus::Critical {
+                attack: attack.mv,
+                defense: defense.mv,
+            }
+        }
+    }
+
+    /// GNU Go's `dragon_status` answer.
+    pub fn format(&self, board: &Board) -> String {
+        let v = |p: Option<Point>| p.map_or_else(|| "PASS".to_string(), |p| board.vertex(p));
+        match self {
+            OwlStatus::Alive => "alive".to_string(),
+            OwlStatus::Dead => "dead".to_string(),
+            OwlStatus::Critical { attack, defense } => {
+                format!("critical {} {}", v(*attack), v(*defense))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

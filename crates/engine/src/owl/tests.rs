@@ -1,0 +1,99 @@
+//! Owl on small life-and-death shapes.
+
+use super::*;
+use crate::knowledge::Knowledge;
+
+fn owl(board: &Board) -> Owl {
+    Owl::new(
+        board.clone(),
+        Knowledge::embedded(),
+        ReadConfig::default(),
+        OwlConfig::default(),
+    )
+}
+
+fn stones(b: &Board, c: Color) -> Vec<Point> {
+    b.points()
+        .filter(|&p| b.cell(p).color() == Some(c))
+        .collect()
+}
+
+/// White's group on the edge has a straight three: whoever plays its
+/// middle point first decides (Black kills, White lives).
+#[test]
+fn straight_three_is_critical_at_its_middle() {
+    let b = Board::from_ascii(
+        ".........
+         .........
+         .........
+         .........
+         .........
+         .........
+         XXXXXXX..
+         XOOOOOX..
+         XO...OX..",
+    )
+    .expect("board");
+    let white = stones(&b, Color::White);
+    let d1 = b.parse_vertex("D1").ok();
+    let mut o = owl(&b);
+    let a = o.attack(&white);
+    assert_eq!(a.outcome.code, Code::Win, "{a:?}");
+    assert_eq!(a.outcome.mv, d1);
+    let d = o.defend(&white);
+    assert_eq!(d.outcome.code, Code::Win, "{d:?}");
+    assert_eq!(d.outcome.mv, d1);
+    assert_eq!(
+        OwlStatus::from_answers(a.outcome, d.outcome).format(&b),
+        "critical D1 D1"
+    );
+}
+
+/// A straight four on the edge lives whoever moves first: the attack
+/// fails, the defence needs no move.
+#[test]
+fn straight_four_lives() {
+    let b = Board::from_ascii(
+        ".........
+         .........
+         .........
+         .........
+         .........
+         .........
+         XXXXXXXX.
+         XOOOOOOX.
+         XO....OX.",
+    )
+    .expect("board");
+    let white = stones(&b, Color::White);
+    let mut o = owl(&b);
+    assert_eq!(o.attack(&white).outcome, FAIL);
+    assert_eq!(o.defend(&white).outcome.code, Code::Win);
+    assert_eq!(
+        o.does_attack(&white, b.parse_vertex("D1").expect("v"))
+            .outcome
+            .code,
+        Code::Fail
+    );
+}
+
+/// A two-point eye space never makes two eyes: dead whoever moves.
+#[test]
+fn two_point_space_is_dead() {
+    let b = Board::from_ascii(
+        ".........
+         .........
+         .........
+         .........
+         .........
+         .........
+         XXXXXX...
+         XOOOOX...
+         XO..OX...",
+    )
+    .expect("board");
+    let white = stones(&b, Color::White);
+    let mut o = owl(&b);
+    assert!(o.attack(&white).outcome.code.is_success());
+    assert_eq!(o.defend(&white).outcome, FAIL);
+}
