@@ -24,6 +24,9 @@ fn load_boards(shared: &Path) -> BTreeMap<u64, Board> {
         let v: Json = serde_json::from_str(line).expect("json");
         let size = v["size"].as_u64().expect("size") as usize;
         let mut b = Board::new(size).expect("board size");
+        if v["to_move"].as_str() == Some("W") {
+            b.set_to_move(Color::White);
+        }
         for (r, row) in v["rows"].as_array().expect("rows").iter().enumerate() {
             for (c, ch) in row.as_str().expect("row").chars().enumerate() {
                 let stone = match ch {
@@ -202,9 +205,12 @@ fn dragon_partition_agrees_with_gnugo() {
     );
     if std::env::var("KATACHI_DRAGON_ID").is_err() {
         assert_eq!(positions, 200);
-        // Floors at what was measured (29/200, 1621/2398).
-        assert!(same_partition >= 29, "partition floor");
-        assert!(same_size >= 1621, "size floor");
+        // Floors at what was measured (27/200, 1771/2398). Before eye
+        // spaces were cut along their margin it was 29/200 and 1621/2398,
+        // reached by over-joining (94 positions with fewer dragons than
+        // GNU Go, 29 now).
+        assert!(same_partition >= 27, "partition floor");
+        assert!(same_size >= 1771, "size floor");
     }
 }
 
@@ -226,11 +232,12 @@ fn gnugo_conn_db_loads_into_the_conn_slot() {
         ..AnalysisConfig::default()
     };
     // Its constraints read connections (`xplay_connect`, ...): about 0.7 s
-    // a position, so the test takes the first 40 positions (all 200:
-    // 43 identical partitions, 1667/2398 dragons of the same size).
+    // a position, so the test takes the first 40 positions (8 identical
+    // partitions, 452/587 dragons with GNU Go's strings; 7 and 391 before
+    // eye spaces were cut along their margin).
     let (positions, same_partition, _) = measure(&shared, &config, "GNU Go's conn.db", 40);
     if std::env::var("KATACHI_DRAGON_ID").is_err() {
         assert_eq!(positions, 40);
-        assert!(same_partition >= 7, "partition floor (7/40 measured)");
+        assert!(same_partition >= 8, "partition floor (8/40 measured)");
     }
 }
