@@ -23,9 +23,8 @@
 //!    PARTIAL:
 //!    GNU Go 3.8's domains, probed with its `eye_data`, grow less in the
 //!    open than the manual's rules say; katachi lets only first-line
-//!    points, and second-line points behind a stone, grow by the third
-//!    rule, which matches the probes but not every position (see the
-//!    figures of `tests/dragons_reference.rs`).
+//!    points grow by the third rule, which matches the probes but not
+//!    every position (see the figures of `tests/dragons_reference.rs`).
 //!    Marginal points, half eyes and the eye values that refine this
 //!    are left to the eyes stage, which will amalgamate further.
 //!
@@ -489,10 +488,7 @@ fn lively(worms: &Worms, p: Point) -> bool {
 /// to it. Both colours grow in the same rounds, so a point reached by
 /// both in one round is in both domains (neither's eye space) and the
 /// domains stop where they meet; this reading of the manual's rules was
-/// checked against GNU Go 3.8's `eye_data` maps. Only points on the
-/// first and second lines grow by that rule, second-line points only when
-/// the diagonal point of the pair is a lively stone of the colour (the
-/// lines behind a wall fill; the open does not). Stones that are not
+/// checked against GNU Go 3.8's `eye_data` maps. Stones that are not
 /// lively count as empty.
 pub fn domains(board: &Board, worms: &Worms) -> (Vec<bool>, Vec<bool>) {
     let n = board.size() as isize;
@@ -540,21 +536,13 @@ pub fn domains(board: &Board, worms: &Worms) -> (Vec<bool>, Vec<bool>) {
             }
             let (r, col) = board.row_col(p);
             let (r, col) = (r as isize, col as isize);
-            // Only first- and second-line points grow by the third rule:
-            // GNU Go 3.8's `eye_data` maps show no growth in the open (a
-            // lone stone's eye space is its four liberties once the
-            // opponent has any stone), which the manual's rules as written
-            // would give; behind a stone on the third or fourth line the
-            // lines below it fill (second-line growth, only with a stone
-            // as the diagonal of the pair, raised the reference partitions
-            // from 22 to 27 of 200 and the dragons with GNU Go's strings
-            // from 1711 to 1770 of 2398; on the third line too, 24 and
-            // 1766).
-            let line = r.min(col).min(n - 1 - r).min(n - 1 - col);
-            if line > 1 {
+            // Only first-line points grow by the third rule: GNU Go 3.8's
+            // `eye_data` maps show no growth in the open (a lone stone's
+            // eye space is its four liberties once the opponent has any
+            // stone), which the manual's rules as written would give.
+            if r.min(col).min(n - 1 - r).min(n - 1 - col) > 0 {
                 continue;
             }
-            let second = line == 1;
             for (k, c) in [Color::Black, Color::White].into_iter().enumerate() {
                 let o = c.opponent();
                 let infl = |r: isize, col: isize| at(r, col).is_some_and(|q| cur[k][q.index()]);
@@ -582,11 +570,6 @@ pub fn domains(board: &Board, worms: &Worms) -> (Vec<bool>, Vec<bool>) {
                         } else {
                             (d2, d1)
                         };
-                        // Second line: only behind a stone (the
-                        // diagonal of the pair is a lively stone).
-                        if second && !stone(at(r + diag.0, col + diag.1), c) {
-                            return false;
-                        }
                         // Knight's move: the other orthogonal neighbour
                         // beside the diagonal point.
                         let other = if orth.0 == 0 {
