@@ -99,5 +99,5 @@ fn same_dragon_tests_keep_their_level() {
     assert_eq!(tally.tests, 38, "same_dragon tests read");
     // Floor at what was measured (28/38; 18/38 before eye spaces were cut
     // along their margin and jumps read).
-    assert!(tally.passed >= 28, "{} passed, floor 28", tally.passed);
+    assert!(tally.passed >= 29, "{} passed, floor 29", tally.passed);
 }

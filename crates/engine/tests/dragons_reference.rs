@@ -205,12 +205,17 @@ fn dragon_partition_agrees_with_gnugo() {
     );
     if std::env::var("KATACHI_DRAGON_ID").is_err() {
         assert_eq!(positions, 200);
-        // Floors at what was measured (22/200, 1712/2398). Before eye
+        // Floors at what was measured (16/200, 1703/2398). Before eye
         // spaces were cut along their margin it was 29/200 and 1621/2398:
         // more identical partitions, but reached by over-joining (94
-        // positions with fewer dragons than GNU Go, 13 now).
-        assert!(same_partition >= 22, "partition floor");
-        assert!(same_size >= 1712, "size floor");
+        // positions with fewer dragons than GNU Go, 9 now). The
+        // connection reader of the same session finds more cuts, so
+        // katachi's one- and two-point jump patterns (which ask it) join
+        // less: 22/200 with the earlier reader, 16/200 with this one;
+        // katachi's thin conn.db under-joins (175 positions with as many
+        // or more dragons than GNU Go).
+        assert!(same_partition >= 16, "partition floor");
+        assert!(same_size >= 1703, "size floor");
     }
 }
 
@@ -232,11 +237,11 @@ fn gnugo_conn_db_loads_into_the_conn_slot() {
         ..AnalysisConfig::default()
     };
     // Its constraints read connections (`xplay_connect`, ...): about 0.7 s
-    // a position, so the test takes the first 40 positions (10 identical
-    // partitions, 458/587 dragons with GNU Go's strings).
+    // a position, so the test takes the first 40 positions (13 identical
+    // partitions, 517/587 dragons with GNU Go's strings).
     let (positions, same_partition, _) = measure(&shared, &config, "GNU Go's conn.db", 40);
     if std::env::var("KATACHI_DRAGON_ID").is_err() {
         assert_eq!(positions, 40);
-        assert!(same_partition >= 10, "partition floor (10/40 measured)");
+        assert!(same_partition >= 13, "partition floor (13/40 measured)");
     }
 }
