@@ -2,8 +2,8 @@
 
 use std::process::ExitCode;
 
-mod influence;
 mod analysis;
+mod influence;
 mod influence_gnugo;
 mod matching;
 mod ownership;

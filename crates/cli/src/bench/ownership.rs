@@ -190,7 +190,10 @@ fn mc_ownership(_: &mut Tools, pos: &Position) -> anyhow::Result<Vec<f64>> {
         playouts: 500,
         ..katachi_mc::StatusConfig::default()
     };
-    let status = katachi_mc::final_status(pos.board, &katachi_mc::Policy::katachi(), &config, &|_| false);
+    let status =
+        katachi_mc::final_status(pos.board, &katachi_mc::Policy::katachi(), &config, &|_| {
+            false
+        });
     let n = pos.board.size();
     Ok((0..n)
         .flat_map(|r| (0..n).map(move |c| (r, c)))
