@@ -34,7 +34,7 @@ use std::process::ExitCode;
 
 use katachi_board::{is_hoshi, Board, Cell, Color, COLUMN_LETTERS};
 use katachi_engine::analysis::{Analysis, AnalysisConfig};
-use katachi_engine::autohelper::{DragonFacts, DragonStatus, HandicapStones};
+use katachi_engine::autohelper::{DragonStatus, HandicapStones};
 use katachi_engine::eye_values::ValueSource;
 use katachi_engine::eyes::EyeKind;
 
@@ -294,16 +294,13 @@ fn dragon_table(analysis: &Analysis) -> String {
         "genus",
         "status"
     );
-    let mut genus_unknown = None;
+    let eyes = analysis.dragon_eyes();
     for (k, d) in dragons.iter().enumerate() {
-        let genus = match dragons.genus(d.origin) {
-            Ok(Some(g)) => g.to_string(),
-            Ok(None) => "-".to_string(),
-            Err(stage) => {
-                genus_unknown = Some(stage);
-                "?".to_string()
-            }
-        };
+        // GNU Go's four-digit eye value: attacker twice, attacker first,
+        // defender first, defender twice.
+        let genus = eyes
+            .get(k)
+            .map_or_else(|| "-".to_string(), |e| e.genus.digits());
         out.push_str(&format!(
             "{:<6} {:<6} {:<7} {:>5} {:>6}  {}\n",
             letters[k],
@@ -312,11 +309,6 @@ fn dragon_table(analysis: &Analysis) -> String {
             d.size,
             genus,
             d.crude_status.word()
-        ));
-    }
-    if let Some(stage) = genus_unknown {
-        out.push_str(&format!(
-            "(genus ?: not known before the {stage} stage gives it to the dragons)\n"
         ));
     }
     out

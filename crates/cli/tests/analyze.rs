@@ -171,9 +171,8 @@ fn golden_whole_output_of_a_small_game() {
 
         dragons: 2
         dragon color  origin   size  genus  status
-        z      white  E7          7      ?  alive
-        A      black  A4         10      ?  unknown
-        (genus ?: not known before the eyes stage gives it to the dragons)
+        z      white  E7          7   2222  alive
+        A      black  A4         10   4556  unknown
 
                   eye display:
 

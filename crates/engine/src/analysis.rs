@@ -35,7 +35,7 @@ use crate::autohelper::{Context, HandicapStones, InfluenceFacts};
 use crate::connections::{find_connections, Connections};
 use crate::constraint_trace::{evaluate_in, trace_in, Trace, Verdict};
 use crate::cuts::CutPoints;
-use crate::dragons::Dragons;
+use crate::dragons::{dragon_eyes, DragonEyes, Dragons};
 use crate::eye_values::EyeValues;
 use crate::eyes::Eyes;
 use crate::influence::{Influence, InfluenceDbs, Inputs};
@@ -76,6 +76,7 @@ pub struct Analysis {
     eyes: OnceCell<Eyes>,
     connections: OnceCell<Option<Connections>>,
     dragons: OnceCell<Dragons>,
+    dragon_eyes: OnceCell<Vec<DragonEyes>>,
     eye_values: OnceCell<EyeValues>,
     /// By the colour to move ([`Color::index`]).
     influence: [OnceCell<Influence>; 2],
@@ -121,6 +122,7 @@ impl Analysis {
             eyes: OnceCell::new(),
             connections: OnceCell::new(),
             dragons: OnceCell::new(),
+            dragon_eyes: OnceCell::new(),
             eye_values: OnceCell::new(),
             influence: [OnceCell::new(), OnceCell::new()],
             owl: RefCell::new(None),
@@ -215,6 +217,16 @@ impl Analysis {
         self.dragons.get_or_init(|| {
             let worms = self.worms();
             Dragons::compute(&self.board, worms, self.connections())
+        })
+    }
+
+    /// Each dragon's eyes (genus, half eye, eye spaces), indexed as the
+    /// dragons: the eye spaces owned by each, valued by the eye-values
+    /// stage (computed on first use; the dragons themselves do not need
+    /// the eye values).
+    pub fn dragon_eyes(&self) -> &[DragonEyes] {
+        self.dragon_eyes.get_or_init(|| {
+            dragon_eyes(self.dragons(), &self.board, self.eyes(), self.eye_values())
         })
     }
 

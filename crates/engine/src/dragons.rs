@@ -34,13 +34,15 @@
 //! safety. The crude status is static: `alive` if a string of the dragon
 //! is invincible or unconditionally alive, `dead` if its strings are
 //! unconditionally dead or it is one string that reading captures with no
-//! defence, `unknown` otherwise (genus from eye counts joins with the
-//! eyes stage).
+//! defence, `unknown` otherwise (not yet from the genus).
+//!
+//! [`dragon_eyes`] gives each dragon the eye spaces it owns, their summed
+//! eye value (`genus`) and a half eye (`heye`); the analysis computes it
+//! on first use (it needs the eye values, which the dragons do not).
 //!
 //! Not known here, printed as GNU Go prints an unknown or unchecked
 //! value: `strategic_size`, `weakness`, `weakness_pre_owl`,
-//! `surround_*`, `moyo_*` (influence stage, 0), `genus` (`0000`) and
-//! `heye` (`PASS`) (eyes stage), `escape_route` (0: GNU Go's escape route
+//! `surround_*`, `moyo_*` (influence stage, 0), `escape_route` (0: GNU Go's escape route
 //! weighs points by influence; the influence stage fills it), every
 //! `owl_*` and `semeai_*` field (owl stage: `unchecked`, `0`, `PASS`,
 //! `YES`). `status` is the crude status until owl refines it.
@@ -54,6 +56,8 @@ use katachi_tactics::worms::Worms;
 
 use crate::autohelper::{DragonFacts, DragonStatus};
 use crate::connections::Connections;
+use crate::eye_values::EyeValues;
+use crate::eyes::{EyeValue, Eyes};
 
 /// What GNU Go's `safety` field says of a dragon, as far as it is known
 /// before owl.
@@ -106,6 +110,69 @@ pub struct Dragon {
     pub crude_status: DragonStatus,
     /// Safety as known before owl.
     pub safety: Safety,
+}
+
+/// A dragon's eyes: what GNU Go's `genus` and `heye` fields hold.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DragonEyes {
+    /// The sum ([`EyeValue::sum`]) of the values of the eye spaces the
+    /// dragon owns.
+    pub genus: EyeValue,
+    /// A half eye in one of those spaces (the first in board order).
+    pub heye: Option<Point>,
+    /// Origins of the eye spaces it owns.
+    pub spaces: Vec<Point>,
+}
+
+/// The eyes of every dragon (indexed as [`Dragons::iter`]): each eye
+/// space of a colour is owned by the dragon of that colour with the most
+/// stones next to it (after amalgamation through shared eye space a
+/// space usually touches one dragon; ties go to the first in scan
+/// order), and valued by the eye-values stage.
+pub fn dragon_eyes(
+    dragons: &Dragons,
+    board: &Board,
+    eyes: &Eyes,
+    values: &EyeValues,
+) -> Vec<DragonEyes> {
+    let mut out = vec![DragonEyes::default(); dragons.len()];
+    for color in [Color::Black, Color::White] {
+        let ce = eyes.of(color);
+        for space in &ce.spaces {
+            let mut touch: Vec<(usize, usize)> = Vec::new();
+            for &p in &space.points {
+                for q in board.neighbors(p) {
+                    if board.cell(q).color() != Some(color) {
+                        continue;
+                    }
+                    if let Some(k) = dragons.index(q) {
+                        match touch.iter_mut().find(|(d, _)| *d == k) {
+                            Some((_, n)) => *n += 1,
+                            None => touch.push((k, 1)),
+                        }
+                    }
+                }
+            }
+            let Some(&(owner, _)) = touch
+                .iter()
+                .max_by(|x, y| x.1.cmp(&y.1).then(y.0.cmp(&x.0)))
+            else {
+                continue;
+            };
+            let e = &mut out[owner];
+            if let Some(v) = values.of_space(board, eyes, space) {
+                e.genus = e.genus.sum(v.value);
+            }
+            e.spaces.push(space.origin);
+            if e.heye.is_none() {
+                e.heye = space.points.iter().copied().find(|&p| {
+                    ce.half_eye(p)
+                        .is_some_and(|h| h.kind == crate::eyes::EyeKind::Half)
+                });
+            }
+        }
+    }
+    out
 }
 
 /// Every dragon of a position.
@@ -362,7 +429,19 @@ impl Dragons {
     /// order); fields this stage cannot know print GNU Go's unknown or
     /// unchecked values (see the module doc).
     pub fn format_gnugo(&self, board: &Board, p: Point) -> Option<String> {
+        self.format_gnugo_with(board, p, None)
+    }
+
+    /// [`Dragons::format_gnugo`] with the dragons' eyes ([`dragon_eyes`])
+    /// for the `genus` and `heye` fields.
+    pub fn format_gnugo_with(
+        &self,
+        board: &Board,
+        p: Point,
+        eyes: Option<&[DragonEyes]>,
+    ) -> Option<String> {
         let d = self.get(p)?;
+        let de = eyes.and_then(|e| e.get(self.index(p)?));
         let v = |p: Option<Point>| p.map_or_else(|| "PASS".to_string(), |p| board.vertex(p));
         let color = match d.color {
             Color::Black => "black",
@@ -385,8 +464,11 @@ impl Dragons {
             ("size", d.size.to_string()),
             ("effective_size", format!("{:.2}", d.effective_size)),
             ("strategic_size", "0.00".into()),
-            ("genus", "0000".into()),
-            ("heye", "PASS".into()),
+            (
+                "genus",
+                de.map_or_else(|| "0000".into(), |e| e.genus.digits()),
+            ),
+            ("heye", v(de.and_then(|e| e.heye))),
             ("escape_route", "0".into()),
             ("lunch", v(d.lunch)),
             ("crude_status", status.into()),

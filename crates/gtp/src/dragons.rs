@@ -17,7 +17,7 @@
 //! computing the stages is added to the node counter.
 
 use katachi_board::{Board, Point};
-use katachi_engine::dragons::Dragons;
+use katachi_engine::dragons::{DragonEyes, Dragons};
 
 use crate::analysis::{add_nodes, current_analysis, stone_arg, vertex_arg};
 use crate::args::Args;
@@ -38,11 +38,16 @@ pub fn register(r: &mut Registry) {
 
 /// Run `f` on the position's dragons, counting the reading spent on the
 /// stages it needed.
-fn with_dragons<T>(s: &mut Session, f: impl FnOnce(&Board, &Dragons) -> T) -> T {
+fn with_dragons<T>(
+    s: &mut Session,
+    with_eyes: bool,
+    f: impl FnOnce(&Board, &Dragons, Option<&[DragonEyes]>) -> T,
+) -> T {
     let board = s.board().clone();
     let before = current_analysis(s).reader().total().nodes;
     let a = current_analysis(s);
-    let out = f(&board, a.dragons());
+    let eyes = with_eyes.then(|| a.dragon_eyes());
+    let out = f(&board, a.dragons(), eyes);
     let spent = a.reader().total().nodes - before;
     add_nodes(s, spent);
     out
@@ -58,12 +63,12 @@ fn dragon_data(s: &mut Session, a: &Args<'_>) -> Reply {
             return Ok(format!("{} empty", s.board().vertex(p)));
         }
     }
-    Ok(with_dragons(s, |board, d| {
+    Ok(with_dragons(s, true, |board, d, e| {
         let blocks: Vec<String> = match only {
-            Some(p) => d.format_gnugo(board, p).into_iter().collect(),
+            Some(p) => d.format_gnugo_with(board, p, e).into_iter().collect(),
             None => d
                 .iter()
-                .filter_map(|x| d.format_gnugo(board, x.origin))
+                .filter_map(|x| d.format_gnugo_with(board, x.origin, e))
                 .collect(),
         };
         blocks.join("\n")
@@ -83,7 +88,7 @@ fn dragon_stones(s: &mut Session, a: &Args<'_>) -> Reply {
         Some(_) => Some(stone_arg(s.board(), a, 0)?),
         None => None,
     };
-    Ok(with_dragons(s, |board, d| match only {
+    Ok(with_dragons(s, false, |board, d, _| match only {
         Some(p) => stones_line(board, &d.stones(board, p)),
         None => d
             .iter()
@@ -96,7 +101,7 @@ fn dragon_stones(s: &mut Session, a: &Args<'_>) -> Reply {
 fn same_dragon(s: &mut Session, a: &Args<'_>) -> Reply {
     let p = stone_arg(s.board(), a, 0)?;
     let q = stone_arg(s.board(), a, 1)?;
-    Ok(with_dragons(s, |_, d| {
+    Ok(with_dragons(s, false, |_, d, _| {
         if d.index(p) == d.index(q) { "1" } else { "0" }.to_string()
     }))
 }

@@ -63,6 +63,30 @@ impl EyeValue {
     pub fn digits(&self) -> String {
         format!("{}{}{}{}", self.a, self.b, self.c, self.d)
     }
+
+    /// The value of the sum of two independent local games (eyes.texi,
+    /// "Local games": each player on his turn plays in either). With
+    /// alternating play the first player chooses the space and the other
+    /// answers in the other: attacker first gives the smaller of
+    /// `b1 + c2` and `c1 + b2`, defender first the larger. Two attacker
+    /// moves are spent both in one space (`a1 + c2`, `c1 + a2`) or one in
+    /// each (`b1 + b2`), whichever leaves fewer eyes; two defender moves
+    /// likewise (`d1 + b2`, `b1 + d2`, `c1 + c2`), whichever leaves more.
+    /// Settled spaces (`b = c`) simply add.
+    pub fn sum(self, o: EyeValue) -> EyeValue {
+        let s = |x: u8, y: u8| x.saturating_add(y);
+        let b = s(self.b, o.c).min(s(self.c, o.b));
+        let c = s(self.b, o.c).max(s(self.c, o.b));
+        let a = s(self.a, o.c)
+            .min(s(self.c, o.a))
+            .min(s(self.b, o.b))
+            .min(b);
+        let d = s(self.d, o.b)
+            .max(s(self.b, o.d))
+            .max(s(self.c, o.c))
+            .max(c);
+        EyeValue { a, b, c, d }
+    }
 }
 
 /// The hook that values an eye space: the eye-graph database and solver
@@ -465,5 +489,37 @@ impl crate::autohelper::EyeFacts for Eyes {
             EyeKind::Half => EyeTopology::Half,
             EyeKind::False => EyeTopology::False,
         })
+    }
+}
+
+#[cfg(test)]
+mod sum_tests {
+    use super::EyeValue;
+
+    fn v(s: &str) -> EyeValue {
+        let d: Vec<u8> = s.bytes().map(|b| b - b'0').collect();
+        EyeValue {
+            a: d[0],
+            b: d[1],
+            c: d[2],
+            d: d[3],
+        }
+    }
+
+    #[test]
+    fn eye_values_add_as_local_games() {
+        // Settled spaces add; nothing is the identity.
+        assert_eq!(v("1111").sum(v("1111")).digits(), "2222");
+        for x in ["0112", "1122", "0011", "0222", "1111"] {
+            assert_eq!(v("0000").sum(v(x)).digits(), x);
+            assert_eq!(v(x).sum(v("0000")).digits(), x);
+        }
+        // Two half eyes are miai: one eye whoever moves first, none if
+        // the attacker moves twice, two if the defender does.
+        assert_eq!(v("0011").sum(v("0011")).digits(), "0112");
+        // An eye and a half eye: two eyes if the defender moves first.
+        assert_eq!(v("1111").sum(v("0011")).digits(), "1122");
+        // The sum does not depend on the order.
+        assert_eq!(v("0112").sum(v("1122")), v("1122").sum(v("0112")));
     }
 }
