@@ -795,6 +795,9 @@ impl<'a> Searcher<'a> {
 pub struct SavedTrees {
     size: usize,
     komi: f32,
+    /// The position searched (setup stones and all: the history alone
+    /// does not say what is on the board).
+    board: Board,
     history: Vec<(Color, Move)>,
     to_move: Color,
     arenas: Vec<Vec<Node>>,
@@ -879,6 +882,20 @@ impl<'a> Searcher<'a> {
             return searcher;
         }
         let since = &history[saved.history.len()..];
+        // The moves since, played on the searched position, must give
+        // this position (a setup edit, or a move by the wrong colour,
+        // makes the tree's moves meaningless here).
+        let mut replay = saved.board.clone();
+        let mut expected = saved.to_move;
+        for &(c, m) in since {
+            if c != expected || replay.play(c, m).is_err() {
+                return searcher;
+            }
+            expected = expected.opponent();
+        }
+        if replay.cells() != board.cells() || replay.hash() != board.hash() {
+            return searcher;
+        }
         let legal = |m: Move| board.is_legal(to_move, m);
         for (tree, arena) in searcher.trees.iter_mut().zip(&saved.arenas) {
             if let Some(nodes) = SavedTrees::subtree(arena, since, legal) {
@@ -893,6 +910,7 @@ impl<'a> Searcher<'a> {
         SavedTrees {
             size: self.board.size(),
             komi: self.trees[0].config.komi,
+            board: self.board.clone(),
             history: self.board.history().to_vec(),
             to_move: self.to_move,
             arenas: self.trees.into_iter().map(|t| t.nodes).collect(),

@@ -284,6 +284,15 @@ fn a_reused_tree_keeps_the_subtree_of_the_moves_played() {
     for m in &r.moves {
         assert!(next.is_legal(Color::White, m.mv), "{m:?}");
     }
+    // The same history on a board with other setup stones starts afresh
+    // (the history alone does not say what is on the board).
+    let mut edited = b.clone();
+    let corner = edited.point(6, 6).unwrap();
+    edited.set_stones(vec![(corner, Some(Color::Black))]);
+    assert_eq!(edited.history(), b.history());
+    let other_setup =
+        Searcher::with_saved(&edited, Color::White, &policy, &cfg, Some(saved.clone()));
+    assert_eq!(other_setup.root_visits(), 0);
     // Another game, or the other player to move, starts afresh.
     let other = Searcher::with_saved(&b, Color::Black, &policy, &cfg, Some(saved.clone()));
     assert_eq!(other.root_visits(), 0);

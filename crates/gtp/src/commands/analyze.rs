@@ -484,4 +484,19 @@ mod tests {
         let p = board.parse_vertex("E6").unwrap();
         assert!(priors.iter().any(|x| x.point == p), "{priors:?}");
     }
+
+    #[test]
+    fn a_saved_tree_is_not_reused_after_setup_stones() {
+        // genmove saves its tree for the empty board; undo brings the same
+        // (empty) history back, and the handicap stones are not moves: the
+        // tree's moves would be played on occupied points.
+        let mut s = session();
+        ok(&mut s, "boardsize 9");
+        ok(&mut s, "genmove b");
+        ok(&mut s, "undo");
+        ok(&mut s, "fixed_handicap 2");
+        let m = ok(&mut s, "genmove b");
+        assert!(!["G7", "C3"].contains(&m.as_str()), "{m}");
+        assert_eq!(ok(&mut s, &format!("color {m}")), "black");
+    }
 }
