@@ -41,6 +41,21 @@ use crate::eyes::Eyes;
 use crate::influence::{Influence, InfluenceDbs, Inputs};
 use crate::knowledge::Knowledge;
 use crate::owl::{Owl, OwlAnswer, OwlConfig, OwlStatus};
+use katachi_pathinf::{
+    territory, PathConfig, PathInfluence, PathTables, TerritoryConfig, TerritoryMap,
+};
+
+/// Which model says whose territory a point is
+/// ([`Analysis::territory_owner`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TerritoryModel {
+    /// GNU Go's influence function (the `influence` stage): its
+    /// territory regions.
+    Influence,
+    /// The blog seed's path influence with proto-territory and the dead
+    /// group layer (katachi-pathinf): katachi's fast evaluator.
+    Path,
+}
 
 /// What an analysis needs besides the position: the knowledge, the one
 /// reading configuration every search reads, and the game's facts.
@@ -77,6 +92,7 @@ pub struct Analysis {
     connections: OnceCell<Option<Connections>>,
     dragons: OnceCell<Dragons>,
     dragon_eyes: OnceCell<Vec<DragonEyes>>,
+    path_territory: OnceCell<TerritoryMap>,
     eye_values: OnceCell<EyeValues>,
     /// By the colour to move ([`Color::index`]).
     influence: [OnceCell<Influence>; 2],
@@ -123,6 +139,7 @@ impl Analysis {
             connections: OnceCell::new(),
             dragons: OnceCell::new(),
             dragon_eyes: OnceCell::new(),
+            path_territory: OnceCell::new(),
             eye_values: OnceCell::new(),
             influence: [OnceCell::new(), OnceCell::new()],
             owl: RefCell::new(None),
@@ -228,6 +245,33 @@ impl Analysis {
         self.dragon_eyes.get_or_init(|| {
             dragon_eyes(self.dragons(), &self.board, self.eyes(), self.eye_values())
         })
+    }
+
+    /// The blog seed's path influence with its two territory layers
+    /// (katachi-pathinf, default range and paths), computed from scratch
+    /// for this position on first use.
+    pub fn path_territory(&self) -> &TerritoryMap {
+        self.path_territory.get_or_init(|| {
+            let tables = PathTables::new(self.board.size(), PathConfig::default())
+                .expect("the default path configuration is valid for every board size");
+            let map = PathInfluence::from_board(std::sync::Arc::new(tables), &self.board);
+            territory(&self.board, map.values(), &TerritoryConfig::default())
+        })
+    }
+
+    /// The predicted owner of `p` by the territory model `model` (area
+    /// counting: a living stone's colour, a territory's owner, or
+    /// nobody), `to_move` to play next.
+    pub fn territory_owner(
+        &self,
+        model: TerritoryModel,
+        to_move: Color,
+        p: Point,
+    ) -> Option<Color> {
+        match model {
+            TerritoryModel::Influence => self.influence(to_move).whose_territory(&self.board, p),
+            TerritoryModel::Path => self.path_territory().owner(&self.board, p.index()),
+        }
     }
 
     /// The influence with `to_move` assumed to move next (GNU Go's

@@ -15,10 +15,17 @@
 //!   itself crashes on this command outside its move generation, so its
 //!   answers were not compared.
 //!
+//! - `katachi-territory MODEL [COLOR]` (katachi's own): whose territory
+//!   each point is by MODEL, `influence` (GNU Go's influence function,
+//!   COLOR to move, default the player to move) or `path` (the blog
+//!   seed's path influence with proto-territory and the dead group layer),
+//!   one row per board row, top first: `X` Black's (stones included), `O`
+//!   White's, `.` nobody's.
+//!
 //! Wrong arguments fail with a message naming the argument.
 
 use katachi_board::{Color, Move};
-use katachi_engine::analysis::Analysis;
+use katachi_engine::analysis::{Analysis, TerritoryModel};
 use katachi_engine::influence::Key;
 
 use crate::analysis::{add_nodes, current_analysis};
@@ -31,6 +38,38 @@ use crate::session::Session;
 pub fn register(r: &mut Registry) {
     r.add("initial_influence", initial_influence);
     r.add("move_influence", move_influence);
+    r.add("katachi-territory", territory)
+        .gogui("string/Territory (path influence)/katachi-territory path")
+        .gogui("string/Territory (GNU Go-style influence)/katachi-territory influence");
+}
+
+fn territory(s: &mut Session, a: &Args<'_>) -> Reply {
+    let model = match a.get(0) {
+        Some("influence") => TerritoryModel::Influence,
+        Some("path") => TerritoryModel::Path,
+        _ => return fail("unknown model (one of: influence, path)"),
+    };
+    let c = match a.get(1) {
+        None => s.board().to_move(),
+        Some(_) => color(a, 1)?,
+    };
+    let board = s.board().clone();
+    let an = current_analysis(s);
+    let n = board.size();
+    let rows: Vec<String> = (0..n)
+        .map(|r| {
+            (0..n)
+                .filter_map(|col| board.point(r, col))
+                .map(|p| match an.territory_owner(model, c, p) {
+                    Some(Color::Black) => "X",
+                    Some(Color::White) => "O",
+                    None => ".",
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    Ok(rows.join("\n"))
 }
 
 fn color(a: &Args<'_>, i: usize) -> Result<Color, crate::error::CommandError> {
@@ -106,5 +145,31 @@ mod tests {
             "{out}"
         );
         assert!(out.contains("?6 illegal move\n\n"), "{out}");
+    }
+
+    #[test]
+    fn both_territory_models_see_two_walls() {
+        // Black's wall on column C, White's on column G of a 9x9 board.
+        let mut script = String::from("boardsize 9\n");
+        for row in 1..=9 {
+            script.push_str(&format!("play b C{row}\nplay w G{row}\n"));
+        }
+        script.push_str("1 katachi-territory path\n2 katachi-territory influence black\n");
+        script.push_str("3 katachi-territory nowhere\n");
+        let out = run(&script);
+        for id in ["=1 ", "=2 "] {
+            let at = out.find(id).unwrap_or_else(|| panic!("{out}"));
+            let rows: Vec<&str> = out[at + id.len()..].lines().take(9).collect();
+            for row in rows {
+                let cells: Vec<&str> = row.split(' ').collect();
+                assert_eq!(cells.len(), 9, "{out}");
+                assert_eq!(&cells[..3], ["X", "X", "X"], "{id}: {row}");
+                assert_eq!(&cells[6..], ["O", "O", "O"], "{id}: {row}");
+            }
+        }
+        assert!(
+            out.contains("?3 unknown model (one of: influence, path)"),
+            "{out}"
+        );
     }
 }
