@@ -24,6 +24,8 @@
 //! `KATACHI_CONSTRAINTS_STEP=1` runs them all; the floors still apply.
 //! `KATACHI_CONSTRAINTS_EXAMPLES=N` prints N disagreements per database.
 
+mod support;
+
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::Read;
 use std::path::Path;
@@ -110,30 +112,6 @@ fn gunzip_lines(path: &Path) -> Vec<Json> {
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str(l).expect("json line"))
         .collect()
-}
-
-fn load_boards(shared: &Path) -> BTreeMap<u64, Board> {
-    let text = std::fs::read_to_string(shared.join("reference/boards.jsonl")).expect("boards");
-    let mut out = BTreeMap::new();
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let v: Json = serde_json::from_str(line).expect("json");
-        let size = v["size"].as_u64().expect("size") as usize;
-        let mut b = Board::new(size).expect("board size");
-        for (r, row) in v["rows"].as_array().expect("rows").iter().enumerate() {
-            for (c, ch) in row.as_str().expect("row").chars().enumerate() {
-                let stone = match ch {
-                    'X' => Some(Color::Black),
-                    'O' => Some(Color::White),
-                    _ => None,
-                };
-                if stone.is_some() {
-                    b.set_stone(b.point(r, c).expect("on board"), stone);
-                }
-            }
-        }
-        out.insert(v["id"].as_u64().expect("id"), b);
-    }
-    out
 }
 
 fn load_db(shared: &Path, spec: &Spec) -> PatternDb {
@@ -331,7 +309,7 @@ fn check_db(name: &str) {
         .and_then(|s| s.parse().ok())
         .unwrap_or(5)
         .max(1);
-    let boards = load_boards(&shared);
+    let boards = support::reference::boards(&shared, false);
     assert_eq!(boards.len(), 200, "reference boards");
     let spec = SPECS
         .iter()

@@ -8,41 +8,16 @@
 //! dragons_reference -- --nocapture`) and asserts floors at what was
 //! measured, so a regression fails.
 
+mod support;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::sync::Arc;
 
-use katachi_board::{Board, Color};
+use katachi_board::Color;
 use katachi_engine::analysis::{Analysis, AnalysisConfig};
 use katachi_engine::knowledge::Knowledge;
 use serde_json::Value as Json;
-
-fn load_boards(shared: &Path) -> BTreeMap<u64, Board> {
-    let text = std::fs::read_to_string(shared.join("reference/boards.jsonl")).expect("boards");
-    let mut out = BTreeMap::new();
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let v: Json = serde_json::from_str(line).expect("json");
-        let size = v["size"].as_u64().expect("size") as usize;
-        let mut b = Board::new(size).expect("board size");
-        if v["to_move"].as_str() == Some("W") {
-            b.set_to_move(Color::White);
-        }
-        for (r, row) in v["rows"].as_array().expect("rows").iter().enumerate() {
-            for (c, ch) in row.as_str().expect("row").chars().enumerate() {
-                let stone = match ch {
-                    'X' => Some(Color::Black),
-                    'O' => Some(Color::White),
-                    _ => None,
-                };
-                if stone.is_some() {
-                    b.set_stone(b.point(r, c).expect("on board"), stone);
-                }
-            }
-        }
-        out.insert(v["id"].as_u64().expect("id"), b);
-    }
-    out
-}
 
 /// One dragon of GNU Go's `dragon_data`: field name to value.
 type Block = BTreeMap<String, String>;
@@ -71,7 +46,7 @@ fn measure(
     genus: bool,
 ) -> (usize, usize, usize) {
     println!("{label}:");
-    let boards = load_boards(shared);
+    let boards = support::reference::boards(shared, true);
     let text = std::fs::read_to_string(shared.join("reference/analysis/gnugo-analysis.jsonl"))
         .expect("gnugo-analysis.jsonl");
     let only: Option<u64> = std::env::var("KATACHI_DRAGON_ID")

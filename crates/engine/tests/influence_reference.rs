@@ -11,38 +11,16 @@
 //! influence_reference -- --nocapture`) and asserts floors at what was
 //! measured, so a regression fails.
 
+mod support;
+
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use katachi_board::{Board, Color};
+use katachi_board::Color;
 use katachi_engine::analysis::{Analysis, AnalysisConfig};
 use katachi_engine::knowledge::Knowledge;
 use serde_json::Value as Json;
-
-fn load_boards(shared: &Path) -> BTreeMap<u64, Board> {
-    let text = std::fs::read_to_string(shared.join("reference/boards.jsonl")).expect("boards");
-    let mut out = BTreeMap::new();
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let v: Json = serde_json::from_str(line).expect("json");
-        let size = v["size"].as_u64().expect("size") as usize;
-        let mut b = Board::new(size).expect("board size");
-        for (r, row) in v["rows"].as_array().expect("rows").iter().enumerate() {
-            for (c, ch) in row.as_str().expect("row").chars().enumerate() {
-                let stone = match ch {
-                    'X' => Some(Color::Black),
-                    'O' => Some(Color::White),
-                    _ => None,
-                };
-                if stone.is_some() {
-                    b.set_stone(b.point(r, c).expect("on board"), stone);
-                }
-            }
-        }
-        out.insert(v["id"].as_u64().expect("id"), b);
-    }
-    out
-}
 
 fn numbers(text: &str) -> Vec<f64> {
     text.split_whitespace()
@@ -53,7 +31,7 @@ fn numbers(text: &str) -> Vec<f64> {
 /// Figures of one configuration: (points, same region, territory
 /// value's summed absolute difference, positions).
 fn measure(shared: &Path, config: &AnalysisConfig, label: &str) -> (usize, usize, f64, usize) {
-    let boards = load_boards(shared);
+    let boards = support::reference::boards(shared, false);
     let text = std::fs::read_to_string(shared.join("reference/analysis/gnugo-analysis.jsonl"))
         .expect("gnugo-analysis.jsonl");
     let (mut points, mut same, mut diff, mut positions) = (0usize, 0usize, 0f64, 0usize);
@@ -196,7 +174,7 @@ fn dragon_moyo_sizes_against_gnugo() {
         knowledge: Arc::new(k),
         ..AnalysisConfig::default()
     };
-    let boards = load_boards(&shared);
+    let boards = support::reference::boards(&shared, false);
     let text = std::fs::read_to_string(shared.join("reference/analysis/gnugo-analysis.jsonl"))
         .expect("gnugo-analysis.jsonl");
     let (mut dragons, mut same, mut within2, mut diff) = (0usize, 0usize, 0usize, 0f64);

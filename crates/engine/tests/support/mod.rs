@@ -11,7 +11,10 @@ use katachi_board::{Board, Color};
 use katachi_sgf::{load_bytes, Target};
 use katachi_testkit::tst::{Item, Judge, Suite};
 
+#[allow(unused_imports)] // the suite tests use it, the reference tests do not
 pub use katachi_testkit::shared::regression_dir;
+
+pub mod reference;
 
 /// What a suite walk counted.
 #[derive(Debug, Default)]
