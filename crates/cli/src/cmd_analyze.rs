@@ -1,7 +1,9 @@
 //! `katachi analyze FILE.sgf [--move N] [--color auto|always|never]`: the
 //! engine's view of one position of a game record, as GNU Go's `-T`
 //! (dragons) and `-E` (eye spaces) coloured displays show it, followed by
-//! a table of the dragons and one of the eye spaces.
+//! a table of the dragons and one of the eye spaces; with `--influence`
+//! the influence maps (`analyze_influence`), with `--svg FILE` their heat
+//! map.
 //!
 //! Layout (GNU Go 3.8's, checked with `gnugo -l FILE -L N -T` and `-E`):
 //! - the position, as `katachi show` prints it;
@@ -30,6 +32,8 @@
 //! when the influence stage exists).
 
 use std::io::IsTerminal;
+
+use anyhow::Context as _;
 use std::process::ExitCode;
 
 use katachi_board::{is_hoshi, Board, Cell, Color, COLUMN_LETTERS};
@@ -60,6 +64,13 @@ pub struct Args {
     /// Colour the boards with ANSI escape codes.
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto)]
     pub color: ColorWhen,
+    /// Also draw the influence regions of the player to move and the path
+    /// model's territory (see `analyze_influence`).
+    #[arg(long)]
+    pub influence: bool,
+    /// Write an SVG heat map of influence and territory to this file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
 }
 
 /// What `katachi analyze` prints. Each later stage with a display of its
@@ -72,6 +83,8 @@ pub struct Options {
     pub dragons: bool,
     /// The eye board and table.
     pub eyes: bool,
+    /// The influence maps (`--influence`).
+    pub influence: bool,
 }
 
 impl Default for Options {
@@ -80,6 +93,7 @@ impl Default for Options {
             color: false,
             dragons: true,
             eyes: true,
+            influence: false,
         }
     }
 }
@@ -94,14 +108,29 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let position = cmd_show::load_position(&args.position)?;
     let options = Options {
         color,
+        influence: args.influence,
         ..Options::default()
     };
-    out!("{}", render(&position, &options))?;
+    let analysis = analysis_of(&position);
+    out!("{}", render_analysis(&position, &analysis, &options))?;
+    if let Some(path) = &args.svg {
+        let svg = crate::analyze_influence::svg(&analysis, position.loaded.to_move);
+        std::fs::write(path, svg)
+            .with_context(|| format!("cannot write the SVG heat map to {}", path.display()))?;
+        eprintln!("wrote {}", path.display());
+    }
     Ok(ExitCode::SUCCESS)
 }
 
 /// The whole text of `katachi analyze` for a loaded position.
+#[cfg(test)]
 pub fn render(position: &Position, options: &Options) -> String {
+    render_analysis(position, &analysis_of(position), options)
+}
+
+/// The analysis of a loaded position (its handicap known to the
+/// autohelpers).
+fn analysis_of(position: &Position) -> Analysis {
     let board = position.loaded.board.clone();
     let config = AnalysisConfig {
         handicap: position.loaded.handicap.map(|h| HandicapStones {
@@ -110,18 +139,28 @@ pub fn render(position: &Position, options: &Options) -> String {
         }),
         ..AnalysisConfig::default()
     };
-    let analysis = Analysis::new(board, config);
+    Analysis::new(board, config)
+}
+
+/// The text of `katachi analyze` for an analysis of `position`.
+fn render_analysis(position: &Position, analysis: &Analysis, options: &Options) -> String {
     let mut out = cmd_show::describe(position);
     if options.dragons {
-        out.push_str(&dragon_board(&analysis, options.color));
-        out.push_str(&dragon_table(&analysis));
+        out.push_str(&dragon_board(analysis, options.color));
+        out.push_str(&dragon_table(analysis));
     }
     if options.eyes {
-        out.push_str(&eye_board(&analysis, options.color));
-        out.push_str(&eye_table(&analysis));
+        out.push_str(&eye_board(analysis, options.color));
+        out.push_str(&eye_table(analysis));
+    }
+    if options.influence {
+        out.push_str(&crate::analyze_influence::section(
+            analysis,
+            position.loaded.to_move,
+        ));
     }
     // A later stage's display joins here behind a flag of `Options` (and
-    // an argument of `Args`, e.g. `--influence` for the influence stage).
+    // an argument of `Args`).
     out
 }
 

@@ -13,6 +13,7 @@ use clap::{Parser, Subcommand};
 #[macro_use]
 mod output;
 
+mod analyze_influence;
 mod bench;
 mod cmd_analyze;
 mod cmd_gtp;

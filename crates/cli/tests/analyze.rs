@@ -207,3 +207,44 @@ fn golden_whole_output_of_a_small_game() {
     "#]]
     .assert_eq(&out);
 }
+
+#[test]
+fn golden_influence_maps_and_an_svg_heat_map() {
+    let file = temp_file("small-influence.sgf", SMALL);
+    let svg = file.with_extension("svg");
+    let out = stdout(&katachi(&[
+        "analyze",
+        file.to_str().expect("path"),
+        "--color",
+        "never",
+        "--influence",
+        "--svg",
+        svg.to_str().expect("path"),
+    ]));
+    let maps = &out[out
+        .find("influence regions")
+        .expect("the influence section")..];
+    expect![[r#"
+        influence regions (black to move)        path territory
+
+           A B C D E F G          A B C D E F G
+         7 . . . ' O O w 7      7 b . . w O O w 7
+         6 , . . . O w O 6      6 b b . . O w O 6
+         5 + , . . O O O 5      5 b b b . O O O 5
+         4 X X X X . . . 4      4 X X X X . . . 4
+         3 X b b X , X . 3      3 X b b X b X . 3
+         2 b X b X b b b 2      2 b X b X b b b 2
+         1 b b X b b b b 1      1 b b X b b b b 1
+           A B C D E F G          A B C D E F G
+
+        regions: X O stones (x o dead), b w territory, + - moyo, , ' area, . neutral
+        paths:   X O stones (x o counted dead), b w territory, ? contested
+        territory points: influence Black 13 White 2; paths Black 20 White 3
+        territory balance of the influence stage (White minus Black): -11.3
+    "#]]
+    .assert_eq(maps);
+    let text = std::fs::read_to_string(&svg).expect("the SVG was written");
+    assert!(text.starts_with("<svg ") && text.trim_end().ends_with("</svg>"));
+    // One square per point on each of the three panels.
+    assert_eq!(text.matches("<rect ").count(), 3 * 49);
+}
