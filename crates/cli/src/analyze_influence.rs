@@ -171,6 +171,9 @@ fn heat(v: f32) -> String {
     )
 }
 
+/// One panel's value at a point, -1 (Black) .. +1 (White).
+type PanelValue<'a> = Box<dyn Fn(Point) -> f32 + 'a>;
+
 /// The SVG heat map of the position's influence and territory, `to_move`
 /// to play.
 pub fn svg(analysis: &Analysis, to_move: Color) -> String {
@@ -179,7 +182,7 @@ pub fn svg(analysis: &Analysis, to_move: Color) -> String {
     let paths = analysis.path_territory();
     let n = board.size();
     let side = n as f32 * CELL + 2.0 * MARGIN;
-    let panels: [(&str, Box<dyn Fn(Point) -> f32>); 3] = [
+    let panels: [(&str, PanelValue); 3] = [
         (
             "influence (Black dark, White light)",
             Box::new(|p| {
@@ -260,13 +263,13 @@ pub fn svg(analysis: &Analysis, to_move: Color) -> String {
                 }
             }
         }
-        for col in 0..n {
+        for (col, letter) in COLUMN_LETTERS.iter().take(n).enumerate() {
             let _ = writeln!(
                 out,
                 "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
                 x0 + (col as f32 + 0.5) * CELL,
                 y0 + n as f32 * CELL + 12.0,
-                COLUMN_LETTERS[col] as char
+                *letter as char
             );
         }
     }
