@@ -280,25 +280,37 @@ impl Analysis {
     /// reader of its own (so that an autohelper asking for the influence
     /// while the analysis's reader is busy computes it without clashing).
     pub fn influence(&self, to_move: Color) -> &Influence {
-        self.influence[to_move.index()].get_or_init(|| {
-            let k = &self.config.knowledge;
-            let dbs = InfluenceDbs {
-                barriers: k.db("barriers"),
-                influence: k.db("influence"),
-            };
-            let inputs = Inputs {
-                worms: self.worms(),
-                dragons: self.dragons(),
-                context: self.stage_context(),
-                dbs,
-            };
-            let mut reader = Reader::with_patterns(
-                self.board.clone(),
-                self.config.reading,
-                k.tactical().clone(),
-            );
-            Influence::compute(&mut reader, to_move, inputs)
-        })
+        self.influence[to_move.index()].get_or_init(|| self.compute_influence(to_move, None))
+    }
+
+    /// The influence with `to_move` to move and the dead stones given
+    /// (`dead[p.index()]` for a stone counted dead; a tactically captured
+    /// worm is dead whatever `dead` says) instead of the dragons stage's
+    /// static status: the influence of a later stage's statuses (owl's),
+    /// or of a caller's. Not cached.
+    pub fn influence_with_dead(&self, to_move: Color, dead: &[bool]) -> Influence {
+        self.compute_influence(to_move, Some(dead))
+    }
+
+    fn compute_influence(&self, to_move: Color, dead: Option<&[bool]>) -> Influence {
+        let k = &self.config.knowledge;
+        let dbs = InfluenceDbs {
+            barriers: k.db("barriers"),
+            influence: k.db("influence"),
+        };
+        let inputs = Inputs {
+            worms: self.worms(),
+            dragons: self.dragons(),
+            context: self.stage_context(),
+            dbs,
+            dead,
+        };
+        let mut reader = Reader::with_patterns(
+            self.board.clone(),
+            self.config.reading,
+            k.tactical().clone(),
+        );
+        Influence::compute(&mut reader, to_move, inputs)
     }
 
     /// The stones of the dragon at `p` (the owl's goal); `None` for an

@@ -195,6 +195,10 @@ pub struct Inputs<'a> {
     pub context: Context<'a>,
     /// The databases.
     pub dbs: InfluenceDbs<'a>,
+    /// Dead stones decided by a later stage (owl's statuses, or a
+    /// caller's), by padded board index; `None` takes the dragons stage's
+    /// static status. A tactically captured worm is dead either way.
+    pub dead: Option<&'a [bool]>,
 }
 
 impl Influence {
@@ -224,7 +228,10 @@ impl Influence {
                 continue;
             };
             let k = inf.index(&board, p);
-            let dead = is_dead(inputs.worms, inputs.dragons, p, c, to_move);
+            let dead = match inputs.dead {
+                Some(dead) => dead[p.index()] || worm_captured(inputs.worms, p),
+                None => is_dead(inputs.worms, inputs.dragons, p, c, to_move),
+            };
             inf.dead[k] = dead;
             inf.live[k] = !dead;
             let (blocked, open) = if dead {
@@ -516,17 +523,21 @@ fn whose(code: i8, at_least: i8) -> Option<Color> {
     }
 }
 
+/// Whether the worm at `p` is captured whoever moves (a worm saved only
+/// if its owner moves first stays alive, as GNU Go's statuses after
+/// examining the position treat it).
+fn worm_captured(worms: &Worms, p: Point) -> bool {
+    worms
+        .get(p)
+        .is_some_and(|w| w.attack.is_some() && w.defense.is_none())
+}
+
 /// Whether the stone at `p` (of colour `c`) counts as dead for the
 /// influence: its dragon is dead, or the worm is not lively.
 fn is_dead(worms: &Worms, dragons: &Dragons, p: Point, c: Color, to_move: Color) -> bool {
-    if let Some(w) = worms.get(p) {
-        // Captured whoever moves; a worm saved only if its owner moves
-        // first stays alive, as GNU Go's statuses after examining the
-        // position treat it.
-        let _ = (c, to_move);
-        if w.attack.is_some() && w.defense.is_none() {
-            return true;
-        }
+    let _ = (c, to_move);
+    if worm_captured(worms, p) {
+        return true;
     }
     match dragons.get(p) {
         Some(d) => matches!(

@@ -6,6 +6,7 @@ fn compute(b: &Board, to_move: Color, dbs: InfluenceDbs<'_>) -> Influence {
     let worms = Worms::compute(b, &mut r);
     let dragons = Dragons::compute(b, &worms, None);
     let inputs = Inputs {
+        dead: None,
         worms: &worms,
         dragons: &dragons,
         context: Context::default(),
