@@ -14,6 +14,14 @@
 //!   a move with, influence.texi "Influence and Territory"). GNU Go 3.8
 //!   itself crashes on this command outside its move generation, so its
 //!   answers were not compared.
+//! - `followup_influence COLOR VERTEX KEY`: the same after COLOR plays at
+//!   VERTEX, with COLOR to move again: its intrusion sources stand for
+//!   the natural followup moves of the move (influence.texi "Influence
+//!   and Territory": the followup value is the territory this influence
+//!   takes beyond the move's own). GNU Go 3.8 answers this command (and
+//!   `move_influence`) only from its last move generation's cache, with
+//!   the same map whatever the move, so its answers were not compared
+//!   either.
 //!
 //! - `katachi-territory MODEL [COLOR]` (katachi's own): whose territory
 //!   each point is by MODEL, `influence` (GNU Go's influence function,
@@ -37,7 +45,8 @@ use crate::session::Session;
 /// Register `initial_influence` and `move_influence`.
 pub fn register(r: &mut Registry) {
     r.add("initial_influence", initial_influence);
-    r.add("move_influence", move_influence);
+    r.add("move_influence", |s, a| after_move(s, a, false));
+    r.add("followup_influence", |s, a| after_move(s, a, true));
     r.add("katachi-territory", territory)
         .gogui("string/Territory (path influence)/katachi-territory path")
         .gogui("string/Territory (GNU Go-style influence)/katachi-territory influence");
@@ -100,7 +109,9 @@ fn initial_influence(s: &mut Session, a: &Args<'_>) -> Reply {
     Ok(out)
 }
 
-fn move_influence(s: &mut Session, a: &Args<'_>) -> Reply {
+/// `move_influence` (the opponent to move after the move) and
+/// `followup_influence` (the mover to move again).
+fn after_move(s: &mut Session, a: &Args<'_>, followup: bool) -> Reply {
     let c = color(a, 0)?;
     let Some(p) = a.vertex(1, s.board()) else {
         return fail("invalid vertex");
@@ -110,10 +121,11 @@ fn move_influence(s: &mut Session, a: &Args<'_>) -> Reply {
     if board.play(c, Move::Play(p)).is_err() {
         return fail("illegal move");
     }
-    board.set_to_move(c.opponent());
+    let next = if followup { c } else { c.opponent() };
+    board.set_to_move(next);
     let config = current_analysis(s).config().clone();
     let an = Analysis::new(board, config);
-    Ok(an.influence(c.opponent()).format_gnugo(k))
+    Ok(an.influence(next).format_gnugo(k))
 }
 
 #[cfg(test)]
@@ -145,6 +157,40 @@ mod tests {
             "{out}"
         );
         assert!(out.contains("?6 illegal move\n\n"), "{out}");
+    }
+
+    /// The manual's example of a followup (influence.texi "Influence and
+    /// Territory"): White's move at `*` threatens `a` next.
+    ///     OXXX.
+    ///     OX.XX
+    ///     O*a.X
+    ///     OX.XX
+    ///     OXXX.
+    const FOLLOWUP: &str = "boardsize 7\nplay w A7\nplay w A6\nplay w A5\nplay w A4\nplay w A3\n\
+        play b B7\nplay b C7\nplay b D7\nplay b B6\nplay b D6\nplay b E6\nplay b E5\n\
+        play b B4\nplay b D4\nplay b E4\nplay b B3\nplay b C3\nplay b D3\n";
+
+    #[test]
+    fn move_and_followup_influence_are_the_position_after_the_move() {
+        for key in ["influence_regions", "territory_value", "white_influence"] {
+            let direct = run(&format!(
+                "{FOLLOWUP}1 move_influence white B5 {key}\n2 followup_influence white B5 {key}\n"
+            ));
+            let played = run(&format!(
+                "{FOLLOWUP}play w B5\n1 initial_influence black {key}\n\
+                 2 initial_influence white {key}\n"
+            ));
+            let answer = |out: &str, id: &str| -> String {
+                let at = out.find(id).unwrap_or_else(|| panic!("{out}"));
+                out[at..].split("\n\n").next().unwrap_or("").to_string()
+            };
+            assert_eq!(answer(&direct, "=1"), answer(&played, "=1"), "{key}");
+            assert_eq!(answer(&direct, "=2"), answer(&played, "=2"), "{key}");
+        }
+        let out = run(&format!(
+            "{FOLLOWUP}1 followup_influence white Z9 territory_value\n"
+        ));
+        assert!(out.contains("?1 invalid vertex"), "{out}");
     }
 
     #[test]
