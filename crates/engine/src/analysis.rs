@@ -280,7 +280,7 @@ impl Analysis {
     /// reader of its own (so that an autohelper asking for the influence
     /// while the analysis's reader is busy computes it without clashing).
     pub fn influence(&self, to_move: Color) -> &Influence {
-        self.influence[to_move.index()].get_or_init(|| self.compute_influence(to_move, None))
+        self.influence[to_move.index()].get_or_init(|| self.compute_influence(to_move, None, None))
     }
 
     /// The influence with `to_move` to move and the dead stones given
@@ -289,10 +289,27 @@ impl Analysis {
     /// static status: the influence of a later stage's statuses (owl's),
     /// or of a caller's. Not cached.
     pub fn influence_with_dead(&self, to_move: Color, dead: &[bool]) -> Influence {
-        self.compute_influence(to_move, Some(dead))
+        self.compute_influence(to_move, Some(dead), None)
     }
 
-    fn compute_influence(&self, to_move: Color, dead: Option<&[bool]>) -> Influence {
+    /// [`Analysis::influence_with_dead`] with the strength of each live
+    /// stone's source given too (by padded index; see
+    /// [`Inputs::strength`]). Not cached.
+    pub fn influence_with_strength(
+        &self,
+        to_move: Color,
+        dead: &[bool],
+        strength: &[f32],
+    ) -> Influence {
+        self.compute_influence(to_move, Some(dead), Some(strength))
+    }
+
+    fn compute_influence(
+        &self,
+        to_move: Color,
+        dead: Option<&[bool]>,
+        strength: Option<&[f32]>,
+    ) -> Influence {
         let k = &self.config.knowledge;
         let dbs = InfluenceDbs {
             barriers: k.db("barriers"),
@@ -304,6 +321,7 @@ impl Analysis {
             context: self.stage_context(),
             dbs,
             dead,
+            strength,
         };
         let mut reader = Reader::with_patterns(
             self.board.clone(),

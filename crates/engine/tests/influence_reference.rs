@@ -63,6 +63,9 @@ enum DeadFrom {
     /// GNU Go's own final statuses of the record (an upper bound: how
     /// much of the difference the statuses explain).
     Gnugo,
+    /// GNU Go's statuses, and each live stone's strength from its
+    /// dragon's weakness as GNU Go 3.8 radiates it.
+    GnugoWeakness,
 }
 
 /// The dead stones by padded index under `from` (`None`: the static
@@ -87,7 +90,7 @@ fn dead_stones(
                 }
             }
         }
-        DeadFrom::Gnugo => {
+        DeadFrom::Gnugo | DeadFrom::GnugoWeakness => {
             for (_, f) in dragon_blocks(v) {
                 if f.get("status").map(String::as_str) != Some("dead") {
                     continue;
@@ -107,6 +110,30 @@ fn dead_stones(
         }
     }
     Some(dead)
+}
+
+/// Each stone's source strength from its GNU Go dragon's weakness:
+/// `100 * (1 - 0.3 * weakness)` (fits GNU Go 3.8's `white_strength` /
+/// `black_strength` at the dragons' origins, measured).
+fn gnugo_strengths(board: &katachi_board::Board, v: &Json) -> Vec<f32> {
+    let mut out = vec![100.0f32; board.cells().len()];
+    for (_, f) in dragon_blocks(v) {
+        let Some(w) = f.get("weakness").and_then(|w| w.parse::<f32>().ok()) else {
+            continue;
+        };
+        for s in f
+            .get("strings")
+            .map(String::as_str)
+            .unwrap_or("")
+            .split_whitespace()
+        {
+            let p = board.parse_vertex(s).expect("a string origin");
+            for q in board.stones(p) {
+                out[q.index()] = 100.0 * (1.0 - 0.3 * w);
+            }
+        }
+    }
+    out
 }
 
 fn measure(shared: &Path, config: &AnalysisConfig, label: &str) -> (usize, usize, f64, usize) {
@@ -140,8 +167,13 @@ fn measure_with(
         let n = board.size();
         assert_eq!(regions.len(), n * n, "position {id}");
         let a = Analysis::new(board.clone(), config.clone());
-        let given =
-            dead_stones(&a, board, &v, from).map(|dead| a.influence_with_dead(to_move, &dead));
+        let given = dead_stones(&a, board, &v, from).map(|dead| {
+            if from == DeadFrom::GnugoWeakness {
+                a.influence_with_strength(to_move, &dead, &gnugo_strengths(board, &v))
+            } else {
+                a.influence_with_dead(to_move, &dead)
+            }
+        });
         let inf = match &given {
             Some(inf) => inf,
             None => a.influence(to_move),
@@ -322,9 +354,10 @@ const CEILING_GNUGO: f64 = 0.147;
 
 /// How much of the difference the dragon statuses explain: the agreement
 /// with GNU Go's databases when the dead stones are GNU Go's own final
-/// statuses (measured 82.37%, against 80.56% with the static status: the
-/// statuses explain about two points of the difference, the rest is the
-/// influence function itself).
+/// statuses (measured 82.37%, against 80.56% with the static status), and
+/// with each stone's strength from GNU Go's dragon weakness too (82.60%):
+/// the statuses and weaknesses explain about two points of the
+/// difference, the rest is the influence function and its patterns.
 #[test]
 fn influence_regions_with_gnugo_statuses() {
     let Some((shared, config)) = gnugo_dbs() else {
@@ -339,6 +372,14 @@ fn influence_regions_with_gnugo_statuses() {
     assert_eq!(positions, 200);
     let share = same as f64 / points as f64;
     assert!(share >= FLOOR_GNUGO_STATUSES, "agreement {share:.4}");
+    let (points, same, _, _) = measure_with(
+        &shared,
+        &config,
+        "GNU Go's databases, statuses and weaknesses",
+        DeadFrom::GnugoWeakness,
+    );
+    let share = same as f64 / points as f64;
+    assert!(share >= 0.825, "agreement {share:.4}");
 }
 
 /// The same with katachi's owl statuses (measured 73.01%: owl kills

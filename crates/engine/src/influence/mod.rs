@@ -199,6 +199,13 @@ pub struct Inputs<'a> {
     /// caller's), by padded board index; `None` takes the dragons stage's
     /// static status. A tactically captured worm is dead either way.
     pub dead: Option<&'a [bool]>,
+    /// The strength of each live stone's source, by padded board index
+    /// (GNU Go 3.8 radiates `100 * (1 - 0.3 * weakness)` from a stone of
+    /// a dragon of that weakness, measured on the reference positions);
+    /// `None`: [`STONE_STRENGTH`] for every live stone. PARTIAL: katachi
+    /// computes no dragon weakness yet, so only callers that know one
+    /// (the measurements with GNU Go's) give this.
+    pub strength: Option<&'a [f32]>,
 }
 
 impl Influence {
@@ -242,7 +249,8 @@ impl Influence {
             inf.permeability[blocked.index()][k] = 0.0;
             inf.permeability[open.index()][k] = 1.0;
             if !dead {
-                inf.strength[c.index()][k] = STONE_STRENGTH;
+                inf.strength[c.index()][k] =
+                    inputs.strength.map_or(STONE_STRENGTH, |s| s[p.index()]);
             }
         }
         inf.counts = patterns::apply(&mut inf, reader, &board, inputs);

@@ -7,6 +7,7 @@ fn compute(b: &Board, to_move: Color, dbs: InfluenceDbs<'_>) -> Influence {
     let dragons = Dragons::compute(b, &worms, None);
     let inputs = Inputs {
         dead: None,
+        strength: None,
         worms: &worms,
         dragons: &dragons,
         context: Context::default(),
