@@ -164,6 +164,34 @@ struct Tally {
     /// Matches of patterns with no dragon-status class that GNU Go's class
     /// filter rejected (expected none).
     kept_contradictions: usize,
+    /// Records whose constraint calls an influence function (GNU Go's
+    /// territory, moyo and area questions): evaluated and agreeing.
+    influence_evaluated: usize,
+    influence_agree: usize,
+}
+
+/// The autohelper functions answered by the influence stage.
+const INFLUENCE_FUNCTIONS: [&str; 11] = [
+    "xmoyo",
+    "omoyo",
+    "xarea",
+    "oarea",
+    "xterri",
+    "oterri",
+    "non_oterritory",
+    "non_xterritory",
+    "omoyo_opposite",
+    "area_space",
+    "area_stone",
+];
+
+/// Whether `p`'s constraint asks the influence stage.
+fn asks_influence(p: &Pattern) -> bool {
+    p.constraint.as_ref().is_some_and(|c| {
+        c.calls()
+            .iter()
+            .any(|f| INFLUENCE_FUNCTIONS.contains(&f.name()))
+    })
 }
 
 const DRAGON_CLASSES: [char; 4] = ['O', 'o', 'X', 'x'];
@@ -267,6 +295,10 @@ fn run_db(shared: &Path, boards: &BTreeMap<u64, Board>, spec: &Spec, step: u64) 
                 v @ Verdict::Value(_) => {
                     tally.evaluated += 1;
                     let ours = v.number().expect("a number");
+                    if asks_influence(p) {
+                        tally.influence_evaluated += 1;
+                        tally.influence_agree += usize::from((ours != 0.0) == (gnu != 0.0));
+                    }
                     if ours == gnu {
                         tally.same_value += 1;
                     }
@@ -341,6 +373,15 @@ fn check_db(name: &str) {
         100.0 * share(t.same_value),
         start.elapsed().as_secs_f64()
     );
+    if t.influence_evaluated > 0 {
+        println!(
+            "        constraints asking the influence stage ({}): evaluated {}, agree {} ({:.1}%)",
+            INFLUENCE_FUNCTIONS.join(", "),
+            t.influence_evaluated,
+            t.influence_agree,
+            100.0 * t.influence_agree as f64 / t.influence_evaluated as f64
+        );
+    }
     if !t.skipped_by.is_empty() {
         let mut by: Vec<_> = t.skipped_by.iter().collect();
         by.sort_by(|a, b| b.1.cmp(a.1));
