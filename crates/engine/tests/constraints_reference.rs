@@ -168,6 +168,8 @@ struct Tally {
     /// territory, moyo and area questions): evaluated and agreeing.
     influence_evaluated: usize,
     influence_agree: usize,
+    /// The same by influence function: (evaluated, agree).
+    influence_by_function: BTreeMap<&'static str, (usize, usize)>,
 }
 
 /// The autohelper functions answered by the influence stage.
@@ -185,13 +187,26 @@ const INFLUENCE_FUNCTIONS: [&str; 11] = [
     "area_stone",
 ];
 
-/// Whether `p`'s constraint asks the influence stage.
-fn asks_influence(p: &Pattern) -> bool {
-    p.constraint.as_ref().is_some_and(|c| {
-        c.calls()
-            .iter()
-            .any(|f| INFLUENCE_FUNCTIONS.contains(&f.name()))
-    })
+/// The influence functions `p`'s constraint calls.
+fn influence_calls(p: &Pattern) -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = p
+        .constraint
+        .as_ref()
+        .map(|c| {
+            c.calls()
+                .iter()
+                .filter_map(|f| {
+                    INFLUENCE_FUNCTIONS
+                        .iter()
+                        .find(|&&n| n == f.name())
+                        .copied()
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort_unstable();
+    names.dedup();
+    names
 }
 
 const DRAGON_CLASSES: [char; 4] = ['O', 'o', 'X', 'x'];
@@ -295,9 +310,16 @@ fn run_db(shared: &Path, boards: &BTreeMap<u64, Board>, spec: &Spec, step: u64) 
                 v @ Verdict::Value(_) => {
                     tally.evaluated += 1;
                     let ours = v.number().expect("a number");
-                    if asks_influence(p) {
+                    let calls = influence_calls(p);
+                    if !calls.is_empty() {
+                        let agrees = usize::from((ours != 0.0) == (gnu != 0.0));
                         tally.influence_evaluated += 1;
-                        tally.influence_agree += usize::from((ours != 0.0) == (gnu != 0.0));
+                        tally.influence_agree += agrees;
+                        for f in calls {
+                            let e = tally.influence_by_function.entry(f).or_default();
+                            e.0 += 1;
+                            e.1 += agrees;
+                        }
                     }
                     if ours == gnu {
                         tally.same_value += 1;
@@ -381,6 +403,12 @@ fn check_db(name: &str) {
             t.influence_agree,
             100.0 * t.influence_agree as f64 / t.influence_evaluated as f64
         );
+        let by: Vec<String> = t
+            .influence_by_function
+            .iter()
+            .map(|(f, (e, a))| format!("{f} {a}/{e} ({:.1}%)", 100.0 * *a as f64 / *e as f64))
+            .collect();
+        println!("        by function: {}", by.join(", "));
     }
     if !t.skipped_by.is_empty() {
         let mut by: Vec<_> = t.skipped_by.iter().collect();

@@ -99,7 +99,8 @@ fn run(
             if kind == Kind::Invasion && !p.has_class('s') && o != inf.to_move {
                 continue;
             }
-            if !dragon_classes_hold(p, board, m, o, inputs) {
+            if touches_dead_stone(p, board, m, inf) || !dragon_classes_hold(p, board, m, o, inputs)
+            {
                 counts.rejected += 1;
                 continue;
             }
@@ -271,6 +272,16 @@ fn add_source(
         *s = strength;
         inf.attenuation[c.index()][k] = attenuation;
     }
+}
+
+/// Whether a stone of the match (an `O` or `X` cell) counts as dead here:
+/// the influence patterns speak of live stones.
+fn touches_dead_stone(p: &Pattern, board: &Board, m: &Match, inf: &Influence) -> bool {
+    p.elements().any(|(r, c, e)| {
+        matches!(e, Elem::Own | Elem::Opp)
+            && cell_point(board, m.origin, m.transform, r, c)
+                .is_some_and(|pt| inf.dead[inf.index(board, pt)])
+    })
 }
 
 /// The class letters `O` (every O dragon in the pattern alive or
