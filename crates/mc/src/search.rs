@@ -16,9 +16,9 @@
 //! - **Priors** (virtual visits and wins added to both the plain and the
 //!   AMAF statistics): "even" priors ([`SearchConfig::even_prior`] visits
 //!   at 50 %) for every move, and pattern priors
-//!   ([`SearchConfig::pattern_prior`] visits at a win rate of
-//!   `sqrt(w / w_max)`, `w` the move's 3x3 pattern weight, `w_max` the
-//!   largest among the siblings). Pass gets the even prior's visits at
+//!   ([`SearchConfig::pattern_prior`] visits at a win rate from 0.25 to
+//!   0.75 on the log of `w / w_typ`, `w` the move's 3x3 pattern weight,
+//!   `w_typ` the median among the siblings: see `pattern_prior_rate`). Pass gets the even prior's visits at
 //!   10 %, so that it is tried only when the playouts say so. At the root,
 //!   [`SearchConfig::root_priors`] add what the caller knows beyond the
 //!   playouts (the GTP layer: the tactical reader's captures and rescues).
@@ -357,6 +357,8 @@ struct Tree<'a> {
     stamp: u32,
     ownership: Vec<i64>,
     playouts: u64,
+    /// Scratch of [`Tree::expand`]: the positive weights of the moves.
+    weights: Vec<u32>,
 }
 
 impl<'a> Tree<'a> {
@@ -388,6 +390,7 @@ impl<'a> Tree<'a> {
             stamp: 0,
             ownership: vec![0; len],
             playouts: 0,
+            weights: Vec::new(),
         }
     }
 
@@ -395,13 +398,22 @@ impl<'a> Tree<'a> {
     fn expand(&mut self, i: usize, c: Color, root: bool) {
         let first = self.nodes.len() as u32;
         let b = self.mc.board();
-        let mut wmax = 0u32;
         let mut wsum = 0u64;
+        self.weights.clear();
         for p in b.empty_points() {
             let w = self.mc.weight(c, p);
-            wmax = wmax.max(w);
+            if w > 0 {
+                self.weights.push(w);
+            }
             wsum += u64::from(w);
         }
+        // The ordinary move's weight: the median of the positive ones.
+        let typical = if self.weights.is_empty() {
+            1
+        } else {
+            let mid = self.weights.len() / 2;
+            *self.weights.select_nth_unstable(mid).1
+        };
         let cfg = self.config;
         let even = cfg.even_prior;
         for p in b.empty_points() {
@@ -409,7 +421,7 @@ impl<'a> Tree<'a> {
             if w == 0 || (root && !self.board.is_legal(c, Move::Play(p))) {
                 continue;
             }
-            let r = (w as f32 / wmax as f32).sqrt();
+            let r = pattern_prior_rate(w, typical);
             let mut pv = even + cfg.pattern_prior;
             let mut pw = 0.5 * even + cfg.pattern_prior * r;
             if root {
@@ -667,6 +679,20 @@ impl<'a> Tree<'a> {
         }
         pv
     }
+}
+
+/// The win rate of a move's pattern prior: 0.5 for a move of the
+/// ordinary weight `typical` (the median among its siblings), rising to
+/// 0.75 for a move 16 times heavier (a capture, an escape, a cut next to
+/// the previous move) and falling to 0.25 for one 16 times lighter
+/// (self-atari, empty triangle), on a log scale: the database's weights
+/// say how urgent a move is compared with an ordinary one, not how it
+/// compares with the single most urgent move on the board (a far-away
+/// capture of a dead stone would otherwise make every other move look
+/// lost).
+fn pattern_prior_rate(w: u32, typical: u32) -> f32 {
+    let ratio = (w.max(1) as f32 / typical.max(1) as f32).log2() / 4.0;
+    0.5 + 0.25 * ratio.clamp(-1.0, 1.0)
 }
 
 /// Longest principal variation reported.
