@@ -16,9 +16,9 @@
 //! - **Priors** (virtual visits and wins added to both the plain and the
 //!   AMAF statistics): "even" priors ([`SearchConfig::even_prior`] visits
 //!   at 50 %) for every move, and pattern priors
-//!   ([`SearchConfig::pattern_prior`] visits at a win rate from 0.25 to
-//!   0.75 on the log of `w / w_typ`, `w` the move's 3x3 pattern weight,
-//!   `w_typ` the median among the siblings: see `pattern_prior_rate`). Pass gets the even prior's visits at
+//!   ([`SearchConfig::pattern_prior`] visits at a win rate of
+//!   `sqrt(w / w_max)`, `w` the move's 3x3 pattern weight, `w_max` the
+//!   largest among the siblings). Pass gets the even prior's visits at
 //!   10 %, so that it is tried only when the playouts say so. At the root,
 //!   [`SearchConfig::root_priors`] add what the caller knows beyond the
 //!   playouts (the GTP layer: the tactical reader's captures and rescues).
@@ -30,7 +30,9 @@
 //!   weights (simple ko only), scored by area with komi; two passes in a
 //!   row inside the tree end the game there, scored by area with every
 //!   stone alive (so the search prefers capturing dead stones to passing
-//!   over them, which area scoring does not punish).
+//!   over them, which area scoring does not punish). A playout's value is
+//!   the win (1, 0, 0.5 for a draw) blended with a small share
+//!   ([`SearchConfig::score_weight`]) of the margin scaled to the board.
 //! - **AMAF**: after each playout, for every tree node on the path, each
 //!   child move whose point was first played (after that node) by the
 //!   player to move at that node counts as a visit of that child.
@@ -88,6 +90,11 @@ pub struct SearchConfig {
     pub rave_equiv: f32,
     /// UCB exploration coefficient.
     pub explore: f32,
+    /// Share of the final margin in a playout's value (the rest is the
+    /// win or loss): a little of it keeps the search playing for points
+    /// when every move wins or every move loses, where the win rate
+    /// alone cannot tell moves apart. 0: the value is the win alone.
+    pub score_weight: f32,
     /// Visits a node needs before its children are created.
     pub expand_at: u32,
     /// No more nodes are created past this count (memory bound).
@@ -144,6 +151,7 @@ impl Default for SearchConfig {
             pattern_prior: 10.0,
             rave_equiv: 3000.0,
             explore: 0.1,
+            score_weight: 0.05,
             expand_at: 2,
             max_nodes: 1_500_000,
             resign_below: 0.08,
@@ -357,8 +365,6 @@ struct Tree<'a> {
     stamp: u32,
     ownership: Vec<i64>,
     playouts: u64,
-    /// Scratch of [`Tree::expand`]: the positive weights of the moves.
-    weights: Vec<u32>,
 }
 
 impl<'a> Tree<'a> {
@@ -390,7 +396,6 @@ impl<'a> Tree<'a> {
             stamp: 0,
             ownership: vec![0; len],
             playouts: 0,
-            weights: Vec::new(),
         }
     }
 
@@ -398,22 +403,13 @@ impl<'a> Tree<'a> {
     fn expand(&mut self, i: usize, c: Color, root: bool) {
         let first = self.nodes.len() as u32;
         let b = self.mc.board();
+        let mut wmax = 0u32;
         let mut wsum = 0u64;
-        self.weights.clear();
         for p in b.empty_points() {
             let w = self.mc.weight(c, p);
-            if w > 0 {
-                self.weights.push(w);
-            }
+            wmax = wmax.max(w);
             wsum += u64::from(w);
         }
-        // The ordinary move's weight: the median of the positive ones.
-        let typical = if self.weights.is_empty() {
-            1
-        } else {
-            let mid = self.weights.len() / 2;
-            *self.weights.select_nth_unstable(mid).1
-        };
         let cfg = self.config;
         let even = cfg.even_prior;
         for p in b.empty_points() {
@@ -421,7 +417,7 @@ impl<'a> Tree<'a> {
             if w == 0 || (root && !self.board.is_legal(c, Move::Play(p))) {
                 continue;
             }
-            let r = pattern_prior_rate(w, typical);
+            let r = (w as f32 / wmax as f32).sqrt();
             let mut pv = even + cfg.pattern_prior;
             let mut pw = 0.5 * even + cfg.pattern_prior * r;
             if root {
@@ -530,13 +526,19 @@ impl<'a> Tree<'a> {
             }
         }
         let score = self.mc.area_balance() - self.config.komi;
-        let black = if score > 0.0 {
+        let win = if score > 0.0 {
             1.0
         } else if score < 0.0 {
             0.0
         } else {
             0.5
         };
+        // The margin's share: 0.5 at an even count, 0 or 1 at a margin
+        // of the whole board.
+        let points = (self.board.size() * self.board.size()) as f32;
+        let margin = (0.5 + 0.5 * score / points).clamp(0.0, 1.0);
+        let sw = self.config.score_weight;
+        let black = (1.0 - sw) * win + sw * margin;
         self.record_ownership();
         self.playouts += 1;
         // Plain statistics: node d was reached by a move of the player who
@@ -679,20 +681,6 @@ impl<'a> Tree<'a> {
         }
         pv
     }
-}
-
-/// The win rate of a move's pattern prior: 0.5 for a move of the
-/// ordinary weight `typical` (the median among its siblings), rising to
-/// 0.75 for a move 16 times heavier (a capture, an escape, a cut next to
-/// the previous move) and falling to 0.25 for one 16 times lighter
-/// (self-atari, empty triangle), on a log scale: the database's weights
-/// say how urgent a move is compared with an ordinary one, not how it
-/// compares with the single most urgent move on the board (a far-away
-/// capture of a dead stone would otherwise make every other move look
-/// lost).
-fn pattern_prior_rate(w: u32, typical: u32) -> f32 {
-    let ratio = (w.max(1) as f32 / typical.max(1) as f32).log2() / 4.0;
-    0.5 + 0.25 * ratio.clamp(-1.0, 1.0)
 }
 
 /// Longest principal variation reported.
