@@ -115,6 +115,17 @@ pub struct Args {
     #[arg(long)]
     no_tactical_priors: bool,
 
+    /// Set a Monte Carlo search tuning parameter, as NAME=VALUE
+    /// (repeatable; names: even_prior, pattern_prior, rave_equiv, explore,
+    /// score_weight, expand_at, resign_below, dead_ownership).
+    #[arg(long = "mc-param", value_name = "NAME=VALUE")]
+    mc_params: Vec<String>,
+
+    /// Monte Carlo playout patterns from FILE (GNU Go's mc_*.db format)
+    /// instead of katachi's embedded database.
+    #[arg(long = "mc-patterns", value_name = "FILE")]
+    mc_patterns: Option<PathBuf>,
+
     /// Scoring rules of final_score: chinese (area) or japanese
     /// (territory).
     #[arg(long, value_enum, default_value_t = RulesArg::Chinese)]
@@ -204,6 +215,28 @@ fn slot_and_path(spec: &str) -> anyhow::Result<(String, PathBuf)> {
     }
 }
 
+/// The `--mc-param NAME=VALUE` settings, each checked against a default
+/// search configuration.
+fn mc_params(specs: &[String]) -> anyhow::Result<Vec<(String, f64)>> {
+    let mut check = katachi_mc::SearchConfig::default();
+    specs
+        .iter()
+        .map(|spec| {
+            let Some((name, value)) = spec.split_once('=') else {
+                anyhow::bail!("--mc-param {spec}: give NAME=VALUE; katachi gtp not started");
+            };
+            let value: f64 = value.trim().parse().with_context(|| {
+                format!("--mc-param {spec}: `{value}` is not a number; katachi gtp not started")
+            })?;
+            let name = name.trim().to_string();
+            check
+                .set_param(&name, value)
+                .with_context(|| format!("--mc-param {spec}: katachi gtp not started"))?;
+            Ok((name, value))
+        })
+        .collect()
+}
+
 /// Serve GTP until `quit` or the end of standard input.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(s) = args.seconds {
@@ -213,6 +246,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
     }
     let knowledge = load_knowledge(&args.patterns)?;
+    let params = mc_params(&args.mc_params)?;
+    if let Some(path) = &args.mc_patterns {
+        match katachi_mc::Policy::load(path) {
+            Ok((_, warnings)) => {
+                for w in &warnings {
+                    eprintln!("{w}");
+                }
+            }
+            Err(e) => {
+                if let katachi_patterns::mcpat::McLoadError::Invalid { diagnostics, .. } = &e {
+                    for d in diagnostics {
+                        eprintln!("{d}");
+                    }
+                }
+                return Err(anyhow::Error::new(e)).with_context(|| {
+                    format!("--mc-patterns {}: katachi gtp not started", path.display())
+                });
+            }
+        }
+    }
     let config = Config {
         analysis: AnalysisConfig {
             knowledge,
@@ -240,6 +293,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             reuse_tree: !args.no_reuse_tree,
             live_gfx: args.live_gfx,
             tactical_priors: !args.no_tactical_priors,
+            params,
+            policy_file: args.mc_patterns.clone(),
         },
         ..Config::default()
     };

@@ -97,6 +97,12 @@ pub struct SearchConfig {
     pub score_weight: f32,
     /// Visits a node needs before its children are created.
     pub expand_at: u32,
+    /// Early stop of genmove's search ([`Searcher::run_to_decision`]):
+    /// the search ends once the most visited root move leads the second
+    /// by more than this share of the playouts still to come (1: exactly
+    /// when the second can no longer catch up, so the choice is the one
+    /// the full budget would make; 0: never stop early).
+    pub early_stop: f32,
     /// No more nodes are created past this count (memory bound).
     pub max_nodes: usize,
     /// Resign below this win rate...
@@ -139,6 +145,91 @@ impl SearchConfig {
     }
 }
 
+/// A tuning parameter name [`SearchConfig::set_param`] does not know,
+/// or a value out of its range.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ParamError {
+    /// No parameter of that name.
+    #[error("unknown search parameter `{name}` (known: {known})")]
+    Unknown {
+        /// The name given.
+        name: String,
+        /// The names known, comma-separated.
+        known: String,
+    },
+    /// The value is not a finite number in the parameter's range.
+    #[error("search parameter `{name}`: {value} is not in {range}")]
+    Range {
+        /// The parameter.
+        name: String,
+        /// The value given.
+        value: f64,
+        /// The accepted range, as text.
+        range: &'static str,
+    },
+}
+
+/// The tuning parameters [`SearchConfig::set_param`] accepts.
+pub const TUNING_PARAMS: &[&str] = &[
+    "even_prior",
+    "pattern_prior",
+    "rave_equiv",
+    "explore",
+    "score_weight",
+    "expand_at",
+    "early_stop",
+    "resign_below",
+    "dead_ownership",
+];
+
+impl SearchConfig {
+    /// Sets the tuning parameter `name` (one of [`TUNING_PARAMS`], the
+    /// field of the same name) to `value`: what `katachi gtp --mc-param
+    /// NAME=VALUE` changes, so that matches can compare settings without
+    /// a rebuild.
+    pub fn set_param(&mut self, name: &str, value: f64) -> Result<(), ParamError> {
+        let range = |ok: bool, range: &'static str| {
+            if ok && value.is_finite() {
+                Ok(())
+            } else {
+                Err(ParamError::Range {
+                    name: name.to_string(),
+                    value,
+                    range,
+                })
+            }
+        };
+        let v = value as f32;
+        match name {
+            "even_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.even_prior = v),
+            "pattern_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.pattern_prior = v),
+            "rave_equiv" => range(value > 0.0, "(0, inf)").map(|()| self.rave_equiv = v),
+            "explore" => range(value >= 0.0, "[0, inf)").map(|()| self.explore = v),
+            "score_weight" => {
+                range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.score_weight = v)
+            }
+            "expand_at" => range(
+                (1.0..=1e6).contains(&value) && value.fract() == 0.0,
+                "whole numbers 1..1000000",
+            )
+            .map(|()| self.expand_at = value as u32),
+            "early_stop" => {
+                range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.early_stop = v)
+            }
+            "resign_below" => {
+                range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.resign_below = v)
+            }
+            "dead_ownership" => {
+                range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.dead_ownership = v)
+            }
+            _ => Err(ParamError::Unknown {
+                name: name.to_string(),
+                known: TUNING_PARAMS.join(", "),
+            }),
+        }
+    }
+}
+
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {
@@ -153,6 +244,7 @@ impl Default for SearchConfig {
             explore: 0.1,
             score_weight: 0.05,
             expand_at: 2,
+            early_stop: 1.0,
             max_nodes: 1_500_000,
             resign_below: 0.08,
             resign_min_playouts: 2000,
@@ -745,6 +837,65 @@ impl<'a> Searcher<'a> {
                 s.spawn(move || tree.run(target, deadline));
             }
         });
+    }
+
+    /// Runs like [`Searcher::run`], in chunks, and ends early once the
+    /// most visited root move leads the second by more than
+    /// `early_stop` times the playouts still to come (the rest of
+    /// `playouts`, or what the playout rate so far gives until
+    /// `deadline` if that is fewer). With `early_stop` 1 the most
+    /// visited move is then the one the full budget would end with:
+    /// only time is saved (genmove uses it; the saved time is what lets
+    /// a larger nominal budget stay within a time per move).
+    pub fn run_to_decision(&mut self, playouts: u64, deadline: Option<Instant>, early_stop: f32) {
+        const CHUNK: u64 = 256;
+        if early_stop <= 0.0 {
+            self.run(playouts, deadline);
+            return;
+        }
+        let start = Instant::now();
+        let base = self.playouts();
+        let mut visits = vec![0u64; self.board.cells().len() + 1];
+        loop {
+            let done = self.playouts() - base;
+            if done >= playouts || deadline.is_some_and(|d| Instant::now() >= d) {
+                return;
+            }
+            self.run((playouts - done).min(CHUNK), deadline);
+            let done = self.playouts() - base;
+            let mut left = playouts.saturating_sub(done) as f64;
+            if let Some(d) = deadline {
+                let now = Instant::now();
+                let elapsed = now.duration_since(start).as_secs_f64().max(1e-6);
+                let rate = done as f64 / elapsed;
+                left = left.min(rate * d.saturating_duration_since(now).as_secs_f64());
+            }
+            visits.iter_mut().for_each(|v| *v = 0);
+            let pass = visits.len() - 1;
+            for tree in &self.trees {
+                let r = &tree.nodes[0];
+                for k in r.first_child..r.first_child + r.children {
+                    let n = &tree.nodes[k as usize];
+                    let i = match n.mv {
+                        Move::Play(p) => p.index(),
+                        Move::Pass => pass,
+                    };
+                    visits[i] += u64::from(n.visits);
+                }
+            }
+            let (mut first, mut second) = (0u64, 0u64);
+            for &v in &visits {
+                if v > first {
+                    second = first;
+                    first = v;
+                } else if v > second {
+                    second = v;
+                }
+            }
+            if (first - second) as f64 > f64::from(early_stop) * left {
+                return;
+            }
+        }
     }
 
     /// Playouts run so far (all trees).

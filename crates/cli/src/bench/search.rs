@@ -39,7 +39,12 @@ pub struct Args {
 /// The load averages over 1, 5 and 15 minutes, if the system says.
 pub fn load_average() -> Option<String> {
     let text = std::fs::read_to_string("/proc/loadavg").ok()?;
-    Some(text.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+    Some(
+        text.split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" "),
+    )
 }
 
 /// Run `katachi bench search`.

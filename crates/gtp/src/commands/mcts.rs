@@ -75,11 +75,28 @@ pub fn register(r: &mut Registry) {
     });
 }
 
-/// The policy, compiled on first use.
+/// The policy, compiled on first use: `--mc-patterns FILE` if given
+/// (checked at start-up; if the file no longer loads, the error goes to
+/// standard error and the embedded database plays), else katachi's
+/// embedded database.
 pub(crate) fn policy(s: &mut Session) -> Arc<Policy> {
+    let file = s.config().mcts.policy_file.clone();
     let st = s.extensions().get_or_default::<McState>();
     st.policy
-        .get_or_insert_with(|| Arc::new(Policy::katachi()))
+        .get_or_insert_with(|| {
+            let loaded = file.map(|f| (Policy::load(&f), f));
+            match loaded {
+                Some((Ok((p, _)), _)) => Arc::new(p),
+                Some((Err(e), f)) => {
+                    eprintln!(
+                        "--mc-patterns {}: {e}; katachi's own patterns play",
+                        f.display()
+                    );
+                    Arc::new(Policy::katachi())
+                }
+                None => Arc::new(Policy::katachi()),
+            }
+        })
         .clone()
 }
 
@@ -95,7 +112,7 @@ pub fn search_config(s: &Session, color: Color) -> SearchConfig {
         },
         other => other,
     };
-    SearchConfig {
+    let mut config = SearchConfig {
         playouts,
         seconds,
         threads: o.threads.max(1),
@@ -107,7 +124,14 @@ pub fn search_config(s: &Session, color: Color) -> SearchConfig {
             .wrapping_add(s.board().history().len() as u64),
         komi: s.komi(),
         ..SearchConfig::default()
+    };
+    for (name, value) in &o.params {
+        // Checked at start-up (`--mc-param`): an error cannot happen here.
+        if let Err(e) = config.set_param(name, *value) {
+            eprintln!("--mc-param {name}={value}: {e}");
+        }
     }
+    config
 }
 
 /// Searches the current position for `color` (a fresh tree).
@@ -187,7 +211,7 @@ pub(crate) fn genmove_search(
     let reused = searcher.root_visits();
     let (total, deadline) = config.budget();
     match slice {
-        None => searcher.run(total, deadline),
+        None => searcher.run_to_decision(total, deadline, config.early_stop),
         Some(slice) => loop {
             let left = total.saturating_sub(searcher.playouts());
             let now = std::time::Instant::now();
