@@ -116,8 +116,9 @@ pub struct Args {
     no_tactical_priors: bool,
 
     /// Set a Monte Carlo search tuning parameter, as NAME=VALUE
-    /// (repeatable; names: even_prior, pattern_prior, rave_equiv, explore,
-    /// score_weight, expand_at, resign_below, dead_ownership).
+    /// (repeatable; names: even_prior, pattern_prior, local_prior, rave_equiv,
+    /// explore, score_weight, expand_at, early_stop, resign_below,
+    /// dead_ownership).
     #[arg(long = "mc-param", value_name = "NAME=VALUE")]
     mc_params: Vec<String>,
 

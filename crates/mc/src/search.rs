@@ -22,6 +22,10 @@
 //!   10 %, so that it is tried only when the playouts say so. At the root,
 //!   [`SearchConfig::root_priors`] add what the caller knows beyond the
 //!   playouts (the GTP layer: the tactical reader's captures and rescues).
+//!   An optional locality prior ([`SearchConfig::local_prior`], off by
+//!   default: 2 wins in 6 games against GNU Go at 10 visits, where the
+//!   same seeds gave 5 in 6 without it) favours moves near the previous
+//!   move.
 //! - **Selection**: the RAVE blend of Pachi's "equivalence" schedule,
 //!   `beta = n_amaf / (n_amaf + n + n * n_amaf / equiv)` and value
 //!   `(1 - beta) * q + beta * q_amaf`, plus a small UCB term
@@ -39,7 +43,11 @@
 //! - **Threads**: root parallelism: `threads` independent trees with seeds
 //!   derived from the seed, their root statistics summed. No global state.
 //! - **Budget**: a number of playouts and/or seconds, whichever ends first
-//!   (the playout count is split between the threads).
+//!   (the playout count is split between the threads). genmove's search
+//!   ends early once the most visited root move leads the second by more
+//!   than the playouts still to come ([`Searcher::run_to_decision`]).
+//! - **Tuning**: [`SearchConfig::set_param`] sets the parameters above by
+//!   name (`katachi gtp --mc-param NAME=VALUE`).
 //!
 //! The decision ([`decide`]): resign when the best move's win rate is
 //! below [`SearchConfig::resign_below`] after at least
@@ -86,6 +94,11 @@ pub struct SearchConfig {
     pub even_prior: f32,
     /// Visits of the pattern prior.
     pub pattern_prior: f32,
+    /// Visits at a 100 % win rate for a move within Manhattan distance 2
+    /// of the previous move (half as many at distance 3): most urgent
+    /// answers are next to the move just played (Pachi's distance prior
+    /// is the model). 0: none.
+    pub local_prior: f32,
     /// RAVE equivalence parameter.
     pub rave_equiv: f32,
     /// UCB exploration coefficient.
@@ -173,6 +186,7 @@ pub enum ParamError {
 pub const TUNING_PARAMS: &[&str] = &[
     "even_prior",
     "pattern_prior",
+    "local_prior",
     "rave_equiv",
     "explore",
     "score_weight",
@@ -203,6 +217,7 @@ impl SearchConfig {
         match name {
             "even_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.even_prior = v),
             "pattern_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.pattern_prior = v),
+            "local_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.local_prior = v),
             "rave_equiv" => range(value > 0.0, "(0, inf)").map(|()| self.rave_equiv = v),
             "explore" => range(value >= 0.0, "[0, inf)").map(|()| self.explore = v),
             "score_weight" => {
@@ -240,6 +255,7 @@ impl Default for SearchConfig {
             komi: 7.5,
             even_prior: 10.0,
             pattern_prior: 10.0,
+            local_prior: 0.0,
             rave_equiv: 3000.0,
             explore: 0.1,
             score_weight: 0.05,
@@ -504,6 +520,19 @@ impl<'a> Tree<'a> {
         }
         let cfg = self.config;
         let even = cfg.even_prior;
+        // The move that led here (at the root: the game's last move), for
+        // the locality prior.
+        let last = if root {
+            match self.board.history().last() {
+                Some(&(_, Move::Play(p))) => Some(b.row_col(p)),
+                _ => None,
+            }
+        } else {
+            match self.nodes[i].mv {
+                Move::Play(p) => Some(b.row_col(p)),
+                Move::Pass => None,
+            }
+        };
         for p in b.empty_points() {
             let w = self.mc.weight(c, p);
             if w == 0 || (root && !self.board.is_legal(c, Move::Play(p))) {
@@ -512,6 +541,17 @@ impl<'a> Tree<'a> {
             let r = (w as f32 / wmax as f32).sqrt();
             let mut pv = even + cfg.pattern_prior;
             let mut pw = 0.5 * even + cfg.pattern_prior * r;
+            if let (Some((lr, lc)), true) = (last, cfg.local_prior > 0.0) {
+                let (pr, pc) = b.row_col(p);
+                let d = pr.abs_diff(lr) + pc.abs_diff(lc);
+                let v = match d {
+                    0..=2 => cfg.local_prior,
+                    3 => 0.5 * cfg.local_prior,
+                    _ => 0.0,
+                };
+                pv += v;
+                pw += v;
+            }
             if root {
                 for x in cfg.root_priors.iter().filter(|x| x.point == p) {
                     pv += x.visits;
