@@ -34,7 +34,13 @@ parallelism) and sums their root statistics. Each genmove search starts from \
 the subtree of the previous one when one move of each player came between \
 them (--no-reuse-tree: always afresh). Moves the tactical reader says capture \
 an opposing string or save an own one get extra root priors \
-(--no-tactical-priors: none). katachi-mcts_stats [COLOR] \
+(--no-tactical-priors: none). genmove's search stops early once its most \
+visited move can no longer be overtaken within the budget (the same move, \
+less time). --mc-param NAME=VALUE (repeatable) sets a search parameter \
+(priors, RAVE, exploration, score weight, early stop, resign threshold) and \
+--mc-patterns FILE plays the playouts from another Monte Carlo pattern file \
+(GNU Go's mc_*.db format), both checked at start-up, for matches between \
+variants without a rebuild. katachi-mcts_stats [COLOR] \
 prints the search's top moves (visits, win rates, priors); each genmove \
 prints one line of figures on standard error.
 
@@ -261,9 +267,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         eprintln!("{d}");
                     }
                 }
-                return Err(anyhow::Error::new(e)).with_context(|| {
-                    format!("--mc-patterns {}: katachi gtp not started", path.display())
-                });
+                // The error's text already names its cause (no source
+                // chain, which would repeat it).
+                anyhow::bail!(
+                    "--mc-patterns {}: katachi gtp not started: {e}",
+                    path.display()
+                );
             }
         }
     }
