@@ -34,7 +34,13 @@ parallelism) and sums their root statistics. Each genmove search starts from \
 the subtree of the previous one when one move of each player came between \
 them (--no-reuse-tree: always afresh). Moves the tactical reader says capture \
 an opposing string or save an own one get extra root priors \
-(--no-tactical-priors: none). katachi-mcts_stats [COLOR] \
+(--no-tactical-priors: none). genmove's search stops early once its most \
+visited move can no longer be overtaken within the budget (the same move, \
+less time). --mc-param NAME=VALUE (repeatable) sets a search parameter \
+(priors, RAVE, exploration, score weight, early stop, resign threshold) and \
+--mc-patterns FILE plays the playouts from another Monte Carlo pattern file \
+(GNU Go's mc_*.db format), both checked at start-up, for matches between \
+variants without a rebuild. katachi-mcts_stats [COLOR] \
 prints the search's top moves (visits, win rates, priors); each genmove \
 prints one line of figures on standard error.
 
@@ -114,6 +120,18 @@ pub struct Args {
     /// No root priors from the tactical reader's captures and rescues.
     #[arg(long)]
     no_tactical_priors: bool,
+
+    /// Set a Monte Carlo search tuning parameter, as NAME=VALUE
+    /// (repeatable; names: even_prior, pattern_prior, local_prior, rave_equiv,
+    /// explore, score_weight, expand_at, early_stop, resign_below,
+    /// dead_ownership).
+    #[arg(long = "mc-param", value_name = "NAME=VALUE")]
+    mc_params: Vec<String>,
+
+    /// Monte Carlo playout patterns from FILE (GNU Go's mc_*.db format)
+    /// instead of katachi's embedded database.
+    #[arg(long = "mc-patterns", value_name = "FILE")]
+    mc_patterns: Option<PathBuf>,
 
     /// Scoring rules of final_score: chinese (area) or japanese
     /// (territory).
@@ -204,6 +222,28 @@ fn slot_and_path(spec: &str) -> anyhow::Result<(String, PathBuf)> {
     }
 }
 
+/// The `--mc-param NAME=VALUE` settings, each checked against a default
+/// search configuration.
+fn mc_params(specs: &[String]) -> anyhow::Result<Vec<(String, f64)>> {
+    let mut check = katachi_mc::SearchConfig::default();
+    specs
+        .iter()
+        .map(|spec| {
+            let Some((name, value)) = spec.split_once('=') else {
+                anyhow::bail!("--mc-param {spec}: give NAME=VALUE; katachi gtp not started");
+            };
+            let value: f64 = value.trim().parse().with_context(|| {
+                format!("--mc-param {spec}: `{value}` is not a number; katachi gtp not started")
+            })?;
+            let name = name.trim().to_string();
+            check
+                .set_param(&name, value)
+                .with_context(|| format!("--mc-param {spec}: katachi gtp not started"))?;
+            Ok((name, value))
+        })
+        .collect()
+}
+
 /// Serve GTP until `quit` or the end of standard input.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(s) = args.seconds {
@@ -213,6 +253,29 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
     }
     let knowledge = load_knowledge(&args.patterns)?;
+    let params = mc_params(&args.mc_params)?;
+    if let Some(path) = &args.mc_patterns {
+        match katachi_mc::Policy::load(path) {
+            Ok((_, warnings)) => {
+                for w in &warnings {
+                    eprintln!("{w}");
+                }
+            }
+            Err(e) => {
+                if let katachi_patterns::mcpat::McLoadError::Invalid { diagnostics, .. } = &e {
+                    for d in diagnostics {
+                        eprintln!("{d}");
+                    }
+                }
+                // The error's text already names its cause (no source
+                // chain, which would repeat it).
+                anyhow::bail!(
+                    "--mc-patterns {}: katachi gtp not started: {e}",
+                    path.display()
+                );
+            }
+        }
+    }
     let config = Config {
         analysis: AnalysisConfig {
             knowledge,
@@ -240,6 +303,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             reuse_tree: !args.no_reuse_tree,
             live_gfx: args.live_gfx,
             tactical_priors: !args.no_tactical_priors,
+            params,
+            policy_file: args.mc_patterns.clone(),
         },
         ..Config::default()
     };

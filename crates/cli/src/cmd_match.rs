@@ -80,6 +80,15 @@ pub struct Args {
     /// Pass the engines' standard error through.
     #[arg(long)]
     engine_stderr: bool,
+    /// Random seed of game 1; game N gets SEED + N - 1, sent with
+    /// `set_random_seed` to every engine that lists the command (katachi,
+    /// GNU Go), so that games differ.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Send no seed: each engine plays with its own (deterministic engines
+    /// then repeat their games).
+    #[arg(long, conflicts_with = "seed")]
+    no_seed: bool,
 }
 
 fn seconds(name: &str, value: f64) -> anyhow::Result<Duration> {
@@ -157,8 +166,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let (black_index, white_index) = if swap { (1, 0) } else { (0, 1) };
         let [pa, pb] = &mut players;
         let (black, white) = if swap { (pb, pa) } else { (pa, pb) };
-        black.new_game(settings.size, settings.komi, settings.time)?;
-        white.new_game(settings.size, settings.komi, settings.time)?;
+        let seed = (!args.no_seed).then(|| args.seed.wrapping_add(number as u64 - 1));
+        black.new_game(settings.size, settings.komi, seed, settings.time)?;
+        white.new_game(settings.size, settings.komi, seed, settings.time)?;
         let mut outcome = game::play([&mut *black, &mut *white], &settings)?;
         if matches!(outcome.ending, Ending::Score | Ending::MoveCap) {
             match &mut referee {

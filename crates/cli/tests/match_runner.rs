@@ -92,7 +92,8 @@ fn check_adds_up(summary: &Value, table: &str) {
     assert!((average * games as f64 - moves as f64).abs() < 1e-6);
     assert!(
         table.contains(&format!(
-            "games {games}: black won {bw}, white won {ww}, jigo {jigo}, void {void}, disputed {disputed}"
+            "games {games} ({} distinct): black won {bw}, white won {ww}, jigo {jigo}, void {void}, disputed {disputed}",
+            n(&summary["distinct"])
         )),
         "{table}"
     );

@@ -53,6 +53,14 @@ pub struct MctsOptions {
     /// Whether genmove's root gets priors from the tactical reader
     /// (`--no-tactical-priors` turns it off).
     pub tactical_priors: bool,
+    /// Search tuning parameters (`--mc-param NAME=VALUE`, checked at
+    /// start-up), applied in order over the defaults with
+    /// `SearchConfig::set_param`.
+    pub params: Vec<(String, f64)>,
+    /// A Monte Carlo pattern file (GNU Go's `mc_*.db` format) for the
+    /// playouts instead of katachi's embedded database
+    /// (`--mc-patterns FILE`, checked at start-up).
+    pub policy_file: Option<std::path::PathBuf>,
 }
 
 /// Playouts per move when nothing else limits the search.
@@ -67,6 +75,8 @@ impl Default for MctsOptions {
             reuse_tree: true,
             live_gfx: false,
             tactical_priors: true,
+            params: Vec::new(),
+            policy_file: None,
         }
     }
 }

@@ -34,6 +34,7 @@ pub struct Session {
     generation: u64,
     quit: bool,
     stream: Option<PendingStream>,
+    seed: u64,
 }
 
 /// Where a streamed answer goes: text for the controller, and whether the
@@ -79,6 +80,7 @@ impl Session {
             .expect("19x19 is always supported");
         Session {
             komi: config.komi,
+            seed: config.seed,
             config,
             registry: Arc::new(registry),
             board,
@@ -94,6 +96,18 @@ impl Session {
     /// The start-up configuration.
     pub fn config(&self) -> &Config {
         &self.config
+    }
+
+    /// Seed of the session's random choices (genmove's search, the
+    /// status playouts): `--seed` at start, changed by GTP
+    /// `set_random_seed` so that a match runner can give each game its own.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Sets the seed of the session's random choices.
+    pub fn set_seed(&mut self, seed: u64) {
+        self.seed = seed;
     }
 
     /// The commands this session answers.

@@ -23,6 +23,7 @@ pub mod sum_tree;
 pub use context::{analyse, McBoard, MoveInfo};
 pub use playout::{PlayoutOutcome, Policy};
 pub use search::{
-    decide, search, Decision, MoveStat, RootPrior, SavedTrees, SearchConfig, SearchResult, Searcher,
+    decide, search, Decision, MoveStat, ParamError, RootPrior, SavedTrees, SearchConfig,
+    SearchResult, Searcher, TUNING_PARAMS,
 };
 pub use status::{final_status, FinalStatus, PointStatus, StatusConfig};

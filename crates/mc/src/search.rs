@@ -22,6 +22,10 @@
 //!   10 %, so that it is tried only when the playouts say so. At the root,
 //!   [`SearchConfig::root_priors`] add what the caller knows beyond the
 //!   playouts (the GTP layer: the tactical reader's captures and rescues).
+//!   An optional locality prior ([`SearchConfig::local_prior`], off by
+//!   default: 2 wins in 6 games against GNU Go at 10 visits, where the
+//!   same seeds gave 5 in 6 without it) favours moves near the previous
+//!   move.
 //! - **Selection**: the RAVE blend of Pachi's "equivalence" schedule,
 //!   `beta = n_amaf / (n_amaf + n + n * n_amaf / equiv)` and value
 //!   `(1 - beta) * q + beta * q_amaf`, plus a small UCB term
@@ -30,14 +34,20 @@
 //!   weights (simple ko only), scored by area with komi; two passes in a
 //!   row inside the tree end the game there, scored by area with every
 //!   stone alive (so the search prefers capturing dead stones to passing
-//!   over them, which area scoring does not punish).
+//!   over them, which area scoring does not punish). A playout's value is
+//!   the win (1, 0, 0.5 for a draw) blended with a small share
+//!   ([`SearchConfig::score_weight`]) of the margin scaled to the board.
 //! - **AMAF**: after each playout, for every tree node on the path, each
 //!   child move whose point was first played (after that node) by the
 //!   player to move at that node counts as a visit of that child.
 //! - **Threads**: root parallelism: `threads` independent trees with seeds
 //!   derived from the seed, their root statistics summed. No global state.
 //! - **Budget**: a number of playouts and/or seconds, whichever ends first
-//!   (the playout count is split between the threads).
+//!   (the playout count is split between the threads). genmove's search
+//!   ends early once the most visited root move leads the second by more
+//!   than the playouts still to come ([`Searcher::run_to_decision`]).
+//! - **Tuning**: [`SearchConfig::set_param`] sets the parameters above by
+//!   name (`katachi gtp --mc-param NAME=VALUE`).
 //!
 //! The decision ([`decide`]): resign when the best move's win rate is
 //! below [`SearchConfig::resign_below`] after at least
@@ -84,12 +94,28 @@ pub struct SearchConfig {
     pub even_prior: f32,
     /// Visits of the pattern prior.
     pub pattern_prior: f32,
+    /// Visits at a 100 % win rate for a move within Manhattan distance 2
+    /// of the previous move (half as many at distance 3): most urgent
+    /// answers are next to the move just played (Pachi's distance prior
+    /// is the model). 0: none.
+    pub local_prior: f32,
     /// RAVE equivalence parameter.
     pub rave_equiv: f32,
     /// UCB exploration coefficient.
     pub explore: f32,
+    /// Share of the final margin in a playout's value (the rest is the
+    /// win or loss): a little of it keeps the search playing for points
+    /// when every move wins or every move loses, where the win rate
+    /// alone cannot tell moves apart. 0: the value is the win alone.
+    pub score_weight: f32,
     /// Visits a node needs before its children are created.
     pub expand_at: u32,
+    /// Early stop of genmove's search ([`Searcher::run_to_decision`]):
+    /// the search ends once the most visited root move leads the second
+    /// by more than this share of the playouts still to come (1: exactly
+    /// when the second can no longer catch up, so the choice is the one
+    /// the full budget would make; 0: never stop early).
+    pub early_stop: f32,
     /// No more nodes are created past this count (memory bound).
     pub max_nodes: usize,
     /// Resign below this win rate...
@@ -132,6 +158,93 @@ impl SearchConfig {
     }
 }
 
+/// A tuning parameter name [`SearchConfig::set_param`] does not know,
+/// or a value out of its range.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ParamError {
+    /// No parameter of that name.
+    #[error("unknown search parameter `{name}` (known: {known})")]
+    Unknown {
+        /// The name given.
+        name: String,
+        /// The names known, comma-separated.
+        known: String,
+    },
+    /// The value is not a finite number in the parameter's range.
+    #[error("search parameter `{name}`: {value} is not in {range}")]
+    Range {
+        /// The parameter.
+        name: String,
+        /// The value given.
+        value: f64,
+        /// The accepted range, as text.
+        range: &'static str,
+    },
+}
+
+/// The tuning parameters [`SearchConfig::set_param`] accepts.
+pub const TUNING_PARAMS: &[&str] = &[
+    "even_prior",
+    "pattern_prior",
+    "local_prior",
+    "rave_equiv",
+    "explore",
+    "score_weight",
+    "expand_at",
+    "early_stop",
+    "resign_below",
+    "dead_ownership",
+];
+
+impl SearchConfig {
+    /// Sets the tuning parameter `name` (one of [`TUNING_PARAMS`], the
+    /// field of the same name) to `value`: what `katachi gtp --mc-param
+    /// NAME=VALUE` changes, so that matches can compare settings without
+    /// a rebuild.
+    pub fn set_param(&mut self, name: &str, value: f64) -> Result<(), ParamError> {
+        let range = |ok: bool, range: &'static str| {
+            if ok && value.is_finite() {
+                Ok(())
+            } else {
+                Err(ParamError::Range {
+                    name: name.to_string(),
+                    value,
+                    range,
+                })
+            }
+        };
+        let v = value as f32;
+        match name {
+            "even_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.even_prior = v),
+            "pattern_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.pattern_prior = v),
+            "local_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.local_prior = v),
+            "rave_equiv" => range(value > 0.0, "(0, inf)").map(|()| self.rave_equiv = v),
+            "explore" => range(value >= 0.0, "[0, inf)").map(|()| self.explore = v),
+            "score_weight" => {
+                range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.score_weight = v)
+            }
+            "expand_at" => range(
+                (1.0..=1e6).contains(&value) && value.fract() == 0.0,
+                "whole numbers 1..1000000",
+            )
+            .map(|()| self.expand_at = value as u32),
+            "early_stop" => {
+                range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.early_stop = v)
+            }
+            "resign_below" => {
+                range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.resign_below = v)
+            }
+            "dead_ownership" => {
+                range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.dead_ownership = v)
+            }
+            _ => Err(ParamError::Unknown {
+                name: name.to_string(),
+                known: TUNING_PARAMS.join(", "),
+            }),
+        }
+    }
+}
+
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {
@@ -142,9 +255,12 @@ impl Default for SearchConfig {
             komi: 7.5,
             even_prior: 10.0,
             pattern_prior: 10.0,
+            local_prior: 0.0,
             rave_equiv: 3000.0,
             explore: 0.1,
+            score_weight: 0.05,
             expand_at: 2,
+            early_stop: 1.0,
             max_nodes: 1_500_000,
             resign_below: 0.08,
             resign_min_playouts: 2000,
@@ -404,6 +520,19 @@ impl<'a> Tree<'a> {
         }
         let cfg = self.config;
         let even = cfg.even_prior;
+        // The move that led here (at the root: the game's last move), for
+        // the locality prior.
+        let last = if root {
+            match self.board.history().last() {
+                Some(&(_, Move::Play(p))) => Some(b.row_col(p)),
+                _ => None,
+            }
+        } else {
+            match self.nodes[i].mv {
+                Move::Play(p) => Some(b.row_col(p)),
+                Move::Pass => None,
+            }
+        };
         for p in b.empty_points() {
             let w = self.mc.weight(c, p);
             if w == 0 || (root && !self.board.is_legal(c, Move::Play(p))) {
@@ -412,6 +541,17 @@ impl<'a> Tree<'a> {
             let r = (w as f32 / wmax as f32).sqrt();
             let mut pv = even + cfg.pattern_prior;
             let mut pw = 0.5 * even + cfg.pattern_prior * r;
+            if let (Some((lr, lc)), true) = (last, cfg.local_prior > 0.0) {
+                let (pr, pc) = b.row_col(p);
+                let d = pr.abs_diff(lr) + pc.abs_diff(lc);
+                let v = match d {
+                    0..=2 => cfg.local_prior,
+                    3 => 0.5 * cfg.local_prior,
+                    _ => 0.0,
+                };
+                pv += v;
+                pw += v;
+            }
             if root {
                 for x in cfg.root_priors.iter().filter(|x| x.point == p) {
                     pv += x.visits;
@@ -518,13 +658,19 @@ impl<'a> Tree<'a> {
             }
         }
         let score = self.mc.area_balance() - self.config.komi;
-        let black = if score > 0.0 {
+        let win = if score > 0.0 {
             1.0
         } else if score < 0.0 {
             0.0
         } else {
             0.5
         };
+        // The margin's share: 0.5 at an even count, 0 or 1 at a margin
+        // of the whole board.
+        let points = (self.board.size() * self.board.size()) as f32;
+        let margin = (0.5 + 0.5 * score / points).clamp(0.0, 1.0);
+        let sw = self.config.score_weight;
+        let black = (1.0 - sw) * win + sw * margin;
         self.record_ownership();
         self.playouts += 1;
         // Plain statistics: node d was reached by a move of the player who
@@ -731,6 +877,65 @@ impl<'a> Searcher<'a> {
                 s.spawn(move || tree.run(target, deadline));
             }
         });
+    }
+
+    /// Runs like [`Searcher::run`], in chunks, and ends early once the
+    /// most visited root move leads the second by more than
+    /// `early_stop` times the playouts still to come (the rest of
+    /// `playouts`, or what the playout rate so far gives until
+    /// `deadline` if that is fewer). With `early_stop` 1 the most
+    /// visited move is then the one the full budget would end with:
+    /// only time is saved (genmove uses it; the saved time is what lets
+    /// a larger nominal budget stay within a time per move).
+    pub fn run_to_decision(&mut self, playouts: u64, deadline: Option<Instant>, early_stop: f32) {
+        const CHUNK: u64 = 256;
+        if early_stop <= 0.0 {
+            self.run(playouts, deadline);
+            return;
+        }
+        let start = Instant::now();
+        let base = self.playouts();
+        let mut visits = vec![0u64; self.board.cells().len() + 1];
+        loop {
+            let done = self.playouts() - base;
+            if done >= playouts || deadline.is_some_and(|d| Instant::now() >= d) {
+                return;
+            }
+            self.run((playouts - done).min(CHUNK), deadline);
+            let done = self.playouts() - base;
+            let mut left = playouts.saturating_sub(done) as f64;
+            if let Some(d) = deadline {
+                let now = Instant::now();
+                let elapsed = now.duration_since(start).as_secs_f64().max(1e-6);
+                let rate = done as f64 / elapsed;
+                left = left.min(rate * d.saturating_duration_since(now).as_secs_f64());
+            }
+            visits.iter_mut().for_each(|v| *v = 0);
+            let pass = visits.len() - 1;
+            for tree in &self.trees {
+                let r = &tree.nodes[0];
+                for k in r.first_child..r.first_child + r.children {
+                    let n = &tree.nodes[k as usize];
+                    let i = match n.mv {
+                        Move::Play(p) => p.index(),
+                        Move::Pass => pass,
+                    };
+                    visits[i] += u64::from(n.visits);
+                }
+            }
+            let (mut first, mut second) = (0u64, 0u64);
+            for &v in &visits {
+                if v > first {
+                    second = first;
+                    first = v;
+                } else if v > second {
+                    second = v;
+                }
+            }
+            if (first - second) as f64 > f64::from(early_stop) * left {
+                return;
+            }
+        }
     }
 
     /// Playouts run so far (all trees).

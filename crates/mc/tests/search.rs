@@ -308,3 +308,56 @@ fn a_reused_tree_keeps_the_subtree_of_the_moves_played() {
         assert_eq!(moved.root_visits(), 0);
     }
 }
+
+/// The early stop ends the search once the most visited move can no
+/// longer be overtaken: the choice is the full budget's, with fewer
+/// playouts in a position where one move decides (ATARI), and with
+/// `early_stop` 0 the search runs its whole budget.
+#[test]
+fn the_early_stop_keeps_the_full_budgets_choice() {
+    let b = position(&ATARI);
+    let policy = Policy::katachi();
+    for (threads, seed) in [(1, 7), (2, 8), (1, 9)] {
+        let cfg = SearchConfig {
+            threads,
+            ..config(6000, seed)
+        };
+        let full = search(&b, Color::White, &policy, &cfg);
+        let mut early = Searcher::new(&b, Color::White, &policy, &cfg);
+        early.run_to_decision(6000, None, 1.0);
+        let early = early.result();
+        assert_eq!(
+            early.best().map(|m| m.mv),
+            full.best().map(|m| m.mv),
+            "{threads} threads, seed {seed}"
+        );
+        assert!(early.playouts < full.playouts, "{}", early.playouts);
+        let mut never = Searcher::new(&b, Color::White, &policy, &cfg);
+        never.run_to_decision(6000, None, 0.0);
+        assert_eq!(never.result().playouts, 6000);
+    }
+}
+
+/// `set_param` changes the named field, and refuses unknown names and
+/// values out of range.
+#[test]
+fn tuning_parameters_by_name() {
+    let mut c = SearchConfig::default();
+    c.set_param("explore", 0.25).unwrap();
+    c.set_param("local_prior", 8.0).unwrap();
+    c.set_param("expand_at", 4.0).unwrap();
+    assert_eq!((c.explore, c.local_prior, c.expand_at), (0.25, 8.0, 4));
+    assert!(matches!(
+        c.set_param("explor", 1.0),
+        Err(katachi_mc::ParamError::Unknown { .. })
+    ));
+    assert!(c.set_param("score_weight", 1.5).is_err());
+    assert!(c.set_param("expand_at", 2.5).is_err());
+    assert!(c.set_param("rave_equiv", f64::NAN).is_err());
+    for name in katachi_mc::TUNING_PARAMS {
+        assert!(
+            c.set_param(name, 0.5).is_ok() || c.set_param(name, 1.0).is_ok(),
+            "{name}"
+        );
+    }
+}

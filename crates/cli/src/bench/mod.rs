@@ -9,6 +9,7 @@ mod matching;
 mod ownership;
 mod playouts;
 mod score;
+mod search;
 mod startup;
 
 /// Benchmark subcommands.
@@ -19,6 +20,8 @@ pub enum Command {
     Analysis(analysis::Args),
     /// Random playouts on katachi's board (and go_game_board's, side by side).
     Playouts(playouts::Args),
+    /// Playouts per second of the Monte Carlo search for 1 and 2 threads.
+    Search(search::Args),
     /// Pattern matching speed per matcher over the reference positions.
     Match(matching::Args),
     /// Scoring finished games (records with a points result) beside GNU Go.
@@ -40,6 +43,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
     match cmd {
         Command::Analysis(args) => analysis::run(args),
         Command::Playouts(args) => playouts::run(args),
+        Command::Search(args) => search::run(args),
         Command::Match(args) => matching::run(args),
         Command::Startup(args) => startup::run(args),
         Command::Score(args) => score::run(args),

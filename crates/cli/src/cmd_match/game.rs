@@ -307,7 +307,7 @@ pub fn parse_score(text: &str) -> Option<(Option<Color>, String)> {
 /// the moves replayed, then `final_score`; the answer as given.
 fn count(counter: &mut Player, settings: &Settings, game: &GameOutcome) -> anyhow::Result<String> {
     let counted = (|| -> anyhow::Result<String> {
-        counter.new_game(settings.size, settings.komi, None)?;
+        counter.new_game(settings.size, settings.komi, None, None)?;
         let engine = counter.engine()?;
         let board = Board::new(settings.size)?;
         for &(color, mv) in &game.moves {

@@ -42,6 +42,8 @@ pub struct Player {
     pub name: String,
     options: SpawnOptions,
     engine: Option<Engine>,
+    /// Whether the running engine lists `set_random_seed`.
+    seedable: bool,
 }
 
 impl Player {
@@ -53,6 +55,7 @@ impl Player {
             cmd,
             options,
             engine: None,
+            seedable: false,
         }
     }
 
@@ -69,6 +72,9 @@ impl Player {
             if !full.is_empty() {
                 self.name = full;
             }
+            self.seedable = engine
+                .ok("list_commands")
+                .is_ok_and(|list| list.lines().any(|l| l.trim() == "set_random_seed"));
             self.engine = Some(engine);
         }
         Ok(self.engine.as_mut().expect("started above"))
@@ -81,15 +87,23 @@ impl Player {
         }
     }
 
-    /// Start a game: board size, empty board, komi, time settings. A refusal
-    /// of anything but the time settings is an error: the match cannot go on.
+    /// Start a game: board size, empty board, komi, the game's random seed
+    /// (`set_random_seed`, if the engine lists it: deterministic engines
+    /// would otherwise repeat their games), time settings. A refusal of
+    /// anything but the seed and the time settings is an error: the match
+    /// cannot go on.
     pub fn new_game(
         &mut self,
         size: usize,
         komi: f32,
+        seed: Option<u64>,
         time: Option<TimeControl>,
     ) -> anyhow::Result<()> {
         let label = format!("engine {} ({})", self.label, self.cmd);
+        self.engine()
+            .with_context(|| format!("cannot start {label}"))?;
+        // Known once the engine runs (it may have been restarted).
+        let seed = seed.filter(|_| self.seedable);
         let engine = self
             .engine()
             .with_context(|| format!("cannot start {label}"))?;
@@ -101,6 +115,11 @@ impl Player {
             engine
                 .ok(&command)
                 .with_context(|| format!("{label} cannot start a game"))?;
+        }
+        if let Some(seed) = seed {
+            engine
+                .command(&format!("set_random_seed {seed}"))
+                .with_context(|| format!("{label} failed on set_random_seed"))?;
         }
         if let Some(time) = time {
             // Engines without clocks may refuse; the runner still keeps time.

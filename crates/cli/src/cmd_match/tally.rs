@@ -35,6 +35,9 @@ pub struct GameRow {
     pub notes: Vec<String>,
     /// Where the SGF was written.
     pub sgf: Option<String>,
+    /// Hash of the game's move sequence: equal games have equal hashes
+    /// (for the count of distinct games).
+    pub line: u64,
 }
 
 impl GameRow {
@@ -52,8 +55,36 @@ impl GameRow {
             genmoves: game.genmoves,
             notes: game.notes.clone(),
             sgf: None,
+            line: line_hash(&game.moves),
         }
     }
+}
+
+/// Hash of a move sequence (FNV-1a over colours and moves' text).
+fn line_hash(moves: &[(Color, katachi_board::Move)]) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for (c, m) in moves {
+        let text = format!("{c:?}{m:?};");
+        for b in text.bytes() {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    h
+}
+
+/// The 95% Wilson score interval of `wins` successes in `games` trials,
+/// as fractions (0 to 1); `(0, 1)` with no game.
+pub fn wilson(wins: usize, games: usize) -> (f64, f64) {
+    if games == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_964f64;
+    let n = games as f64;
+    let p = wins as f64 / n;
+    let d = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / d;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / d;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 /// Totals for one engine.
@@ -104,6 +135,8 @@ pub struct Summary {
     pub disputed: usize,
     /// Average game length in moves.
     pub average_moves: f64,
+    /// Distinct games (move sequences) among them.
+    pub distinct: usize,
     /// Count of games per ending (`score`, `resign`, `time`, ...).
     pub endings: Vec<(Ending, usize)>,
     /// Every game in order.
@@ -130,6 +163,12 @@ pub fn summarise(engines: &[(String, String, String)], rows: &[GameRow]) -> Summ
         void: 0,
         disputed: 0,
         average_moves: 0.0,
+        distinct: {
+            let mut lines: Vec<u64> = rows.iter().map(|r| r.line).collect();
+            lines.sort_unstable();
+            lines.dedup();
+            lines.len()
+        },
         endings: Vec::new(),
         results: rows.to_vec(),
     };
@@ -205,16 +244,18 @@ pub fn table(summary: &Summary) -> String {
     let _ = writeln!(out);
     let _ = writeln!(
         out,
-        "{:<6} {:>5} {:>5} {:>9} {:>9} {:>10}  name (command)",
-        "engine", "games", "wins", "as black", "as white", "s/move"
+        "{:<6} {:>5} {:>5} {:>13} {:>9} {:>9} {:>10}  name (command)",
+        "engine", "games", "wins", "95% interval", "as black", "as white", "s/move"
     );
     for t in &summary.engines {
+        let (lo, hi) = wilson(t.wins, t.games);
         let _ = writeln!(
             out,
-            "{:<6} {:>5} {:>5} {:>9} {:>9} {:>10.3}  {} ({})",
+            "{:<6} {:>5} {:>5} {:>13} {:>9} {:>9} {:>10.3}  {} ({})",
             t.label,
             t.games,
             t.wins,
+            format!("{:.0}%-{:.0}%", 100.0 * lo, 100.0 * hi),
             format!("{}/{}", t.wins_as_black, t.games_as_black),
             format!("{}/{}", t.wins_as_white, t.games_as_white),
             t.seconds_per_move,
@@ -225,8 +266,9 @@ pub fn table(summary: &Summary) -> String {
     let _ = writeln!(out);
     let _ = writeln!(
         out,
-        "games {}: black won {}, white won {}, jigo {}, void {}, disputed {}; {:.1} moves per game",
+        "games {} ({} distinct): black won {}, white won {}, jigo {}, void {}, disputed {}; {:.1} moves per game",
         summary.games,
+        summary.distinct,
         summary.black_wins,
         summary.white_wins,
         summary.jigo,
@@ -255,6 +297,19 @@ pub fn table(summary: &Summary) -> String {
 mod tests {
     use super::*;
 
+    #[test]
+    fn wilson_interval() {
+        // 4 of 10: the textbook interval is 16.8% to 68.7%.
+        let (lo, hi) = wilson(4, 10);
+        assert!(
+            (lo - 0.1682).abs() < 1e-3 && (hi - 0.6873).abs() < 1e-3,
+            "{lo} {hi}"
+        );
+        let (lo, hi) = wilson(20, 20);
+        assert!((lo - 0.8389).abs() < 1e-3 && hi == 1.0, "{lo} {hi}");
+        assert_eq!(wilson(0, 0), (0.0, 1.0));
+    }
+
     fn row(number: usize, black: &str, winner: Option<&str>, ending: Ending) -> GameRow {
         GameRow {
             number,
@@ -268,6 +323,7 @@ mod tests {
             genmoves: [5, 5],
             notes: vec![],
             sgf: None,
+            line: number as u64 % 4,
         }
     }
 
@@ -310,7 +366,10 @@ mod tests {
                 (Ending::Disputed, 1)
             ]
         );
+        // Games 1 and 5 have the same line.
+        assert_eq!(s.distinct, 4);
         let t = table(&s);
+        assert!(t.contains("games 5 (4 distinct)"), "{t}");
         assert!(
             t.contains("black won 1, white won 1, jigo 1, void 1, disputed 1"),
             "{t}"

@@ -8,6 +8,9 @@
 //! `MctsOptions::reuse_tree` is off): the subtree of those two moves
 //! starts the new search.
 //!
+//! `set_random_seed N` and `get_random_seed` (GNU Go's commands) set and
+//! show the session's seed, which every search's seed derives from.
+//!
 //! `katachi-mcts_stats [COLOR]` searches the current position for COLOR
 //! (default: the player to move) with genmove's budget, plays nothing, and
 //! answers the summary line and the ten most visited moves: the move, its
@@ -38,6 +41,16 @@ struct McState {
 
 /// Register this module's commands.
 pub fn register(r: &mut Registry) {
+    // GNU Go's seed commands: a match runner gives each game its own seed
+    // so that deterministic engines do not repeat the same game.
+    r.add("set_random_seed", |s, args| match args.number::<u64>(0) {
+        Some(seed) => {
+            s.set_seed(seed);
+            Ok(String::new())
+        }
+        None => fail("invalid seed"),
+    });
+    r.add("get_random_seed", |s, _| Ok(s.seed().to_string()));
     r.add("explain_move", |s, args| {
         let Some(word) = args.get(0) else {
             return fail("missing move");
@@ -62,11 +75,28 @@ pub fn register(r: &mut Registry) {
     });
 }
 
-/// The policy, compiled on first use.
+/// The policy, compiled on first use: `--mc-patterns FILE` if given
+/// (checked at start-up; if the file no longer loads, the error goes to
+/// standard error and the embedded database plays), else katachi's
+/// embedded database.
 pub(crate) fn policy(s: &mut Session) -> Arc<Policy> {
+    let file = s.config().mcts.policy_file.clone();
     let st = s.extensions().get_or_default::<McState>();
     st.policy
-        .get_or_insert_with(|| Arc::new(Policy::katachi()))
+        .get_or_insert_with(|| {
+            let loaded = file.map(|f| (Policy::load(&f), f));
+            match loaded {
+                Some((Ok((p, _)), _)) => Arc::new(p),
+                Some((Err(e), f)) => {
+                    eprintln!(
+                        "--mc-patterns {}: {e}; katachi's own patterns play",
+                        f.display()
+                    );
+                    Arc::new(Policy::katachi())
+                }
+                None => Arc::new(Policy::katachi()),
+            }
+        })
         .clone()
 }
 
@@ -82,17 +112,26 @@ pub fn search_config(s: &Session, color: Color) -> SearchConfig {
         },
         other => other,
     };
-    SearchConfig {
+    let mut config = SearchConfig {
         playouts,
         seconds,
         threads: o.threads.max(1),
+        // The session's seed (`--seed`, `set_random_seed`) spread over
+        // the 64 bits, so that nearby seeds give unrelated searches.
         seed: s
-            .config()
-            .seed
+            .seed()
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .wrapping_add(s.board().history().len() as u64),
         komi: s.komi(),
         ..SearchConfig::default()
+    };
+    for (name, value) in &o.params {
+        // Checked at start-up (`--mc-param`): an error cannot happen here.
+        if let Err(e) = config.set_param(name, *value) {
+            eprintln!("--mc-param {name}={value}: {e}");
+        }
     }
+    config
 }
 
 /// Searches the current position for `color` (a fresh tree).
@@ -172,7 +211,7 @@ pub(crate) fn genmove_search(
     let reused = searcher.root_visits();
     let (total, deadline) = config.budget();
     match slice {
-        None => searcher.run(total, deadline),
+        None => searcher.run_to_decision(total, deadline, config.early_stop),
         Some(slice) => loop {
             let left = total.saturating_sub(searcher.playouts());
             let now = std::time::Instant::now();
@@ -325,4 +364,44 @@ fn explanation(board: &Board, r: &SearchResult, m: katachi_board::Move, when: &s
         ));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::commands::testing::run;
+    use crate::config::MctsOptions;
+    use crate::{Config, Session};
+
+    fn session() -> Session {
+        Session::new(Config {
+            mcts: MctsOptions {
+                playouts: Some(300),
+                ..MctsOptions::default()
+            },
+            board_size: 9,
+            ..Config::default()
+        })
+    }
+
+    #[test]
+    fn random_seed_commands_set_the_search_seed() {
+        let mut s = session();
+        assert_eq!(run(&mut s, "get_random_seed"), Ok("0".into()));
+        assert_eq!(run(&mut s, "set_random_seed 7"), Ok(String::new()));
+        assert_eq!(run(&mut s, "get_random_seed"), Ok("7".into()));
+        assert_eq!(run(&mut s, "set_random_seed x"), Err("invalid seed".into()));
+        assert_eq!(run(&mut s, "get_random_seed"), Ok("7".into()));
+        run(&mut s, "play b e5").unwrap();
+        // The same seed searches the same way; another seed differently
+        // (the visit counts of the root's moves differ).
+        let table = |s: &mut Session| {
+            let t = run(s, "katachi-mcts_stats").unwrap();
+            // Drop the summary line: it holds the time.
+            t.lines().skip(1).collect::<Vec<_>>().join("\n")
+        };
+        let seven = table(&mut s);
+        assert_eq!(table(&mut s), seven);
+        run(&mut s, "set_random_seed 8").unwrap();
+        assert_ne!(table(&mut s), seven);
+    }
 }

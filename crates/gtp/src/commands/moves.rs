@@ -57,7 +57,7 @@ pub(crate) fn generate(s: &mut Session, color: Color, cleanup: bool, play: bool)
     let m = match s.config().engine {
         Engine::Baseline => {
             let options = baseline::Options {
-                seed: s.config().seed,
+                seed: s.seed(),
                 komi: s.komi(),
                 cleanup,
             };

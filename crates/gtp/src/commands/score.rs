@@ -124,7 +124,7 @@ fn status(s: &mut Session) -> FinalStatus {
         }
     }
     let policy = super::mcts::policy(s);
-    let st = final_status_of(s.board(), &policy, s.config().seed);
+    let st = final_status_of(s.board(), &policy, s.seed());
     s.extensions().get_or_default::<ScoreState>().cached = Some((key.0, key.1, st.clone()));
     st
 }

@@ -1,0 +1,117 @@
+//! `katachi bench search`: playouts per second of the Monte Carlo search
+//! (`katachi_mc::search`, what genmove runs) for each thread count, on 9x9
+//! and 19x19.
+//!
+//! The position searched is the board after `--moves` moves drawn by the
+//! playout policy from the empty board (seeded), so that the figure
+//! includes tree descents, expansions and the RAVE updates, not only
+//! playouts. Each thread count searches the same position for the same
+//! wall-clock time; the figure is playouts over wall-clock seconds.
+//! The machine's load average (`/proc/loadavg`) is printed beside it: on a
+//! shared machine a second thread only helps if a core is free.
+
+use std::process::ExitCode;
+
+use katachi_board::playout::Rng;
+use katachi_board::{Board, Color, Move};
+use katachi_mc::{search, McBoard, Policy, SearchConfig};
+
+/// Arguments.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Board sizes (comma-separated).
+    #[arg(long, value_delimiter = ',', default_value = "9,19")]
+    sizes: Vec<usize>,
+    /// Thread counts (comma-separated).
+    #[arg(long, value_delimiter = ',', default_value = "1,2")]
+    threads: Vec<usize>,
+    /// Seconds of search per size and thread count.
+    #[arg(long, default_value_t = 5.0)]
+    seconds: f64,
+    /// Moves drawn by the playout policy before the search.
+    #[arg(long, default_value_t = 10)]
+    moves: usize,
+    /// Seed of those moves and of the search.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// The load averages over 1, 5 and 15 minutes, if the system says.
+pub fn load_average() -> Option<String> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    Some(
+        text.split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" "),
+    )
+}
+
+/// Run `katachi bench search`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    anyhow::ensure!(
+        args.seconds.is_finite() && args.seconds > 0.0,
+        "--seconds must be a positive number"
+    );
+    let policy = Policy::katachi();
+    outln!(
+        "bench search: UCT with RAVE over {} playouts, {:.1} s per run, position after {} policy moves (seed {})",
+        policy.name(),
+        args.seconds,
+        args.moves,
+        args.seed
+    )?;
+    outln!(
+        "{:>5} {:>7} {:>10} {:>12} {:>10}  load average (1 5 15 min) after",
+        "size",
+        "threads",
+        "playouts",
+        "playouts/s",
+        "nodes"
+    )?;
+    for &size in &args.sizes {
+        let board = opening(&policy, size, args.moves, args.seed)?;
+        let to_move = board.to_move();
+        for &threads in &args.threads {
+            let config = SearchConfig {
+                seconds: Some(args.seconds),
+                threads: threads.max(1),
+                seed: args.seed,
+                ..SearchConfig::default()
+            };
+            let r = search(&board, to_move, &policy, &config);
+            outln!(
+                "{:>5} {:>7} {:>10} {:>12.0} {:>10}  {}",
+                size,
+                threads,
+                r.playouts,
+                r.playouts as f64 / r.seconds.max(1e-9),
+                r.nodes,
+                load_average().unwrap_or_else(|| "?".into())
+            )?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The board after `moves` moves of the playout policy (a pass ends early).
+fn opening(policy: &Policy, size: usize, moves: usize, seed: u64) -> anyhow::Result<Board> {
+    let mut board = Board::new(size)?;
+    let mut rng = Rng::new(seed);
+    let mut c = Color::Black;
+    for _ in 0..moves {
+        let last = match board.history().last() {
+            Some(&(_, Move::Play(p))) => Some(p),
+            _ => None,
+        };
+        let mc = McBoard::new(policy.table(), board.clone(), last);
+        let Some(p) = mc.choose_with(c, rng.next_u64()) else {
+            break;
+        };
+        if board.play(c, Move::Play(p)).is_err() {
+            break;
+        }
+        c = c.opponent();
+    }
+    Ok(board)
+}
