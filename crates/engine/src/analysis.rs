@@ -24,7 +24,7 @@ use std::cell::{OnceCell, RefCell, RefMut};
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use katachi_board::{Board, Color, Point};
+use katachi_board::{Board, Color, Move, Point};
 use katachi_patterns::expr::Bindings;
 use katachi_patterns::model::Pattern;
 use katachi_tactics::reading::{ReadConfig, Reader};
@@ -40,6 +40,7 @@ use crate::eye_values::EyeValues;
 use crate::eyes::Eyes;
 use crate::influence::{Influence, InfluenceDbs, Inputs};
 use crate::knowledge::Knowledge;
+use crate::owl::semeai::{Semeai, SemeaiAnswer, SemeaiConfig};
 use crate::owl::{Owl, OwlAnswer, OwlConfig, OwlStatus};
 use katachi_pathinf::{
     territory, PathConfig, PathInfluence, PathTables, TerritoryConfig, TerritoryMap,
@@ -380,6 +381,40 @@ impl Analysis {
         }
         let defense = self.owl_defend(p)?.outcome;
         Some(OwlStatus::from_answers(attack, defense))
+    }
+
+    /// GNU Go's `analyze_semeai A B`: the race between the dragons at
+    /// `a` and `b`, `a`'s owner to move (see [`crate::owl::semeai`]).
+    /// `None` for an empty point or two dragons of one colour.
+    pub fn semeai(&self, a: Point, b: Point) -> Option<SemeaiAnswer> {
+        let ga = self.owl_goal(a)?;
+        let gb = self.owl_goal(b)?;
+        Semeai::new(self.board.clone(), SemeaiConfig::default()).analyze(&ga, &gb)
+    }
+
+    /// GNU Go's `analyze_semeai_after_move C M A B`: the race between the
+    /// dragons at `a` and `b` (as this position's dragons stage sees them)
+    /// after `c` plays `mv`, `a`'s owner to move. `None` for an empty
+    /// point, two dragons of one colour, or an illegal move.
+    pub fn semeai_after_move(
+        &self,
+        c: Color,
+        mv: Move,
+        a: Point,
+        b: Point,
+    ) -> Option<SemeaiAnswer> {
+        let ga = self.owl_goal(a)?;
+        let gb = self.owl_goal(b)?;
+        let mut board = self.board.clone();
+        board.try_move(c, mv).ok()?;
+        let left = |g: &[Point]| -> Vec<Point> {
+            g.iter()
+                .copied()
+                .filter(|&p| board.cell(p).color() == self.board.cell(p).color())
+                .collect()
+        };
+        let (ga, gb) = (left(&ga), left(&gb));
+        Semeai::new(board.clone(), SemeaiConfig::default()).analyze(&ga, &gb)
     }
 
     /// Owl nodes spent on this position so far.

@@ -15,10 +15,10 @@
 //! Errors as GNU Go 3.8 words them: `vertex must not be empty` for an
 //! empty dragon vertex, `move vertex must be empty` for an occupied move.
 
-use katachi_board::Point;
+use katachi_board::{Move, Point};
 use katachi_engine::owl::OwlAnswer;
 
-use crate::analysis::{code_and_move, current_analysis, stone_arg, vertex_arg};
+use crate::analysis::{code_and_move, current_analysis, move_arg, stone_arg, vertex_arg};
 use crate::args::Args;
 use crate::error::{fail, Reply};
 use crate::registry::Registry;
@@ -34,6 +34,8 @@ pub fn register(r: &mut Registry) {
     r.add("owl_defend", |s, a| owl_query(s, a, false));
     r.add("owl_does_attack", |s, a| owl_does(s, a, true));
     r.add("owl_does_defend", |s, a| owl_does(s, a, false));
+    r.add("analyze_semeai", analyze_semeai);
+    r.add("analyze_semeai_after_move", analyze_semeai_after_move);
     r.add("get_owl_node_counter", |s, _| {
         Ok(s.extensions().get_or_default::<OwlNodes>().0.to_string())
     });
@@ -77,6 +79,40 @@ fn owl_does(s: &mut Session, a: &Args<'_>, attack: bool) -> Reply {
     };
     count(s, &answer);
     Ok(answer.outcome.code.gtp().to_string())
+}
+
+/// `analyze_semeai A B`: `defence attack move`, A's owner to move.
+fn analyze_semeai(s: &mut Session, a: &Args<'_>) -> Reply {
+    let pa = stone_arg(s.board(), a, 0)?;
+    let pb = stone_arg(s.board(), a, 1)?;
+    if s.board().cell(pa) == s.board().cell(pb) {
+        return fail("dragons must be of opposite colors");
+    }
+    let Some(answer) = current_analysis(s).semeai(pa, pb) else {
+        return fail("vertex must not be empty");
+    };
+    s.extensions().get_or_default::<OwlNodes>().0 += answer.nodes;
+    Ok(answer.format(s.board()))
+}
+
+/// `analyze_semeai_after_move COLOR MOVE A B`: the same after the move.
+fn analyze_semeai_after_move(s: &mut Session, a: &Args<'_>) -> Reply {
+    let (c, mv) = move_arg(s.board(), a, 0)?;
+    if let Move::Play(p) = mv {
+        if s.board().cell(p).color().is_some() {
+            return fail("move vertex must be empty");
+        }
+    }
+    let pa = stone_arg(s.board(), a, 2)?;
+    let pb = stone_arg(s.board(), a, 3)?;
+    if s.board().cell(pa) == s.board().cell(pb) {
+        return fail("dragons must be of opposite colors");
+    }
+    let Some(answer) = current_analysis(s).semeai_after_move(c, mv, pa, pb) else {
+        return fail("illegal move");
+    };
+    s.extensions().get_or_default::<OwlNodes>().0 += answer.nodes;
+    Ok(answer.format(s.board()))
 }
 
 #[cfg(test)]

@@ -39,6 +39,7 @@
 //! patterns (value 100), ko threats, and node limits by level.
 
 mod examine;
+pub mod semeai;
 
 pub use examine::{examine, NodeView, Verdict, ESCAPE_ALIVE, ESCAPE_DEPTH};
 
