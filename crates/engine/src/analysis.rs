@@ -40,7 +40,7 @@ use crate::eye_values::EyeValues;
 use crate::eyes::Eyes;
 use crate::influence::{Influence, InfluenceDbs, Inputs};
 use crate::knowledge::Knowledge;
-use crate::owl::semeai::{Semeai, SemeaiAnswer, SemeaiConfig};
+use crate::owl::semeai::{race_stones, Semeai, SemeaiAnswer, SemeaiConfig};
 use crate::owl::{Owl, OwlAnswer, OwlConfig, OwlStatus};
 use katachi_pathinf::{
     territory, PathConfig, PathInfluence, PathTables, TerritoryConfig, TerritoryMap,
@@ -387,8 +387,8 @@ impl Analysis {
     /// `a` and `b`, `a`'s owner to move (see [`crate::owl::semeai`]).
     /// `None` for an empty point or two dragons of one colour.
     pub fn semeai(&self, a: Point, b: Point) -> Option<SemeaiAnswer> {
-        let ga = self.owl_goal(a)?;
-        let gb = self.owl_goal(b)?;
+        let ga = race_stones(&self.board, &self.owl_goal(a)?, a);
+        let gb = race_stones(&self.board, &self.owl_goal(b)?, b);
         Semeai::new(self.board.clone(), SemeaiConfig::default()).analyze(&ga, &gb)
     }
 
@@ -403,8 +403,8 @@ impl Analysis {
         a: Point,
         b: Point,
     ) -> Option<SemeaiAnswer> {
-        let ga = self.owl_goal(a)?;
-        let gb = self.owl_goal(b)?;
+        let ga = race_stones(&self.board, &self.owl_goal(a)?, a);
+        let gb = race_stones(&self.board, &self.owl_goal(b)?, b);
         let mut board = self.board.clone();
         board.try_move(c, mv).ok()?;
         let left = |g: &[Point]| -> Vec<Point> {

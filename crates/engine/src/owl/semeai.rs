@@ -137,6 +137,8 @@ pub struct Semeai {
     a_orig: Vec<Point>,
     b_orig: Vec<Point>,
     goal: Goal,
+    /// The depth of the current iteration.
+    depth_limit: u32,
 }
 
 impl Semeai {
@@ -151,6 +153,7 @@ impl Semeai {
             a_orig: Vec::new(),
             b_orig: Vec::new(),
             goal: Goal::Live,
+            depth_limit: cfg.depth,
         }
     }
 
@@ -178,14 +181,13 @@ impl Semeai {
         let mut run = |s: &mut Semeai, goal: Goal| {
             s.goal = goal;
             s.stats = Stats::default();
-            s.table.reset();
-            let o = s.solve(0, false);
+            let o = s.deepening();
             nodes += s.stats.nodes;
             exhausted |= s.stats.exhausted;
             o
         };
         let kill = run(self, Goal::Kill);
-        let live = if kill.code == Code::Win {
+        let mut live = if kill.code == Code::Win {
             kill
         } else {
             let l = run(self, Goal::Live);
@@ -195,6 +197,19 @@ impl Semeai {
                 l
             }
         };
+        if live.code == Code::Win && !kill.code.is_success() && live.mv.is_some() {
+            // A lives: does it need the move? (GNU Go answers PASS then.)
+            self.goal = Goal::Live;
+            self.stats = Stats::default();
+            self.table.reset();
+            let _ = self.board.try_move(ca, Move::Pass);
+            let reply = self.solve(1, true);
+            let _ = self.board.undo();
+            nodes += self.stats.nodes;
+            if !self.stats.exhausted && !reply.code.is_success() {
+                live.mv = None;
+            }
+        }
         self.board.set_to_move(saved);
         let mv = if kill.code.is_success() {
             kill.mv
@@ -210,6 +225,26 @@ impl Semeai {
             nodes,
             exhausted,
         })
+    }
+
+    /// The search of the current goal by iterative deepening under one
+    /// node budget: the answer of the deepest search that finished, or of
+    /// the first one when even it ran out.
+    fn deepening(&mut self) -> Outcome {
+        let mut answer = None;
+        for limit in [4, 8, 14, self.cfg.depth] {
+            self.depth_limit = limit.min(self.cfg.depth);
+            self.table.reset();
+            let o = self.solve(0, false);
+            if self.stats.exhausted {
+                return answer.unwrap_or(o);
+            }
+            answer = Some(o);
+            if limit >= self.cfg.depth {
+                break;
+            }
+        }
+        answer.unwrap_or(FAIL)
     }
 
     /// Whether fewer than half of `orig`'s stones (of `c`) remain.
@@ -369,7 +404,7 @@ impl Semeai {
                 return o;
             }
         }
-        if depth >= self.cfg.depth || !Budget::new(self.cfg.node_limit).spend(&mut self.stats) {
+        if depth >= self.depth_limit || !Budget::new(self.cfg.node_limit).spend(&mut self.stats) {
             return Outcome {
                 code: for_mover(self.leaf()),
                 mv: None,
@@ -386,11 +421,10 @@ impl Semeai {
             .take(width)
             .map(Some)
             .collect();
-        // The pass: first at the root (no move needed is the best
-        // answer), last elsewhere.
-        if depth == 0 {
-            moves.insert(0, None);
-        } else {
+        // The pass, for the side that needs no progress: A's owner when
+        // A is to live, B's when B is to be captured (the other side
+        // passing only lets the race stand, which it loses).
+        if mover_is_a == (self.goal == Goal::Live) {
             moves.push(None);
         }
         let mut best = FAIL;
@@ -421,14 +455,22 @@ impl Semeai {
                     }
                 }
             };
+            if depth < trace_depth() {
+                eprintln!(
+                    "{:width$}semeai {:?} d{depth} {:?} {} -> {:?}",
+                    "",
+                    self.goal,
+                    mover,
+                    mv.map_or_else(|| "PASS".to_string(), |p| self.board.vertex(p)),
+                    code,
+                    width = 2 * depth as usize
+                );
+            }
             if code > best.code {
                 best = Outcome { code, mv };
                 if code == Code::Win {
                     break;
                 }
-            }
-            if self.stats.exhausted {
-                break;
             }
         }
         if !self.stats.exhausted {
@@ -536,6 +578,55 @@ impl Semeai {
         scored.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
         scored.into_iter().map(|(_, p)| p).collect()
     }
+}
+
+/// How many plies `KSEM=N` asks to trace on standard error (0 without).
+fn trace_depth() -> u32 {
+    std::env::var("KSEM")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
+}
+
+/// The stones of `dragon` that take part in a race from the string at
+/// `at`: that string and, transitively, the dragon's strings sharing a
+/// liberty with one already taken (a dragon amalgamated over a wider
+/// area holds strings the race does not touch; their liberties would
+/// count for it).
+pub fn race_stones(board: &Board, dragon: &[Point], at: Point) -> Vec<Point> {
+    let Some(first) = board.string_head(at) else {
+        return Vec::new();
+    };
+    let mut heads: Vec<Point> = Vec::new();
+    for &p in dragon {
+        if let Some(h) = board.string_head(p) {
+            if !heads.contains(&h) {
+                heads.push(h);
+            }
+        }
+    }
+    if !heads.contains(&first) {
+        heads.push(first);
+    }
+    let mut taken = vec![first];
+    let mut i = 0;
+    while i < taken.len() {
+        let t = taken[i];
+        i += 1;
+        for &h in &heads {
+            if taken.contains(&h) {
+                continue;
+            }
+            if board.liberties(t).any(|l| board.is_liberty_of(l, h)) {
+                taken.push(h);
+            }
+        }
+    }
+    let mut out: Vec<Point> = Vec::new();
+    for h in taken {
+        out.extend(board.stones(h));
+    }
+    out
 }
 
 /// Whether `x` captures `y` in a race (by counting) when `x_first` says
