@@ -444,15 +444,15 @@ impl Semeai {
                     if self.board.try_move(mover, Move::Play(p)).is_err() {
                         continue;
                     }
-                    let takes_ko = self.board.ko_point().is_some();
+                    let ko = self.board.ko_point();
                     let reply = self.solve(depth + 1, false);
-                    let _ = self.board.undo();
                     let c = reply.code.reverse();
-                    if takes_ko && c == Code::Win {
-                        Code::KoA
-                    } else {
-                        c
-                    }
+                    let c = match ko {
+                        Some(k) if c == Code::Win => self.ko_grade(k, mover, depth),
+                        _ => c,
+                    };
+                    let _ = self.board.undo();
+                    c
                 }
             };
             if depth < trace_depth() {
@@ -477,6 +477,28 @@ impl Semeai {
             self.table.insert(key, best);
         }
         best
+    }
+
+    /// The grade of a win by a move that took a ko at `k`: still a win
+    /// when the opponent retaking at once (as after a ko threat) does not
+    /// change the result, else `KO_A`.
+    fn ko_grade(&mut self, k: Point, mover: Color, depth: u32) -> Code {
+        let opp = mover.opponent();
+        if self.board.check_move(opp, Move::Play(k)).is_ok() {
+            // Legal already: not a ko the opponent is barred from.
+            return Code::Win;
+        }
+        if self.board.cell(k).color().is_some() || depth + 2 >= self.depth_limit {
+            return Code::KoA;
+        }
+        self.board.play_unchecked(opp, Move::Play(k));
+        let again = self.solve(depth + 2, false);
+        let _ = self.board.undo();
+        if again.code == Code::Win {
+            Code::Win
+        } else {
+            Code::KoA
+        }
     }
 
     /// The mover's moves, best first: each candidate point is played and
