@@ -383,6 +383,58 @@ impl Analysis {
         Some(OwlStatus::from_answers(attack, defense))
     }
 
+    /// GNU Go's `owl_threaten_attack` (`attack`) or
+    /// `owl_threaten_defense` for the dragon at `p`: the answer (first
+    /// move) and the second move. `None` for an empty point.
+    pub fn owl_threaten(&self, p: Point, attack: bool) -> Option<(OwlAnswer, Option<Point>)> {
+        let goal = self.owl_goal(p)?;
+        Some(self.with_owl(|o| o.threaten(&goal, attack)))
+    }
+
+    /// GNU Go's `owl_connection_defends MOVE A B`: does the move of the
+    /// dragons' owner at `mv` save the dragons at `a` and `b` read as one
+    /// goal? `None` for an empty point or dragons of two colours.
+    pub fn owl_connection_defends(&self, mv: Point, a: Point, b: Point) -> Option<OwlAnswer> {
+        if self.board.cell(a) != self.board.cell(b) {
+            return None;
+        }
+        let mut goal = self.owl_goal(a)?;
+        for q in self.owl_goal(b)? {
+            if !goal.contains(&q) {
+                goal.push(q);
+            }
+        }
+        Some(self.with_owl(|o| o.does_defend(&goal, mv)))
+    }
+
+    /// GNU Go's `owl_substantial`: with the string at `p` captured (its
+    /// stones removed, its owner to move), do the opponent strings beside
+    /// it live (owl finds no attack on them as one goal)? `None` for an
+    /// empty point; `Some(false)` when nothing surrounds the string.
+    pub fn owl_substantial(&self, p: Point) -> Option<bool> {
+        let c = self.board.cell(p).color()?;
+        let mut goal: Vec<Point> = Vec::new();
+        for h in self.board.adjacent_strings(p) {
+            if self.board.cell(h).color() == Some(c.opponent()) {
+                goal.extend(self.board.stones(h));
+            }
+        }
+        if goal.is_empty() {
+            return Some(false);
+        }
+        let mut board = self.board.clone();
+        let stones: Vec<Point> = self.board.stones(p).collect();
+        board.set_stones(stones.iter().map(|&q| (q, None)));
+        board.set_to_move(c);
+        let mut owl = Owl::new(
+            board,
+            self.config.knowledge.clone(),
+            self.config.reading,
+            OwlConfig::default(),
+        );
+        Some(!owl.attack(&goal).outcome.code.is_success())
+    }
+
     /// GNU Go's `analyze_semeai A B`: the race between the dragons at
     /// `a` and `b`, `a`'s owner to move (see [`crate::owl::semeai`]).
     /// `None` for an empty point or two dragons of one colour.

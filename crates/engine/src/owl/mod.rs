@@ -182,6 +182,85 @@ impl Owl {
         self.query(goal, false, Some(mv))
     }
 
+    /// GNU Go's `owl_threaten_attack` (`attack`) and
+    /// `owl_threaten_defense`: can the attacker (defender), moving twice
+    /// in a row, kill (save) `goal`? The answer's move is the first move;
+    /// the second is returned beside it (`None`: the first alone does it,
+    /// GTP's `PASS`). A dragon the static verdict already decides for
+    /// the side asking has no threat (GNU Go answers `0` there too).
+    pub fn threaten(&mut self, goal: &[Point], attack: bool) -> (OwlAnswer, Option<Point>) {
+        self.stats = Stats::default();
+        let none = |stats: Stats| OwlAnswer {
+            outcome: FAIL,
+            nodes: stats.nodes,
+            exhausted: stats.exhausted,
+        };
+        let Some(color) = goal.first().and_then(|&p| self.board.cell(p).color()) else {
+            return (none(self.stats), None);
+        };
+        self.start(goal, color);
+        let mover = if attack { color.opponent() } else { color };
+        let saved = self.board.to_move();
+        self.board.set_to_move(mover);
+        let mut found: Option<(Code, Point, Option<Point>)> = None;
+        if let Some(view) = self.examine() {
+            let decided = match view.verdict {
+                Verdict::Alive => !attack,
+                Verdict::Dead => attack,
+                Verdict::Unknown => false,
+            };
+            let list = if attack {
+                &view.attacks
+            } else {
+                &view.defenses
+            };
+            let firsts: Vec<Point> = list.iter().map(|c| c.0).take(self.cfg.max_moves).collect();
+            for m1 in firsts.into_iter().filter(|_| !decided) {
+                let Some(takes_ko) = self.play(mover, m1, !attack) else {
+                    continue;
+                };
+                self.board.set_to_move(mover);
+                let second = if attack {
+                    self.attack_node(1)
+                } else {
+                    self.defend_node(1)
+                };
+                self.unplay(m1, !attack);
+                self.board.set_to_move(mover);
+                let code = graded(second.code, takes_ko);
+                if code.is_success() && found.is_none_or(|f| code > f.0) {
+                    found = Some((code, m1, second.mv));
+                    if code == Code::Win {
+                        break;
+                    }
+                }
+            }
+        }
+        self.board.set_to_move(saved);
+        self.total.add(&self.stats);
+        let Some((code, m1, m2)) = found else {
+            return (none(self.stats), None);
+        };
+        (
+            OwlAnswer {
+                outcome: Outcome { code, mv: Some(m1) },
+                nodes: self.stats.nodes,
+                exhausted: self.stats.exhausted,
+            },
+            m2,
+        )
+    }
+
+    /// Make `goal` (stones of `color`) the goal of the next reading.
+    fn start(&mut self, goal: &[Point], color: Color) {
+        self.color = color;
+        self.original = goal.to_vec();
+        self.goal.iter_mut().for_each(|g| *g = false);
+        for &p in goal {
+            self.goal[p.index()] = true;
+        }
+    }
+
     fn query(&mut self, goal: &[Point], attack: bool, first: Option<Point>) -> OwlAnswer {
         self.stats = Stats::default();
         let Some(color) = goal.first().and_then(|&p| self.board.cell(p).color()) else {
@@ -191,12 +270,7 @@ impl Owl {
                 exhausted: false,
             };
         };
-        self.color = color;
-        self.original = goal.to_vec();
-        self.goal.iter_mut().for_each(|g| *g = false);
-        for &p in goal {
-            self.goal[p.index()] = true;
-        }
+        self.start(goal, color);
         let mover = if attack { color.opponent() } else { color };
         let saved = self.board.to_move();
         self.board.set_to_move(mover);

@@ -539,8 +539,8 @@ impl Semeai {
         let mut approach: Vec<Point> = Vec::new();
         for &l in &their_libs {
             if self.board.try_move(mover, Move::Play(l)).is_ok() {
-                let selfatari = self.board.liberty_count(l) == 1
-                    && !self.captured(&their_orig, opp);
+                let selfatari =
+                    self.board.liberty_count(l) == 1 && !self.captured(&their_orig, opp);
                 let _ = self.board.undo();
                 if !selfatari {
                     continue;
@@ -685,6 +685,56 @@ mod tests {
     fn stones(b: &Board, v: &str) -> Vec<Point> {
         let p = b.parse_vertex(v).expect("vertex");
         b.stones(p).collect()
+    }
+
+    /// White's corner string A3-C1 (libs A2, B2, B1) against Black's
+    /// wall A4-D1: three outside liberties each when `e3` is empty, two
+    /// for Black when it is White's.
+    fn race(e3: char) -> Board {
+        board(&[
+            ".......",
+            ".......",
+            "OOOOO..",
+            "XXXXO..",
+            &format!("OOOX{e3}..").replace('_', "."),
+            "..OX.O.",
+            "..OX.O.",
+        ])
+    }
+
+    fn read(b: &Board, a: &str, bb: &str) -> SemeaiAnswer {
+        Semeai::new(b.clone(), SemeaiConfig::default())
+            .analyze(&stones(b, a), &stones(b, bb))
+            .expect("two dragons")
+    }
+
+    #[test]
+    fn equal_races_go_to_the_first_mover() {
+        let b = race('_');
+        let black = read(&b, "D4", "C3");
+        assert_eq!((black.defense, black.attack), (Code::Win, Code::Win));
+        let mv = black.mv.map(|p| b.vertex(p));
+        assert!(
+            ["A2", "B2", "B1"].contains(&mv.as_deref().unwrap_or("PASS")),
+            "{mv:?}"
+        );
+        let white = read(&b, "C3", "D4");
+        assert_eq!((white.defense, white.attack), (Code::Win, Code::Win));
+        let mv = white.mv.map(|p| b.vertex(p));
+        assert!(
+            ["E3", "E2", "E1"].contains(&mv.as_deref().unwrap_or("PASS")),
+            "{mv:?}"
+        );
+    }
+
+    #[test]
+    fn a_liberty_short_loses_even_moving_first() {
+        let b = race('O');
+        let black = read(&b, "D4", "C3");
+        assert_eq!((black.defense, black.attack), (Code::Fail, Code::Fail));
+        assert_eq!(black.format(&b), "0 0 PASS");
+        let white = read(&b, "C3", "D4");
+        assert_eq!((white.defense, white.attack), (Code::Win, Code::Win));
     }
 
     #[test]
