@@ -201,9 +201,18 @@ pub fn examine(
     // goal's eye spaces, reached from the goal's liberties.
     let mut reached = vec![false; board.cells().len()];
     let mut frontier: Vec<Point> = Vec::new();
+    let size = board.size();
+    let line = |p: Point| {
+        let (r, c) = board.row_col(p);
+        r.min(c).min(size - 1 - r).min(size - 1 - c)
+    };
+    // Crawling along the first or second line is no escape: those
+    // points are eye space or the opponent's territory to be, not a way
+    // out (ld_owl.tst +2).
     let open = |p: Point| {
         board.on_board(p)
             && board.cell(p).color().is_none()
+            && line(p) >= 2
             && !eyes.of(opp).in_domain(p)
             && !own_space[p.index()]
     };

@@ -46,7 +46,7 @@ pub use examine::{examine, NodeView, Verdict, ESCAPE_ALIVE, ESCAPE_DEPTH};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
-use katachi_board::{Board, Color, Move, Point};
+use katachi_board::{Board, Color, IllegalMove, Move, Point};
 use katachi_tactics::reading::{ReadConfig, Reader};
 use katachi_tactics::search::{fold, Budget, Code, Outcome, Stats, Table, FAIL, WIN};
 
@@ -118,6 +118,10 @@ pub struct Owl {
     goal: Vec<bool>,
     stats: Stats,
     total: Stats,
+    /// Who made a conditional ko capture in the current variation.
+    komaster: Option<Color>,
+    /// `komaster` before each move played, for `unplay`.
+    ko_stack: Vec<Option<Color>>,
 }
 
 impl Owl {
@@ -146,6 +150,8 @@ impl Owl {
             goal: vec![false; n],
             stats: Stats::default(),
             total: Stats::default(),
+            komaster: None,
+            ko_stack: Vec::new(),
         }
     }
 
@@ -335,25 +341,75 @@ impl Owl {
 
     fn key(&self, attack: bool) -> Key {
         let first = self.original.first().map_or(0, |p| p.index() as u64);
+        let master = match self.komaster {
+            None => 0,
+            Some(Color::Black) => 1,
+            Some(Color::White) => 2,
+        };
         Key {
             hash: self.board.hash_with_player(),
-            small: (first << 1) | attack as u64,
+            small: (first << 3) | (master << 1) | attack as u64,
         }
     }
 
     /// Play `mv` for `c`; the defender's stones join the goal. `None` if
-    /// illegal; else whether the move leaves the opponent a ko point.
-    fn play(&mut self, c: Color, mv: Point, defender: bool) -> Option<bool> {
-        self.board.try_move(c, Move::Play(mv)).ok()?;
+    /// illegal; else how the move stands to ko. A ko capture the ko rule
+    /// forbids is played conditionally (a ko threat assumed made and
+    /// answered) when nobody has done so yet in this variation: its
+    /// player becomes komaster and no further conditional capture is
+    /// allowed, so kos cannot be retaken for ever.
+    fn play(&mut self, c: Color, mv: Point, defender: bool) -> Option<KoMove> {
+        let conditional = match self.board.check_move(c, Move::Play(mv)) {
+            Ok(()) => false,
+            Err(IllegalMove::Ko) if self.komaster.is_none() => true,
+            Err(_) => return None,
+        };
+        // Checked legal, or illegal only by the ko rule (a capture, so
+        // not suicide): `play_unchecked`'s precondition holds.
+        self.board.play_unchecked(c, Move::Play(mv));
+        self.ko_stack.push(self.komaster);
         if defender {
             self.goal[mv.index()] = true;
         }
-        Some(self.board.ko_point().is_some())
+        Some(if conditional {
+            self.komaster = Some(c);
+            KoMove::Conditional
+        } else if self.board.ko_point().is_some() {
+            KoMove::Takes
+        } else {
+            KoMove::Plain
+        })
+    }
+
+    /// The ko capture the player to move may make only conditionally,
+    /// when it concerns the goal (the ko point or a neighbour of it
+    /// touches a goal stone) and no conditional capture was made yet.
+    fn ko_candidate(&self) -> Option<Point> {
+        if self.komaster.is_some() {
+            return None;
+        }
+        let k = self.board.ko_point()?;
+        let touches = |p: Point| {
+            self.board
+                .neighbors(p)
+                .iter()
+                .any(|q| self.board.on_board(*q) && self.goal[q.index()])
+        };
+        (touches(k)
+            || self
+                .board
+                .neighbors(k)
+                .iter()
+                .any(|&q| self.board.on_board(q) && touches(q)))
+        .then_some(k)
     }
 
     fn unplay(&mut self, mv: Point, defender: bool) {
         // The move was played by `play`: undo cannot fail.
         let _ = self.board.undo();
+        if let Some(m) = self.ko_stack.pop() {
+            self.komaster = m;
+        }
         if defender && !self.original.contains(&mv) {
             self.goal[mv.index()] = false;
         }
@@ -436,14 +492,25 @@ impl Owl {
                 let attacker = self.color.opponent();
                 let mut best = FAIL;
                 let mut tried = 0;
-                for &(mv, _) in &view.attacks {
-                    if tried >= self.width(depth) {
+                let ko = self.ko_candidate();
+                let list: Vec<(Point, bool)> = ko
+                    .map(|k| (k, true))
+                    .into_iter()
+                    .chain(
+                        view.attacks
+                            .iter()
+                            .filter(|c| Some(c.0) != ko)
+                            .map(|c| (c.0, false)),
+                    )
+                    .collect();
+                for (mv, extra) in list {
+                    if !extra && tried >= self.width(depth) {
                         break;
                     }
                     let Some(takes_ko) = self.play(attacker, mv, false) else {
                         continue;
                     };
-                    tried += 1;
+                    tried += usize::from(!extra);
                     let reply = self.defend_node(depth + 1);
                     self.unplay(mv, false);
                     let code = graded(reply.code.reverse(), takes_ko);
@@ -479,7 +546,9 @@ impl Owl {
     fn attack_first(&mut self) -> bool {
         let defender = self.board.to_move();
         self.board.set_to_move(defender.opponent());
-        let o = self.attack_node(1);
+        // Read as a root (depth 0): at depth 1 the same "alive" verdict
+        // would answer at once and the check would never find anything.
+        let o = self.attack_node(0);
         self.board.set_to_move(defender);
         o.code.is_success()
     }
@@ -513,14 +582,25 @@ impl Owl {
                 let defender = self.color;
                 let mut best = FAIL;
                 let mut tried = 0;
-                for &(mv, _) in &view.defenses {
-                    if tried >= self.width(depth) {
+                let ko = self.ko_candidate();
+                let list: Vec<(Point, bool)> = ko
+                    .map(|k| (k, true))
+                    .into_iter()
+                    .chain(
+                        view.defenses
+                            .iter()
+                            .filter(|c| Some(c.0) != ko)
+                            .map(|c| (c.0, false)),
+                    )
+                    .collect();
+                for (mv, extra) in list {
+                    if !extra && tried >= self.width(depth) {
                         break;
                     }
                     let Some(takes_ko) = self.play(defender, mv, true) else {
                         continue;
                     };
-                    tried += 1;
+                    tried += usize::from(!extra);
                     let reply = self.attack_node(depth + 1);
                     self.unplay(mv, true);
                     let code = graded(reply.code.reverse(), takes_ko);
@@ -565,12 +645,25 @@ fn inner_reading(mut cfg: ReadConfig) -> ReadConfig {
     cfg
 }
 
-/// A success reached by a move that takes a ko is at best `KO_A`.
-fn graded(code: Code, takes_ko: bool) -> Code {
-    if takes_ko && code == Code::Win {
-        Code::KoA
-    } else {
-        code
+/// How a move of the reading stands to ko.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum KoMove {
+    /// No ko involved.
+    Plain,
+    /// A legal ko capture: the opponent may retake only conditionally.
+    Takes,
+    /// A ko capture the ko rule forbade, made as if after a threat.
+    Conditional,
+}
+
+/// A success reached by a conditional ko capture is at best `KO_B` (a
+/// threat must be found first). A legal ko capture is not graded down:
+/// the opponent's conditional retake is read (when nobody is komaster
+/// yet), and its result says whether the ko matters (`KO_A` then).
+fn graded(code: Code, ko: KoMove) -> Code {
+    match ko {
+        KoMove::Conditional if code.is_success() => Code::KoB,
+        _ => code,
     }
 }
 
