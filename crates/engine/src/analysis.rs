@@ -366,6 +366,19 @@ impl Analysis {
         }))
     }
 
+    /// GNU Go's `combination_attack COLOR`: a move of `color` that
+    /// captures one of two opponent strings whatever the answer (see
+    /// [`crate::owl::combination`]), and the strings it threatens. Read
+    /// on a reader of its own.
+    pub fn combination_attack(&self, color: Color) -> Option<(Point, Vec<Point>)> {
+        let mut reader = Reader::with_patterns(
+            self.board.clone(),
+            self.config.reading,
+            self.config.knowledge.tactical().clone(),
+        );
+        crate::owl::combination::combination_attack(&mut reader, &self.board, color)
+    }
+
     /// The owl status of the dragon at `p`, refining the dragons stage's
     /// static status: a dragon the static status calls alive
     /// (invincible or unconditionally alive strings) is not read; any

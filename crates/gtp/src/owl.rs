@@ -48,6 +48,7 @@ pub fn register(r: &mut Registry) {
     r.add("owl_threaten_defense", |s, a| owl_threaten(s, a, false));
     r.add("owl_connection_defends", owl_connection_defends);
     r.add("owl_substantial", owl_substantial);
+    r.add("combination_attack", combination_attack);
     r.add("analyze_semeai", analyze_semeai);
     r.add("analyze_semeai_after_move", analyze_semeai_after_move);
     r.add("get_owl_node_counter", |s, _| {
@@ -130,6 +131,16 @@ fn owl_connection_defends(s: &mut Session, a: &Args<'_>) -> Reply {
     };
     count(s, &answer);
     Ok(answer.outcome.code.gtp().to_string())
+}
+
+/// `combination_attack COLOR`: the move of a combination attack, or
+/// `PASS` when none is found.
+fn combination_attack(s: &mut Session, a: &Args<'_>) -> Reply {
+    let Some(c) = a.color(0) else {
+        return fail("invalid color");
+    };
+    let found = current_analysis(s).combination_attack(c);
+    Ok(found.map_or_else(|| "PASS".to_string(), |(p, _)| s.board().vertex(p)))
 }
 
 /// `owl_substantial V`: `1` when capturing the string at V leaves the
