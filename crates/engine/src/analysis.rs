@@ -379,6 +379,29 @@ impl Analysis {
         crate::owl::combination::combination_attack(&mut reader, &self.board, color)
     }
 
+    /// A reader of its own on this position (the stages' reader keeps
+    /// its board).
+    fn own_reader(&self) -> Reader {
+        Reader::with_patterns(
+            self.board.clone(),
+            self.config.reading,
+            self.config.knowledge.tactical().clone(),
+        )
+    }
+
+    /// GNU Go's `break_in S AREA...`: the move by which the string at
+    /// `s` breaks into `area` (see [`crate::owl::break_in`]), if any.
+    pub fn break_in(&self, s: Point, area: &[Point]) -> Option<Point> {
+        crate::owl::break_in::break_in(&mut self.own_reader(), &self.board, s, area)
+    }
+
+    /// GNU Go's `block_off S AREA...`: `Some(None)` when the string at
+    /// `s` cannot break into `area` already, `Some(Some(m))` for a move
+    /// of the opponent that keeps it out, `None` when none is found.
+    pub fn block_off(&self, s: Point, area: &[Point]) -> Option<Option<Point>> {
+        crate::owl::break_in::block_off(&mut self.own_reader(), &self.board, s, area)
+    }
+
     /// The owl status of the dragon at `p`, refining the dragons stage's
     /// static status: a dragon the static status calls alive
     /// (invincible or unconditionally alive strings) is not read; any

@@ -49,6 +49,8 @@ pub fn register(r: &mut Registry) {
     r.add("owl_connection_defends", owl_connection_defends);
     r.add("owl_substantial", owl_substantial);
     r.add("combination_attack", combination_attack);
+    r.add("break_in", |s, a| break_in(s, a, true));
+    r.add("block_off", |s, a| break_in(s, a, false));
     r.add("analyze_semeai", analyze_semeai);
     r.add("analyze_semeai_after_move", analyze_semeai_after_move);
     r.add("get_owl_node_counter", |s, _| {
@@ -141,6 +143,28 @@ fn combination_attack(s: &mut Session, a: &Args<'_>) -> Reply {
     };
     let found = current_analysis(s).combination_attack(c);
     Ok(found.map_or_else(|| "PASS".to_string(), |(p, _)| s.board().vertex(p)))
+}
+
+/// `break_in S AREA...` (`breaking`) and `block_off S AREA...`: `1` and
+/// the move (`PASS` for a block that needs none), or `0`.
+fn break_in(s: &mut Session, a: &Args<'_>, breaking: bool) -> Reply {
+    let p = stone_arg(s.board(), a, 0)?;
+    let mut area: Vec<Point> = Vec::new();
+    for i in 1..a.len() {
+        area.push(vertex_arg(s.board(), a, i)?);
+    }
+    let v = |m: Option<Point>, b: &katachi_board::Board| {
+        m.map_or_else(|| "PASS".into(), |m| b.vertex(m))
+    };
+    let found = if breaking {
+        current_analysis(s).break_in(p, &area).map(Some)
+    } else {
+        current_analysis(s).block_off(p, &area)
+    };
+    Ok(match found {
+        Some(m) => format!("1 {}", v(m, s.board())),
+        None => "0".to_string(),
+    })
 }
 
 /// `owl_substantial V`: `1` when capturing the string at V leaves the

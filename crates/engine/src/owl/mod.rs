@@ -38,6 +38,7 @@
 //! override of a static "alive"), forced moves (value 99) and winning
 //! patterns (value 100), ko threats, and node limits by level.
 
+pub mod break_in;
 pub mod combination;
 mod examine;
 pub mod semeai;
