@@ -51,6 +51,10 @@ pub struct NodeView {
     pub attacks: Vec<(Point, i32)>,
     /// The defender's candidates, best first.
     pub defenses: Vec<(Point, i32)>,
+    /// The `owl_vital` database's moves (owl.texi: attacks the eye
+    /// analysis misses, through shortage of liberties or cutting points
+    /// in the walls); read even where the static verdict says alive.
+    pub vital: Vec<(Point, i32)>,
 }
 
 /// How far from the goal's liberties escape room is counted.
@@ -155,6 +159,7 @@ pub fn examine(
         }
     }
     let mut goal_libs: Vec<Point> = Vec::new();
+    let mut shortage: Vec<(Point, i32)> = Vec::new();
     for &h in &heads {
         let Some(w) = worms.get(h) else { continue };
         if w.invincible || w.unconditional_status == Status::Alive {
@@ -163,6 +168,10 @@ pub fn examine(
         if let Some((a, _)) = w.attack {
             let big = w.size * 2 >= in_goal.iter().filter(|&&g| g).count();
             attacks.push((a, if w.defense.is_none() || big { 95 } else { 70 }));
+            // A goal string short of liberties: the eyes the analysis
+            // counts may be false (a vital move, read even when the
+            // dragon looks alive).
+            shortage.push((a, 95));
             if let Some((d, _)) = w.defense {
                 defenses.push((d, 95));
             }
@@ -254,6 +263,7 @@ pub fn examine(
 
     // The owl databases.
     let mut scratch = Scratch::default();
+    let mut vital: Vec<(Point, i32)> = Vec::new();
     for (slot, o, base) in [
         ("owl_attack", opp, 0),
         ("owl_vital", opp, 5),
@@ -264,11 +274,15 @@ pub fn examine(
         };
         let out = if o == color {
             &mut defenses
+        } else if slot == "owl_vital" {
+            &mut vital
         } else {
             &mut attacks
         };
         pattern_moves(db, board, reader, o, in_goal, base, &mut scratch, out);
     }
+    attacks.extend(vital.iter().copied());
+    vital.extend(shortage);
 
     // The opponent's vital point is often one's own: each side also
     // considers the other's strongest candidates.
@@ -298,6 +312,7 @@ pub fn examine(
         lunches,
         escape,
         attacks: ranked(board, attacks),
+        vital: ranked(board, vital),
         defenses: ranked(board, defenses),
     }
 }

@@ -26,17 +26,28 @@
 //! captured. Results are kept in a transposition table of the search kit
 //! keyed by the position, the player to move, the goal and the question.
 //!
-//! Figures (`cd ../shared/gnugo/regression && katachi regress -j 2
-//! owl.tst ld_owl.tst`): 130/261 and 88/190 (GNU Go 3.8: 236 and 171),
-//! 0.11 and 0.15 s/test, about 15 owl nodes per query (GNU Go's three owl
-//! databases loaded with `--patterns` change little: their constraints
-//! use the owl functions katachi does not evaluate yet).
+//! Ko: a ko capture the ko rule forbids may be made conditionally (as if
+//! a threat had been made and answered) once per variation; its player
+//! becomes komaster, the opponent may then not retake, and a success
+//! through it is at best `KO_B`. A legal ko capture is not graded down by
+//! itself: the opponent's conditional retake is read and decides.
+//!
+//! A dragon that looks alive below the root is read further only through
+//! the vital moves (owl.texi: the `owl_vital` database, and here also the
+//! tactical attacks on goal strings, whose shortage of liberties can make
+//! the counted eyes false).
+//!
+//! Figures: see the README's owl line (`katachi regress owl.tst
+//! ld_owl.tst semeai.tst`); about 15 owl nodes per query (GNU Go's three
+//! owl databases loaded with `--patterns` change little: their
+//! constraints use the owl functions katachi does not evaluate yet).
 //!
 //! Not done (PARTIAL): the owl autohelper functions (`owl_eyespace`,
 //! `owl_goal_dragon`, `owl_escape_value`, ...) through a facts trait,
-//! the goal's growth by connection, semeai and seki at the leaves, `owl_vital` only as extra attack candidates (not as an
-//! override of a static "alive"), forced moves (value 99) and winning
-//! patterns (value 100), ko threats, and node limits by level.
+//! the goal's growth by connection, semeai and seki at the leaves,
+//! forced moves (value 99) and winning patterns (value 100), ko threats
+//! beyond the one conditional ko capture per variation, and node limits
+//! by level.
 
 pub mod break_in;
 pub mod combination;
@@ -488,10 +499,14 @@ impl Owl {
             // The root is read even when it looks alive: the static eye
             // count can be optimistic (owl.tst +1, ld_owl.tst +2 with
             // the defender's check below).
-            Verdict::Alive if depth > 0 => FAIL,
+            // A dragon that looks alive is read further only through
+            // the vital patterns' moves (owl.texi: they override the eye
+            // analysis where the walls lack liberties).
+            Verdict::Alive if depth > 0 && view.vital.is_empty() => FAIL,
             Verdict::Dead if depth > 0 => WIN,
             _ => {
                 let attacker = self.color.opponent();
+                let only_vital = view.verdict == Verdict::Alive && depth > 0;
                 let mut best = FAIL;
                 let mut tried = 0;
                 let ko = self.ko_candidate();
@@ -499,10 +514,14 @@ impl Owl {
                     .map(|k| (k, true))
                     .into_iter()
                     .chain(
-                        view.attacks
-                            .iter()
-                            .filter(|c| Some(c.0) != ko)
-                            .map(|c| (c.0, false)),
+                        if only_vital {
+                            &view.vital
+                        } else {
+                            &view.attacks
+                        }
+                        .iter()
+                        .filter(|c| Some(c.0) != ko)
+                        .map(|c| (c.0, false)),
                     )
                     .collect();
                 for (mv, extra) in list {
