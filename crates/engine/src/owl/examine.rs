@@ -111,14 +111,17 @@ pub fn examine(
         if !space.points.iter().any(|&p| goal_adjacent(p)) {
             continue;
         }
-        // A large space is open ground rather than an eye: its points
-        // count as escape room.
-        if space.points.len() < OPEN_SPACE {
+        // A large space is open ground rather than an eye, and so is a
+        // space that makes no eye even with two moves of the defender
+        // (the open points beside a lone stone): their points count as
+        // escape room.
+        let v = values.of_space(board, &eyes, space);
+        if space.points.len() < OPEN_SPACE && v.as_ref().is_none_or(|v| v.value.d > 0) {
             for &p in &space.points {
                 own_space[p.index()] = true;
             }
         }
-        let Some(v) = values.of_space(board, &eyes, space) else {
+        let Some(v) = v else {
             continue;
         };
         let val = v.value;
@@ -215,13 +218,12 @@ pub fn examine(
         let (r, c) = board.row_col(p);
         r.min(c).min(size - 1 - r).min(size - 1 - c)
     };
-    // Crawling along the first or second line is no escape: those
-    // points are eye space or the opponent's territory to be, not a way
-    // out (ld_owl.tst +2).
+    // Crawling along the first line is no escape: those points are eye
+    // space or the opponent's territory to be, not a way out.
     let open = |p: Point| {
         board.on_board(p)
             && board.cell(p).color().is_none()
-            && line(p) >= 2
+            && line(p) >= 1
             && !eyes.of(opp).in_domain(p)
             && !own_space[p.index()]
     };
