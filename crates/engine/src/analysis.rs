@@ -24,7 +24,7 @@ use std::cell::{OnceCell, RefCell, RefMut};
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use katachi_board::{Board, Color, Point};
+use katachi_board::{Board, Color, Move, Point};
 use katachi_patterns::expr::Bindings;
 use katachi_patterns::model::Pattern;
 use katachi_tactics::reading::{ReadConfig, Reader};
@@ -40,6 +40,7 @@ use crate::eye_values::EyeValues;
 use crate::eyes::Eyes;
 use crate::influence::{Influence, InfluenceDbs, Inputs};
 use crate::knowledge::Knowledge;
+use crate::owl::semeai::{race_stones, Semeai, SemeaiAnswer, SemeaiConfig};
 use crate::owl::{Owl, OwlAnswer, OwlConfig, OwlStatus};
 use katachi_pathinf::{
     territory, PathConfig, PathInfluence, PathTables, TerritoryConfig, TerritoryMap,
@@ -395,6 +396,42 @@ impl Analysis {
         }))
     }
 
+    /// GNU Go's `combination_attack COLOR`: a move of `color` that
+    /// captures one of two opponent strings whatever the answer (see
+    /// [`crate::owl::combination`]), and the strings it threatens. Read
+    /// on a reader of its own.
+    pub fn combination_attack(&self, color: Color) -> Option<(Point, Vec<Point>)> {
+        let mut reader = Reader::with_patterns(
+            self.board.clone(),
+            self.config.reading,
+            self.config.knowledge.tactical().clone(),
+        );
+        crate::owl::combination::combination_attack(&mut reader, &self.board, color)
+    }
+
+    /// A reader of its own on this position (the stages' reader keeps
+    /// its board).
+    fn own_reader(&self) -> Reader {
+        Reader::with_patterns(
+            self.board.clone(),
+            self.config.reading,
+            self.config.knowledge.tactical().clone(),
+        )
+    }
+
+    /// GNU Go's `break_in S AREA...`: the move by which the string at
+    /// `s` breaks into `area` (see [`crate::owl::break_in`]), if any.
+    pub fn break_in(&self, s: Point, area: &[Point]) -> Option<Point> {
+        crate::owl::break_in::break_in(&mut self.own_reader(), &self.board, s, area)
+    }
+
+    /// GNU Go's `block_off S AREA...`: `Some(None)` when the string at
+    /// `s` cannot break into `area` already, `Some(Some(m))` for a move
+    /// of the opponent that keeps it out, `None` when none is found.
+    pub fn block_off(&self, s: Point, area: &[Point]) -> Option<Option<Point>> {
+        crate::owl::break_in::block_off(&mut self.own_reader(), &self.board, s, area)
+    }
+
     /// The owl status of the dragon at `p`, refining the dragons stage's
     /// static status: a dragon the static status calls alive
     /// (invincible or unconditionally alive strings) is not read; any
@@ -410,6 +447,92 @@ impl Analysis {
         }
         let defense = self.owl_defend(p)?.outcome;
         Some(OwlStatus::from_answers(attack, defense))
+    }
+
+    /// GNU Go's `owl_threaten_attack` (`attack`) or
+    /// `owl_threaten_defense` for the dragon at `p`: the answer (first
+    /// move) and the second move. `None` for an empty point.
+    pub fn owl_threaten(&self, p: Point, attack: bool) -> Option<(OwlAnswer, Option<Point>)> {
+        let goal = self.owl_goal(p)?;
+        Some(self.with_owl(|o| o.threaten(&goal, attack)))
+    }
+
+    /// GNU Go's `owl_connection_defends MOVE A B`: does the move of the
+    /// dragons' owner at `mv` save the dragons at `a` and `b` read as one
+    /// goal? `None` for an empty point or dragons of two colours.
+    pub fn owl_connection_defends(&self, mv: Point, a: Point, b: Point) -> Option<OwlAnswer> {
+        if self.board.cell(a) != self.board.cell(b) {
+            return None;
+        }
+        let mut goal = self.owl_goal(a)?;
+        for q in self.owl_goal(b)? {
+            if !goal.contains(&q) {
+                goal.push(q);
+            }
+        }
+        Some(self.with_owl(|o| o.does_defend(&goal, mv)))
+    }
+
+    /// GNU Go's `owl_substantial`: with the string at `p` captured (its
+    /// stones removed, its owner to move), do the opponent strings beside
+    /// it live (owl finds no attack on them as one goal)? `None` for an
+    /// empty point; `Some(false)` when nothing surrounds the string.
+    pub fn owl_substantial(&self, p: Point) -> Option<bool> {
+        let c = self.board.cell(p).color()?;
+        let mut goal: Vec<Point> = Vec::new();
+        for h in self.board.adjacent_strings(p) {
+            if self.board.cell(h).color() == Some(c.opponent()) {
+                goal.extend(self.board.stones(h));
+            }
+        }
+        if goal.is_empty() {
+            return Some(false);
+        }
+        let mut board = self.board.clone();
+        let stones: Vec<Point> = self.board.stones(p).collect();
+        board.set_stones(stones.iter().map(|&q| (q, None)));
+        board.set_to_move(c);
+        let mut owl = Owl::new(
+            board,
+            self.config.knowledge.clone(),
+            self.config.reading,
+            OwlConfig::default(),
+        );
+        Some(!owl.attack(&goal).outcome.code.is_success())
+    }
+
+    /// GNU Go's `analyze_semeai A B`: the race between the dragons at
+    /// `a` and `b`, `a`'s owner to move (see [`crate::owl::semeai`]).
+    /// `None` for an empty point or two dragons of one colour.
+    pub fn semeai(&self, a: Point, b: Point) -> Option<SemeaiAnswer> {
+        let ga = race_stones(&self.board, &self.owl_goal(a)?, a);
+        let gb = race_stones(&self.board, &self.owl_goal(b)?, b);
+        Semeai::new(self.board.clone(), SemeaiConfig::default()).analyze(&ga, &gb)
+    }
+
+    /// GNU Go's `analyze_semeai_after_move C M A B`: the race between the
+    /// dragons at `a` and `b` (as this position's dragons stage sees them)
+    /// after `c` plays `mv`, `a`'s owner to move. `None` for an empty
+    /// point, two dragons of one colour, or an illegal move.
+    pub fn semeai_after_move(
+        &self,
+        c: Color,
+        mv: Move,
+        a: Point,
+        b: Point,
+    ) -> Option<SemeaiAnswer> {
+        let ga = race_stones(&self.board, &self.owl_goal(a)?, a);
+        let gb = race_stones(&self.board, &self.owl_goal(b)?, b);
+        let mut board = self.board.clone();
+        board.try_move(c, mv).ok()?;
+        let left = |g: &[Point]| -> Vec<Point> {
+            g.iter()
+                .copied()
+                .filter(|&p| board.cell(p).color() == self.board.cell(p).color())
+                .collect()
+        };
+        let (ga, gb) = (left(&ga), left(&gb));
+        Semeai::new(board.clone(), SemeaiConfig::default()).analyze(&ga, &gb)
     }
 
     /// Owl nodes spent on this position so far.

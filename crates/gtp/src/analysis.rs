@@ -207,7 +207,7 @@ pub(crate) fn vertex_arg(b: &Board, a: &Args<'_>, i: usize) -> Result<Point, Com
 }
 
 /// A move argument: a colour, then a vertex or `pass`.
-fn move_arg(b: &Board, a: &Args<'_>, i: usize) -> Result<(Color, Move), CommandError> {
+pub(crate) fn move_arg(b: &Board, a: &Args<'_>, i: usize) -> Result<(Color, Move), CommandError> {
     let Some(c) = a.get(i).and_then(parse_color) else {
         return fail("invalid color");
     };

@@ -51,6 +51,10 @@ pub struct NodeView {
     pub attacks: Vec<(Point, i32)>,
     /// The defender's candidates, best first.
     pub defenses: Vec<(Point, i32)>,
+    /// The `owl_vital` database's moves (owl.texi: attacks the eye
+    /// analysis misses, through shortage of liberties or cutting points
+    /// in the walls); read even where the static verdict says alive.
+    pub vital: Vec<(Point, i32)>,
 }
 
 /// How far from the goal's liberties escape room is counted.
@@ -107,14 +111,17 @@ pub fn examine(
         if !space.points.iter().any(|&p| goal_adjacent(p)) {
             continue;
         }
-        // A large space is open ground rather than an eye: its points
-        // count as escape room.
-        if space.points.len() < OPEN_SPACE {
+        // A large space is open ground rather than an eye, and so is a
+        // space that makes no eye even with two moves of the defender
+        // (the open points beside a lone stone): their points count as
+        // escape room.
+        let v = values.of_space(board, &eyes, space);
+        if space.points.len() < OPEN_SPACE && v.as_ref().is_none_or(|v| v.value.d > 0) {
             for &p in &space.points {
                 own_space[p.index()] = true;
             }
         }
-        let Some(v) = values.of_space(board, &eyes, space) else {
+        let Some(v) = v else {
             continue;
         };
         let val = v.value;
@@ -155,6 +162,7 @@ pub fn examine(
         }
     }
     let mut goal_libs: Vec<Point> = Vec::new();
+    let mut shortage: Vec<(Point, i32)> = Vec::new();
     for &h in &heads {
         let Some(w) = worms.get(h) else { continue };
         if w.invincible || w.unconditional_status == Status::Alive {
@@ -163,6 +171,10 @@ pub fn examine(
         if let Some((a, _)) = w.attack {
             let big = w.size * 2 >= in_goal.iter().filter(|&&g| g).count();
             attacks.push((a, if w.defense.is_none() || big { 95 } else { 70 }));
+            // A goal string short of liberties: the eyes the analysis
+            // counts may be false (a vital move, read even when the
+            // dragon looks alive).
+            shortage.push((a, 95));
             if let Some((d, _)) = w.defense {
                 defenses.push((d, 95));
             }
@@ -201,9 +213,17 @@ pub fn examine(
     // goal's eye spaces, reached from the goal's liberties.
     let mut reached = vec![false; board.cells().len()];
     let mut frontier: Vec<Point> = Vec::new();
+    let size = board.size();
+    let line = |p: Point| {
+        let (r, c) = board.row_col(p);
+        r.min(c).min(size - 1 - r).min(size - 1 - c)
+    };
+    // Crawling along the first line is no escape: those points are eye
+    // space or the opponent's territory to be, not a way out.
     let open = |p: Point| {
         board.on_board(p)
             && board.cell(p).color().is_none()
+            && line(p) >= 1
             && !eyes.of(opp).in_domain(p)
             && !own_space[p.index()]
     };
@@ -245,6 +265,7 @@ pub fn examine(
 
     // The owl databases.
     let mut scratch = Scratch::default();
+    let mut vital: Vec<(Point, i32)> = Vec::new();
     for (slot, o, base) in [
         ("owl_attack", opp, 0),
         ("owl_vital", opp, 5),
@@ -255,11 +276,15 @@ pub fn examine(
         };
         let out = if o == color {
             &mut defenses
+        } else if slot == "owl_vital" {
+            &mut vital
         } else {
             &mut attacks
         };
         pattern_moves(db, board, reader, o, in_goal, base, &mut scratch, out);
     }
+    attacks.extend(vital.iter().copied());
+    vital.extend(shortage);
 
     // The opponent's vital point is often one's own: each side also
     // considers the other's strongest candidates.
@@ -289,6 +314,7 @@ pub fn examine(
         lunches,
         escape,
         attacks: ranked(board, attacks),
+        vital: ranked(board, vital),
         defenses: ranked(board, defenses),
     }
 }

@@ -1,0 +1,158 @@
+//! Break-ins and blocks (influence.texi, "Break Ins"; GNU Go's GTP
+//! `break_in` and `block_off`): can a string, its owner moving first,
+//! get a stone into an area (the opponent's territory to be) that stays
+//! on the board and joined to the string, and can the opponent, moving
+//! first, prevent every such entry? Kept with owl because it is a
+//! reading of one goal against an area, on the tactical and connection
+//! readers. PARTIAL (first version, issue 13): an entry is one stone on
+//! an empty point of the area near the string that tactical reading
+//! cannot capture and connection reading cannot cut from the string;
+//! GNU Go's break-in patterns and its weighing of what the entry
+//! destroys are not used.
+
+use katachi_board::{Board, Point};
+use katachi_tactics::connection::disconnect;
+use katachi_tactics::reading::{Code, Reader};
+
+/// How far (in steps over empty points of the area or the string's
+/// liberties) from the string an entry point may lie.
+pub const ENTRY_DISTANCE: usize = 2;
+
+/// Entry points tried per question, nearest first.
+pub const MAX_ENTRIES: usize = 12;
+
+/// Can the owner of the string at `s`, moving first, break into `area`?
+/// The entry move, or `None`. `reader` is set to `board` and read on.
+pub fn break_in(reader: &mut Reader, board: &Board, s: Point, area: &[Point]) -> Option<Point> {
+    reader.set_board(board);
+    find_entry(reader, s, area)
+}
+
+/// Can the opponent of the string at `s`, moving first, keep it out of
+/// `area`? `Some(None)` when no entry exists already (no move needed),
+/// `Some(Some(m))` for the blocking move, `None` when every block tried
+/// fails.
+pub fn block_off(
+    reader: &mut Reader,
+    board: &Board,
+    s: Point,
+    area: &[Point],
+) -> Option<Option<Point>> {
+    reader.set_board(board);
+    let Some(first) = find_entry(reader, s, area) else {
+        return Some(None);
+    };
+    let c = board.cell(s).color()?;
+    let mut blocks = vec![first];
+    for p in entries(reader.board(), s, area) {
+        if !blocks.contains(&p) {
+            blocks.push(p);
+        }
+    }
+    for l in board.liberties(s) {
+        if !blocks.contains(&l) {
+            blocks.push(l);
+        }
+    }
+    for b in blocks.into_iter().take(MAX_ENTRIES * 2) {
+        if !reader.push_move(c.opponent(), b) {
+            continue;
+        }
+        let entry = find_entry(reader, s, area);
+        reader.pop_move();
+        if entry.is_none() {
+            return Some(Some(b));
+        }
+    }
+    None
+}
+
+/// An entry on the reader's current board, if any.
+fn find_entry(reader: &mut Reader, s: Point, area: &[Point]) -> Option<Point> {
+    let c = reader.board().cell(s).color()?;
+    for p in entries(reader.board(), s, area) {
+        if !reader.push_move(c, p) {
+            continue;
+        }
+        let safe = reader.board().cell(s).color() == Some(c)
+            && !reader.attack(p).code.is_success()
+            && disconnect(reader, s, p).0 == Code::Fail;
+        reader.pop_move();
+        if safe {
+            return Some(p);
+        }
+    }
+    None
+}
+
+/// Empty points of `area` at most [`ENTRY_DISTANCE`] steps from the
+/// string at `s` (steps over empty points), nearest first, at most
+/// [`MAX_ENTRIES`].
+fn entries(board: &Board, s: Point, area: &[Point]) -> Vec<Point> {
+    let mut seen = vec![false; board.cells().len()];
+    let mut frontier: Vec<Point> = board.liberties(s).collect();
+    for &p in &frontier {
+        seen[p.index()] = true;
+    }
+    let mut out: Vec<Point> = Vec::new();
+    for _ in 0..ENTRY_DISTANCE {
+        let mut next = Vec::new();
+        for &p in &frontier {
+            if area.contains(&p) {
+                out.push(p);
+            }
+            for q in board.neighbors(p) {
+                if board.on_board(q) && board.cell(q).color().is_none() && !seen[q.index()] {
+                    seen[q.index()] = true;
+                    next.push(q);
+                }
+            }
+        }
+        frontier = next;
+    }
+    out.extend(frontier.into_iter().filter(|p| area.contains(p)));
+    out.truncate(MAX_ENTRIES);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use katachi_tactics::reading::ReadConfig;
+
+    /// Black's stone at C3 faces an open area on the right (D3, E3): it
+    /// breaks in at the nearest point; behind a wall of White stones on
+    /// the D column, E3 is out of its reach.
+    #[test]
+    fn open_area_is_broken_into_and_a_wall_blocks() {
+        let b = Board::from_ascii(
+            ".......
+             .......
+             .......
+             .......
+             ..X....
+             .......
+             .......",
+        )
+        .expect("board");
+        let s = b.parse_vertex("C3").expect("v");
+        let mut r = Reader::new(b.clone(), ReadConfig::default());
+        let near: Vec<Point> = ["D3", "E3"]
+            .iter()
+            .map(|v| b.parse_vertex(v).expect("v"))
+            .collect();
+        assert_eq!(break_in(&mut r, &b, s, &near), b.parse_vertex("D3").ok());
+        let walled = Board::from_ascii(
+            ".......
+             ...O...
+             ...O...
+             ...O...
+             ..XO...
+             ...O...
+             ...O...",
+        )
+        .expect("board");
+        let mut r = Reader::new(walled.clone(), ReadConfig::default());
+        assert!(break_in(&mut r, &walled, s, &near[1..]).is_none());
+    }
+}

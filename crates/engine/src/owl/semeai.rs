@@ -1,0 +1,755 @@
+//! Semeai (owl.texi, dragon.texi "semeai"): the capturing race between two
+//! adjacent dragons of opposite colours. PARTIAL (first version, issue 13).
+//!
+//! GNU Go's question (`analyze_semeai A B`): the owner of dragon A moves
+//! first; can it keep A alive (the *defence* result), and can it capture
+//! B (the *attack* result)? `1 1` is a won race, `0 0` a lost one, `1 0`
+//! seki or two independent lives; ko grades in both places.
+//!
+//! Both results are read on the board, each by its own search ([`Goal`]).
+//! A side to move chooses among
+//! - the liberties of the other dragon's strings (outside ones first, a
+//!   shared one when it does not put the filler in atari), and the points
+//!   next to a liberty the filler cannot yet occupy (approach moves);
+//! - its own dragon's liberties that gain liberties, and the capture of
+//!   strings next to either dragon that are short of liberties;
+//! - a pass: in seki every move loses, and two passes end the race with
+//!   both dragons on the board.
+//!
+//! Moves are ordered by playing each one and comparing the liberties of
+//! both dragons after it. A dragon is captured when fewer than half of
+//! its original stones remain (as in owl). A dragon with two proper eyes
+//! (empty points whose neighbours are all its stones, not false by their
+//! diagonals) is safe. A move that leaves the opponent a ko point wins at
+//! best `KO_A`, and results seen from the other side are reversed as in
+//! tactical reading. Beyond the reading depth or the node budget the race
+//! is judged by counting ([`race_winner`]): outside liberties, shared
+//! liberties, and an eye, by the classical rules of liberty races (the
+//! shared liberties count for the side with an eye against one without;
+//! without eyes on either side, shared liberties favour seki).
+//!
+//! Not done (PARTIAL): eye-making moves of a dragon that can live on its
+//! own (a semeai whose dragon lives or escapes by owl is answered by
+//! owl's verdicts at the root only, in the analysis), ko threats, the
+//! size of big eyes in the counting rules, and dragons made of several
+//! strings beyond "at least half of the stones".
+
+use std::hash::{Hash, Hasher};
+
+use katachi_board::{Board, Color, Move, Point};
+use katachi_tactics::search::{fold, Budget, Code, Outcome, Stats, Table, FAIL};
+
+/// Limits of one semeai query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SemeaiConfig {
+    /// Nodes (positions) one search may spend.
+    pub node_limit: u64,
+    /// Moves beyond which the race is judged by counting.
+    pub depth: u32,
+    /// Moves tried per node (besides the pass) near the root.
+    pub width: usize,
+    /// Moves tried per node deeper than `branch_depth`.
+    pub narrow_width: usize,
+    /// Depth from which `narrow_width` applies.
+    pub branch_depth: u32,
+}
+
+impl Default for SemeaiConfig {
+    fn default() -> SemeaiConfig {
+        SemeaiConfig {
+            node_limit: 4000,
+            depth: 24,
+            width: 4,
+            narrow_width: 2,
+            branch_depth: 4,
+        }
+    }
+}
+
+/// The question one search answers for the owner of dragon A.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Goal {
+    /// A survives (B may survive too: seki).
+    Live,
+    /// B is captured (and A survives until then).
+    Kill,
+}
+
+/// GNU Go's answer to `analyze_semeai`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SemeaiAnswer {
+    /// Can A's owner, moving first, keep A alive?
+    pub defense: Code,
+    /// Can A's owner, moving first, capture B?
+    pub attack: Code,
+    /// The move that achieves the better of the two (`None`: no move is
+    /// needed, or none helps: GTP's `PASS`).
+    pub mv: Option<Point>,
+    /// Nodes spent by both searches.
+    pub nodes: u64,
+    /// Whether a node budget ran out.
+    pub exhausted: bool,
+}
+
+impl SemeaiAnswer {
+    /// GNU Go's text: the two codes and the move.
+    pub fn format(&self, board: &Board) -> String {
+        let v = self
+            .mv
+            .map_or_else(|| "PASS".to_string(), |p| board.vertex(p));
+        format!("{} {} {}", self.defense.gtp(), self.attack.gtp(), v)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Key {
+    hash: u64,
+    small: u64,
+}
+
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(fold(self.hash, self.small));
+    }
+}
+
+/// Liberty figures of the two dragons, for ordering and counting.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct RaceCount {
+    /// Liberties of the dragon that are not the other's.
+    outside: usize,
+    /// Liberties of both dragons (the same number on both sides).
+    shared: usize,
+    /// Proper eyes (points all of whose neighbours are the dragon's).
+    eyes: usize,
+    /// Fewest liberties of one of the dragon's strings.
+    min_libs: usize,
+}
+
+/// The semeai reader of one position: its own board copy and table.
+#[derive(Debug)]
+pub struct Semeai {
+    board: Board,
+    cfg: SemeaiConfig,
+    table: Table<Key, Outcome>,
+    stats: Stats,
+    a_color: Color,
+    a_orig: Vec<Point>,
+    b_orig: Vec<Point>,
+    goal: Goal,
+    /// The depth of the current iteration.
+    depth_limit: u32,
+}
+
+impl Semeai {
+    /// A semeai reader of `board`.
+    pub fn new(board: Board, cfg: SemeaiConfig) -> Semeai {
+        Semeai {
+            board,
+            cfg,
+            table: Table::new(1024, 1 << 18, 1 << 14),
+            stats: Stats::default(),
+            a_color: Color::Black,
+            a_orig: Vec::new(),
+            b_orig: Vec::new(),
+            goal: Goal::Live,
+            depth_limit: cfg.depth,
+        }
+    }
+
+    /// The position read.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Analyse the race between dragon `a` and dragon `b` (their stones;
+    /// opposite colours), `a`'s owner to move. `None` when the dragons are
+    /// empty or of one colour.
+    pub fn analyze(&mut self, a: &[Point], b: &[Point]) -> Option<SemeaiAnswer> {
+        let ca = self.board.cell(*a.first()?).color()?;
+        let cb = self.board.cell(*b.first()?).color()?;
+        if ca == cb {
+            return None;
+        }
+        self.a_color = ca;
+        self.a_orig = a.to_vec();
+        self.b_orig = b.to_vec();
+        let saved = self.board.to_move();
+        self.board.set_to_move(ca);
+        let mut nodes = 0;
+        let mut exhausted = false;
+        let mut run = |s: &mut Semeai, goal: Goal| {
+            s.goal = goal;
+            s.stats = Stats::default();
+            let o = s.deepening();
+            nodes += s.stats.nodes;
+            exhausted |= s.stats.exhausted;
+            o
+        };
+        let kill = run(self, Goal::Kill);
+        let mut live = if kill.code == Code::Win {
+            kill
+        } else {
+            let l = run(self, Goal::Live);
+            if kill.code > l.code {
+                kill
+            } else {
+                l
+            }
+        };
+        if live.code == Code::Win && !kill.code.is_success() && live.mv.is_some() {
+            // A lives: does it need the move? (GNU Go answers PASS then.)
+            self.goal = Goal::Live;
+            self.stats = Stats::default();
+            self.table.reset();
+            let _ = self.board.try_move(ca, Move::Pass);
+            let reply = self.solve(1, true);
+            let _ = self.board.undo();
+            nodes += self.stats.nodes;
+            if !self.stats.exhausted && !reply.code.is_success() {
+                live.mv = None;
+            }
+        }
+        self.board.set_to_move(saved);
+        let mv = if kill.code.is_success() {
+            kill.mv
+        } else if live.code.is_success() {
+            live.mv
+        } else {
+            None
+        };
+        Some(SemeaiAnswer {
+            defense: live.code,
+            attack: kill.code,
+            mv,
+            nodes,
+            exhausted,
+        })
+    }
+
+    /// The search of the current goal by iterative deepening under one
+    /// node budget: the answer of the deepest search that finished, or of
+    /// the first one when even it ran out.
+    fn deepening(&mut self) -> Outcome {
+        let mut answer = None;
+        for limit in [4, 8, 14, self.cfg.depth] {
+            self.depth_limit = limit.min(self.cfg.depth);
+            self.table.reset();
+            let o = self.solve(0, false);
+            if self.stats.exhausted {
+                return answer.unwrap_or(o);
+            }
+            answer = Some(o);
+            if limit >= self.cfg.depth {
+                break;
+            }
+        }
+        answer.unwrap_or(FAIL)
+    }
+
+    /// Whether fewer than half of `orig`'s stones (of `c`) remain.
+    fn captured(&self, orig: &[Point], c: Color) -> bool {
+        let left = orig
+            .iter()
+            .filter(|&&p| self.board.cell(p).color() == Some(c))
+            .count();
+        left * 2 < orig.len() || left == 0
+    }
+
+    /// Heads of the strings holding a remaining original stone.
+    fn strings(&self, orig: &[Point], c: Color) -> Vec<Point> {
+        let mut heads: Vec<Point> = Vec::new();
+        for &p in orig {
+            if self.board.cell(p).color() == Some(c) {
+                if let Some(h) = self.board.string_head(p) {
+                    if !heads.contains(&h) {
+                        heads.push(h);
+                    }
+                }
+            }
+        }
+        heads
+    }
+
+    /// Liberties of the strings `heads`, each once.
+    fn libs(&self, heads: &[Point]) -> Vec<Point> {
+        let mut out: Vec<Point> = Vec::new();
+        for &h in heads {
+            for l in self.board.liberties(h) {
+                if !out.contains(&l) {
+                    out.push(l);
+                }
+            }
+        }
+        out
+    }
+
+    /// Proper eyes of the dragon made of `heads` (colour `c`) among its
+    /// liberties `libs`: every neighbour one of its strings, and not false
+    /// by the diagonals (one opponent diagonal on the edge, two inside).
+    fn eyes(&self, heads: &[Point], libs: &[Point], c: Color) -> usize {
+        let b = &self.board;
+        let mine = |q: Point| b.string_head(q).is_some_and(|h| heads.contains(&h));
+        libs.iter()
+            .filter(|&&p| {
+                let ns = b.neighbors(p);
+                if !ns.iter().all(|&q| !b.on_board(q) || mine(q)) {
+                    return false;
+                }
+                let off = b.diagonals(p).iter().any(|&q| !b.on_board(q));
+                let bad = b
+                    .diagonals(p)
+                    .iter()
+                    .filter(|&&q| b.on_board(q) && b.cell(q).color() == Some(c.opponent()))
+                    .count();
+                bad < if off { 1 } else { 2 }
+            })
+            .count()
+    }
+
+    /// Liberty figures of A and B.
+    fn count(&self) -> (RaceCount, RaceCount) {
+        let ca = self.a_color;
+        let cb = ca.opponent();
+        let ha = self.strings(&self.a_orig, ca);
+        let hb = self.strings(&self.b_orig, cb);
+        let la = self.libs(&ha);
+        let lb = self.libs(&hb);
+        let shared = la.iter().filter(|p| lb.contains(p)).count();
+        let min = |hs: &[Point]| {
+            hs.iter()
+                .map(|&h| self.board.liberty_count(h))
+                .min()
+                .unwrap_or(0)
+        };
+        (
+            RaceCount {
+                outside: la.len() - shared,
+                shared,
+                eyes: self.eyes(&ha, &la, ca),
+                min_libs: min(&ha),
+            },
+            RaceCount {
+                outside: lb.len() - shared,
+                shared,
+                eyes: self.eyes(&hb, &lb, cb),
+                min_libs: min(&hb),
+            },
+        )
+    }
+
+    /// The race decided without reading: `Some(true)` when A's owner has
+    /// reached its goal, `Some(false)` when it cannot any more.
+    fn decided(&self) -> Option<bool> {
+        let ca = self.a_color;
+        if self.captured(&self.a_orig, ca) {
+            return Some(false);
+        }
+        if self.captured(&self.b_orig, ca.opponent()) {
+            return Some(true);
+        }
+        let (a, b) = self.count();
+        match self.goal {
+            Goal::Live if a.eyes >= 2 => Some(true),
+            Goal::Kill if b.eyes >= 2 => Some(false),
+            _ => None,
+        }
+    }
+
+    /// Whether A's owner reaches its goal when both stop here (two
+    /// passes): nobody is captured.
+    fn settled(&self) -> bool {
+        self.goal == Goal::Live
+    }
+
+    /// The race judged by counting with the current player to move.
+    fn leaf(&self) -> bool {
+        let (a, b) = self.count();
+        let a_moves = self.board.to_move() == self.a_color;
+        match self.goal {
+            // A survives unless B's owner captures it.
+            Goal::Live => !race_winner(&b, &a, !a_moves),
+            Goal::Kill => race_winner(&a, &b, a_moves),
+        }
+    }
+
+    fn key(&self, passed: bool) -> Key {
+        let a = self.a_orig.first().map_or(0, |p| p.index() as u64);
+        let b = self.b_orig.first().map_or(0, |p| p.index() as u64);
+        Key {
+            hash: self.board.hash_with_player(),
+            small: (a << 22) | (b << 2) | ((self.goal == Goal::Kill) as u64) << 1 | passed as u64,
+        }
+    }
+
+    /// The result for the player to move.
+    fn solve(&mut self, depth: u32, passed: bool) -> Outcome {
+        let mover = self.board.to_move();
+        let mover_is_a = mover == self.a_color;
+        let for_mover = |a_success: bool| {
+            if a_success == mover_is_a {
+                Code::Win
+            } else {
+                Code::Fail
+            }
+        };
+        if let Some(a_success) = self.decided() {
+            let code = for_mover(a_success);
+            return Outcome { code, mv: None };
+        }
+        let key = self.key(passed);
+        if depth > 0 {
+            if let Some(&o) = self.table.get(&key) {
+                self.stats.cache_hits += 1;
+                return o;
+            }
+        }
+        if depth >= self.depth_limit || !Budget::new(self.cfg.node_limit).spend(&mut self.stats) {
+            return Outcome {
+                code: for_mover(self.leaf()),
+                mv: None,
+            };
+        }
+        let width = if depth >= self.cfg.branch_depth {
+            self.cfg.narrow_width
+        } else {
+            self.cfg.width
+        };
+        let mut moves: Vec<Option<Point>> = self
+            .candidates(mover)
+            .into_iter()
+            .take(width)
+            .map(Some)
+            .collect();
+        // The pass, for the side that needs no progress: A's owner when
+        // A is to live, B's when B is to be captured (the other side
+        // passing only lets the race stand, which it loses).
+        if mover_is_a == (self.goal == Goal::Live) {
+            moves.push(None);
+        }
+        let mut best = FAIL;
+        for mv in moves {
+            let code = match mv {
+                None if passed => {
+                    // Two passes: the race ends as it stands.
+                    for_mover(self.settled())
+                }
+                None => {
+                    let _ = self.board.try_move(mover, Move::Pass);
+                    let reply = self.solve(depth + 1, true);
+                    let _ = self.board.undo();
+                    reply.code.reverse()
+                }
+                Some(p) => {
+                    if self.board.try_move(mover, Move::Play(p)).is_err() {
+                        continue;
+                    }
+                    let ko = self.board.ko_point();
+                    let reply = self.solve(depth + 1, false);
+                    let c = reply.code.reverse();
+                    let c = match ko {
+                        Some(k) if c == Code::Win => self.ko_grade(k, mover, depth),
+                        _ => c,
+                    };
+                    let _ = self.board.undo();
+                    c
+                }
+            };
+            if depth < trace_depth() {
+                eprintln!(
+                    "{:width$}semeai {:?} d{depth} {:?} {} -> {:?}",
+                    "",
+                    self.goal,
+                    mover,
+                    mv.map_or_else(|| "PASS".to_string(), |p| self.board.vertex(p)),
+                    code,
+                    width = 2 * depth as usize
+                );
+            }
+            if code > best.code {
+                best = Outcome { code, mv };
+                if code == Code::Win {
+                    break;
+                }
+            }
+        }
+        if !self.stats.exhausted {
+            self.table.insert(key, best);
+        }
+        best
+    }
+
+    /// The grade of a win by a move that took a ko at `k`: still a win
+    /// when the opponent retaking at once (as after a ko threat) does not
+    /// change the result, else `KO_A`.
+    fn ko_grade(&mut self, k: Point, mover: Color, depth: u32) -> Code {
+        let opp = mover.opponent();
+        if self.board.check_move(opp, Move::Play(k)).is_ok() {
+            // Legal already: not a ko the opponent is barred from.
+            return Code::Win;
+        }
+        if self.board.cell(k).color().is_some() || depth + 2 >= self.depth_limit {
+            return Code::KoA;
+        }
+        self.board.play_unchecked(opp, Move::Play(k));
+        let again = self.solve(depth + 2, false);
+        let _ = self.board.undo();
+        if again.code == Code::Win {
+            Code::Win
+        } else {
+            Code::KoA
+        }
+    }
+
+    /// The mover's moves, best first: each candidate point is played and
+    /// valued by the liberties of both dragons after it.
+    fn candidates(&mut self, mover: Color) -> Vec<Point> {
+        let a_moves = mover == self.a_color;
+        let (own_orig, their_orig) = if a_moves {
+            (self.a_orig.clone(), self.b_orig.clone())
+        } else {
+            (self.b_orig.clone(), self.a_orig.clone())
+        };
+        let opp = mover.opponent();
+        let own = self.strings(&own_orig, mover);
+        let theirs = self.strings(&their_orig, opp);
+        let their_libs = self.libs(&theirs);
+        let own_libs = self.libs(&own);
+        let mut points: Vec<Point> = their_libs.clone();
+        for &l in &own_libs {
+            if !points.contains(&l) {
+                points.push(l);
+            }
+        }
+        // Strings next to either dragon that are short of liberties:
+        // captures of the opponent's, rescues of one's own.
+        for &h in own.iter().chain(theirs.iter()) {
+            for s in self.board.adjacent_strings(h) {
+                if self.board.liberty_count(s) <= 2 {
+                    for l in self.board.liberties(s) {
+                        if !points.contains(&l) {
+                            points.push(l);
+                        }
+                    }
+                }
+            }
+        }
+        // Approach moves: next to a liberty of theirs the mover cannot
+        // fill without being captured.
+        let mut approach: Vec<Point> = Vec::new();
+        for &l in &their_libs {
+            if self.board.try_move(mover, Move::Play(l)).is_ok() {
+                let selfatari =
+                    self.board.liberty_count(l) == 1 && !self.captured(&their_orig, opp);
+                let _ = self.board.undo();
+                if !selfatari {
+                    continue;
+                }
+            }
+            for q in self.board.neighbors(l) {
+                if self.board.on_board(q)
+                    && self.board.cell(q).color().is_none()
+                    && !points.contains(&q)
+                    && !approach.contains(&q)
+                {
+                    approach.push(q);
+                }
+            }
+        }
+        points.extend(approach);
+
+        let before_own = self.libs(&own).len() as i32;
+        let mut scored: Vec<(i32, Point)> = Vec::new();
+        for p in points {
+            let Ok(captured) = self.board.try_move(mover, Move::Play(p)) else {
+                continue;
+            };
+            let score = if self.captured(&their_orig, opp) {
+                10_000
+            } else if self.captured(&own_orig, mover) {
+                -10_000
+            } else {
+                let own_h = self.strings(&own_orig, mover);
+                let their_h = self.strings(&their_orig, opp);
+                let ol = self.libs(&own_h).len() as i32;
+                let tl = self.libs(&their_h).len() as i32;
+                let min = |hs: &[Point]| {
+                    hs.iter()
+                        .map(|&h| self.board.liberty_count(h) as i32)
+                        .min()
+                        .unwrap_or(0)
+                };
+                let (om, tm) = (min(&own_h), min(&their_h));
+                let self_atari = self.board.liberty_count(p) == 1 && captured == 0;
+                let mut s = 10 * (om - tm) + 4 * (ol - tl) + 3 * captured as i32;
+                if self_atari {
+                    s -= 40;
+                }
+                if ol < before_own {
+                    // Filling a shared liberty costs one's own.
+                    s -= 5;
+                }
+                if their_libs.contains(&p) {
+                    s += 6;
+                }
+                s
+            };
+            let _ = self.board.undo();
+            scored.push((score, p));
+        }
+        scored.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+        scored.into_iter().map(|(_, p)| p).collect()
+    }
+}
+
+/// How many plies `KSEM=N` asks to trace on standard error (0 without).
+fn trace_depth() -> u32 {
+    std::env::var("KSEM")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
+}
+
+/// The stones of `dragon` that take part in a race from the string at
+/// `at`: that string and, transitively, the dragon's strings sharing a
+/// liberty with one already taken (a dragon amalgamated over a wider
+/// area holds strings the race does not touch; their liberties would
+/// count for it).
+pub fn race_stones(board: &Board, dragon: &[Point], at: Point) -> Vec<Point> {
+    let Some(first) = board.string_head(at) else {
+        return Vec::new();
+    };
+    let mut heads: Vec<Point> = Vec::new();
+    for &p in dragon {
+        if let Some(h) = board.string_head(p) {
+            if !heads.contains(&h) {
+                heads.push(h);
+            }
+        }
+    }
+    if !heads.contains(&first) {
+        heads.push(first);
+    }
+    let mut taken = vec![first];
+    let mut i = 0;
+    while i < taken.len() {
+        let t = taken[i];
+        i += 1;
+        for &h in &heads {
+            if taken.contains(&h) {
+                continue;
+            }
+            if board.liberties(t).any(|l| board.is_liberty_of(l, h)) {
+                taken.push(h);
+            }
+        }
+    }
+    let mut out: Vec<Point> = Vec::new();
+    for h in taken {
+        out.extend(board.stones(h));
+    }
+    out
+}
+
+/// Whether `x` captures `y` in a race (by counting) when `x_first` says
+/// `x` moves first. The classical rules: a side needs to fill the other's
+/// outside liberties, then the shared ones; the shared liberties count
+/// for the side with an eye against a side without; without eyes on
+/// either side, all but one shared liberty protect the defender (filling
+/// them is self-atari: seki); with eyes on both, all of them do.
+fn race_winner(x: &RaceCount, y: &RaceCount, x_first: bool) -> bool {
+    let tempo = usize::from(x_first);
+    let x_eye = x.eyes > 0;
+    let y_eye = y.eyes > 0;
+    let (x_libs, y_need) = match (x_eye, y_eye) {
+        // The eyeless side cannot fill the shared liberties: they are
+        // the eyed side's own.
+        (true, false) => (x.outside + x.shared, y.outside),
+        (false, true) => (x.outside, y.outside + y.shared),
+        (false, false) => (x.outside + x.shared.min(1), y.outside + x.shared),
+        (true, true) => (x.outside, y.outside + y.shared),
+    };
+    // x captures y when it fills y's y_need liberties before y fills
+    // x's x_libs: x needs y_need moves, y needs x_libs.
+    x_libs + tempo > y_need
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(rows: &[&str]) -> Board {
+        Board::from_ascii(&rows.join("\n")).expect("board")
+    }
+
+    fn stones(b: &Board, v: &str) -> Vec<Point> {
+        let p = b.parse_vertex(v).expect("vertex");
+        b.stones(p).collect()
+    }
+
+    /// White's corner string A3-C1 (libs A2, B2, B1) against Black's
+    /// wall A4-D1: three outside liberties each when `e3` is empty, two
+    /// for Black when it is White's.
+    fn race(e3: char) -> Board {
+        board(&[
+            ".......",
+            ".......",
+            "OOOOO..",
+            "XXXXO..",
+            &format!("OOOX{e3}..").replace('_', "."),
+            "..OX.O.",
+            "..OX.O.",
+        ])
+    }
+
+    fn read(b: &Board, a: &str, bb: &str) -> SemeaiAnswer {
+        Semeai::new(b.clone(), SemeaiConfig::default())
+            .analyze(&stones(b, a), &stones(b, bb))
+            .expect("two dragons")
+    }
+
+    #[test]
+    fn equal_races_go_to_the_first_mover() {
+        let b = race('_');
+        let black = read(&b, "D4", "C3");
+        assert_eq!((black.defense, black.attack), (Code::Win, Code::Win));
+        let mv = black.mv.map(|p| b.vertex(p));
+        assert!(
+            ["A2", "B2", "B1"].contains(&mv.as_deref().unwrap_or("PASS")),
+            "{mv:?}"
+        );
+        let white = read(&b, "C3", "D4");
+        assert_eq!((white.defense, white.attack), (Code::Win, Code::Win));
+        let mv = white.mv.map(|p| b.vertex(p));
+        assert!(
+            ["E3", "E2", "E1"].contains(&mv.as_deref().unwrap_or("PASS")),
+            "{mv:?}"
+        );
+    }
+
+    #[test]
+    fn a_liberty_short_loses_even_moving_first() {
+        let b = race('O');
+        let black = read(&b, "D4", "C3");
+        assert_eq!((black.defense, black.attack), (Code::Fail, Code::Fail));
+        assert_eq!(black.format(&b), "0 0 PASS");
+        let white = read(&b, "C3", "D4");
+        assert_eq!((white.defense, white.attack), (Code::Win, Code::Win));
+    }
+
+    #[test]
+    fn counting_rules() {
+        let c = |outside, shared, eyes| RaceCount {
+            outside,
+            shared,
+            eyes,
+            min_libs: 0,
+        };
+        // Three against three outside, no shared: the first mover wins.
+        assert!(race_winner(&c(3, 0, 0), &c(3, 0, 0), true));
+        assert!(!race_winner(&c(3, 0, 0), &c(3, 0, 0), false));
+        // An eye against none: the shared liberties are the eye's.
+        assert!(race_winner(&c(2, 3, 1), &c(4, 3, 0), false));
+        assert!(!race_winner(&c(4, 3, 0), &c(2, 3, 1), true));
+    }
+}
