@@ -276,6 +276,29 @@ impl<'a> PatternEval<'a> {
                     _ => e.topological(p) == Some(EyeTopology::False),
                 })
             }
+            F::FalseEyeTerritory => {
+                let Some(e) = self.ctx.eyes else {
+                    return Err(later(f, "eyes"));
+                };
+                let p = point(args, 0)?;
+                // Partial: GNU Go's analysis behind this function is not
+                // documented. A false eye has to be filled only to join
+                // the strings around it; where its stones are one string
+                // already, nothing forces the fill and the point stays
+                // territory.
+                let board = self.tactical.base().reader().board();
+                let mut heads = board
+                    .neighbors(p)
+                    .into_iter()
+                    .filter(|&q| board.on_board(q) && board.cell(q).color().is_some())
+                    .map(|q| board.string_head(q));
+                let first = heads.next().flatten();
+                Value::Bool(
+                    e.topological(p) == Some(EyeTopology::False)
+                        && first.is_some()
+                        && heads.all(|h| h == first),
+                )
+            }
             F::Oarea
             | F::Xarea
             | F::Omoyo
