@@ -96,6 +96,11 @@ pub struct Analysis {
     eye_values: OnceCell<EyeValues>,
     /// By the colour to move ([`Color::index`]).
     influence: [OnceCell<Influence>; 2],
+    /// Every worm its own dragon: what the worm influence reads.
+    worm_dragons: OnceCell<Dragons>,
+    /// The influence before amalgamation (GNU Go's worm influence, which
+    /// the connection patterns' `omoyo`/`oarea` read), by colour to move.
+    worm_influence: [OnceCell<Influence>; 2],
     /// The owl reader of this position, made on first use.
     owl: RefCell<Option<Owl>>,
     /// Owl answers by (dragon origin, question): `true` attack.
@@ -142,6 +147,8 @@ impl Analysis {
             path_territory: OnceCell::new(),
             eye_values: OnceCell::new(),
             influence: [OnceCell::new(), OnceCell::new()],
+            worm_dragons: OnceCell::new(),
+            worm_influence: [OnceCell::new(), OnceCell::new()],
             owl: RefCell::new(None),
             owl_answers: RefCell::new(HashMap::new()),
         }
@@ -223,7 +230,19 @@ impl Analysis {
                 let conn = self.config.knowledge.conn()?.clone();
                 let cuts = self.cuts()?;
                 let worms = self.worms();
-                Some(find_connections(&conn, &mut self.reader(), worms, cuts))
+                // Both worm influences first: they read on readers of
+                // their own, the connections on the analysis's.
+                for c in [Color::Black, Color::White] {
+                    self.worm_influence(c);
+                }
+                let influence = WormInfluence(self);
+                Some(find_connections(
+                    &conn,
+                    &mut self.reader(),
+                    worms,
+                    cuts,
+                    Some(&influence),
+                ))
             })
             .as_ref()
     }
@@ -290,6 +309,44 @@ impl Analysis {
                 worms: self.worms(),
                 dragons: self.dragons(),
                 context: self.stage_context(),
+                dbs,
+            };
+            let mut reader = Reader::with_patterns(
+                self.board.clone(),
+                self.config.reading,
+                k.tactical().clone(),
+            );
+            Influence::compute(&mut reader, to_move, inputs)
+        })
+    }
+
+    /// The influence before amalgamation, with `to_move` moving next:
+    /// GNU Go's worm influence (overview.texi: `compute_worm_influence`
+    /// runs before `make_dragons`), whose region codes the connection
+    /// patterns' `oarea`/`omoyo` constraints read. Every worm is its own
+    /// dragon and only tactically dead worms are dead.
+    pub fn worm_influence(&self, to_move: Color) -> &Influence {
+        self.worm_influence[to_move.index()].get_or_init(|| {
+            let k = &self.config.knowledge;
+            let dbs = InfluenceDbs {
+                barriers: k.db("barriers"),
+                influence: k.db("influence"),
+            };
+            let worms = self.worms();
+            let dragons = self
+                .worm_dragons
+                .get_or_init(|| Dragons::of_worms(&self.board, worms));
+            let inputs = Inputs {
+                worms,
+                dragons,
+                context: Context {
+                    cuts: self.cuts(),
+                    scoring: false,
+                    handicap: self.config.handicap,
+                    dragons: Some(dragons),
+                    eyes: None,
+                    influence: None,
+                },
                 dbs,
             };
             let mut reader = Reader::with_patterns(
@@ -423,6 +480,17 @@ impl Analysis {
     pub fn trace(&self, pattern: &Pattern, b: &Bindings<Point>, o: Color) -> Trace {
         let ctx = self.context();
         trace_in(pattern, b, &mut self.reader(), o, ctx)
+    }
+}
+
+/// The worm influence of an analysis as the autohelpers' influence facts
+/// (what the connection patterns see).
+#[derive(Debug)]
+struct WormInfluence<'a>(&'a Analysis);
+
+impl InfluenceFacts for WormInfluence<'_> {
+    fn region(&self, to_move: Color, p: Point) -> i8 {
+        self.0.worm_influence(to_move).region(&self.0.board, p)
     }
 }
 

@@ -211,6 +211,22 @@ impl Dragons {
     /// by the connection patterns (`None` when there is no connection
     /// database).
     pub fn compute(board: &Board, worms: &Worms, connections: Option<&Connections>) -> Dragons {
+        Dragons::build(board, worms, connections, true)
+    }
+
+    /// Every worm its own dragon (no amalgamation), with the fields this
+    /// stage computes: what the influence before amalgamation (GNU Go's
+    /// worm influence) reads for dead stones.
+    pub fn of_worms(board: &Board, worms: &Worms) -> Dragons {
+        Dragons::build(board, worms, None, false)
+    }
+
+    fn build(
+        board: &Board,
+        worms: &Worms,
+        connections: Option<&Connections>,
+        amalgamate: bool,
+    ) -> Dragons {
         let n = board.cells().len();
         let mut u = Union((0..n as u32).collect());
         // Stones of one worm.
@@ -226,7 +242,10 @@ impl Dragons {
                 }
             }
         }
-        for c in [Color::Black, Color::White] {
+        for c in [Color::Black, Color::White]
+            .into_iter()
+            .filter(|_| amalgamate)
+        {
             for boundary in caves(board, worms, c) {
                 for w in &boundary[1..] {
                     u.join(boundary[0].index(), w.index());

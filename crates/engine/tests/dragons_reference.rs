@@ -6,7 +6,13 @@
 //!
 //! Prints the figures (`cargo test --release -p katachi-engine --test
 //! dragons_reference -- --nocapture`) and asserts floors at what was
-//! measured, so a regression fails.
+//! measured, so a regression fails. With `KATACHI_DRAGON_DIAG=1` it also
+//! classifies every difference from GNU Go's partition (which pieces GNU
+//! Go joins and katachi does not, and the reverse, by shape and by the
+//! rule that joined them: `support/diagnose.rs`); with
+//! `KATACHI_DRAGON_SHAPES=1` it tabulates, for every pair of stones in a
+//! basic connection shape, how often each program joins them by
+//! features of the shape (X stones in and around it, influence, line).
 
 mod support;
 
@@ -58,6 +64,10 @@ fn measure(
     let (mut merged, mut split) = (0, 0);
     let mut unavailable = 0;
     let mut differing: Vec<u64> = Vec::new();
+    let diag = std::env::var("KATACHI_DRAGON_DIAG").is_ok();
+    let mut classes: BTreeMap<String, (usize, Vec<String>)> = BTreeMap::new();
+    let shapes = std::env::var("KATACHI_DRAGON_SHAPES").is_ok();
+    let mut shape_table: BTreeMap<String, (usize, usize, usize)> = BTreeMap::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()).take(limit) {
         let v: Json = serde_json::from_str(line).expect("json");
         let id = v["id"].as_u64().expect("id");
@@ -86,6 +96,23 @@ fn measure(
             .iter()
             .map(|d| d.worms.iter().map(|&w| board.vertex(w)).collect())
             .collect();
+        if shapes {
+            for (key, g, k) in support::diagnose::shapes(&a, &theirs) {
+                let e = shape_table.entry(key).or_default();
+                e.0 += 1;
+                e.1 += usize::from(g);
+                e.2 += usize::from(k);
+            }
+        }
+        if diag && theirs != mine {
+            for (class, example) in support::diagnose::differences(&a, &theirs) {
+                let e = classes.entry(class).or_default();
+                e.0 += 1;
+                if e.1.len() < 3 {
+                    e.1.push(format!("{id}:{example}"));
+                }
+            }
+        }
         if theirs == mine {
             same_partition += 1;
         } else {
@@ -184,13 +211,30 @@ fn measure(
             pct(same_genus, same_stones),
             pct(same_heye, same_stones)
         );
-        if only.is_none() && limit == usize::MAX {
-            // Floors at what was measured (83.8% and 90.0%).
-            assert!(pct(same_genus, same_stones) >= 83.5, "genus floor");
-            assert!(pct(same_heye, same_stones) >= 89.5, "heye floor");
+        if only.is_none() && limit == usize::MAX && !diag && !shapes {
+            // Floors at what was measured (81.1% and 89.1% of 1822
+            // dragons; 83.8% and 90.0% of 1701 before the knight's move
+            // and jump patterns added harder dragons to the set).
+            assert!(pct(same_genus, same_stones) >= 80.8, "genus floor");
+            assert!(pct(same_heye, same_stones) >= 88.8, "heye floor");
         }
     }
     println!("positions differing: {differing:?}");
+    if shapes {
+        println!("shape features: pairs, GNU Go joins, katachi joins");
+        for (key, (n, g, k)) in &shape_table {
+            if *n >= 5 {
+                println!("{key:50} {n:5} {g:5} {k:5}");
+            }
+        }
+    }
+    if diag {
+        let mut v: Vec<_> = classes.into_iter().collect();
+        v.sort_by(|a, b| b.1 .0.cmp(&a.1 .0));
+        for (class, (n, ex)) in v {
+            println!("{n:5}  {class:<50} e.g. {}", ex.join(" "));
+        }
+    }
     println!("connection matches undecided for want of influence: {unavailable}");
     (positions, same_partition, same_size)
 }
@@ -209,7 +253,10 @@ fn dragon_partition_agrees_with_gnugo() {
     );
     if std::env::var("KATACHI_DRAGON_ID").is_err() {
         assert_eq!(positions, 200);
-        // Floors at what was measured (16/200, 1703/2398). Before eye
+        // Floors at what was measured (40/200, 1824/2398; 16/200 and
+        // 1703/2398 before the knight's move, two-point jump and large
+        // knight's move patterns, the worm influence for their `oarea`,
+        // and joining strings that reading can capture). Before eye
         // spaces were cut along their margin it was 29/200 and 1621/2398:
         // more identical partitions, but reached by over-joining (94
         // positions with fewer dragons than GNU Go, 9 now). The
@@ -218,8 +265,8 @@ fn dragon_partition_agrees_with_gnugo() {
         // less: 22/200 with the earlier reader, 16/200 with this one;
         // katachi's thin conn.db under-joins (175 positions with as many
         // or more dragons than GNU Go).
-        assert!(same_partition >= 16, "partition floor");
-        assert!(same_size >= 1703, "size floor");
+        assert!(same_partition >= 40, "partition floor");
+        assert!(same_size >= 1824, "size floor");
     }
 }
 
