@@ -16,7 +16,7 @@
 //! cells.
 //!
 //! `omoyo`/`oarea` read the influence before amalgamation when the
-//! caller gives it (the analysis does: [`crate::analysis::Analysis::worm_influence`]).
+//! caller gives it (the analysis does: `Analysis::worm_influence`).
 //! A constraint that needs a stage not given does not accept the match; [`Connections::unavailable`] and
 //! [`Connections::unsupported`] count those, so "no link" and "could not
 //! tell" stay apart. Patterns without the `C` class whose actions would
