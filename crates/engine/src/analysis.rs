@@ -92,6 +92,7 @@ pub struct Analysis {
     connections: OnceCell<Option<Connections>>,
     dragons: OnceCell<Dragons>,
     dragon_eyes: OnceCell<Vec<DragonEyes>>,
+    dragon_escapes: OnceCell<Vec<u32>>,
     path_territory: OnceCell<TerritoryMap>,
     eye_values: OnceCell<EyeValues>,
     /// By the colour to move ([`Color::index`]).
@@ -144,6 +145,7 @@ impl Analysis {
             connections: OnceCell::new(),
             dragons: OnceCell::new(),
             dragon_eyes: OnceCell::new(),
+            dragon_escapes: OnceCell::new(),
             path_territory: OnceCell::new(),
             eye_values: OnceCell::new(),
             influence: [OnceCell::new(), OnceCell::new()],
@@ -263,6 +265,23 @@ impl Analysis {
     pub fn dragon_eyes(&self) -> &[DragonEyes] {
         self.dragon_eyes.get_or_init(|| {
             dragon_eyes(self.dragons(), &self.board, self.eyes(), self.eye_values())
+        })
+    }
+
+    /// Each dragon's escape route ([`Dragons::escape_route`]), indexed as
+    /// the dragons, with the opponent's influence of the influence
+    /// computed with the opponent to move (computed on first use).
+    pub fn dragon_escapes(&self) -> &[u32] {
+        self.dragon_escapes.get_or_init(|| {
+            let dragons = self.dragons();
+            (0..dragons.len())
+                .map(|k| {
+                    let color = dragons.iter().nth(k).map_or(Color::Black, |d| d.color);
+                    let opp = color.opponent();
+                    let inf = self.influence(opp);
+                    dragons.escape_route(&self.board, k, &|p| inf.influence(&self.board, opp, p))
+                })
+                .collect()
         })
     }
 

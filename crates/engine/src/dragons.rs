@@ -40,17 +40,21 @@
 //! eye value (`genus`) and a half eye (`heye`); the analysis computes it
 //! on first use (it needs the eye values, which the dragons do not).
 //!
+//! [`Dragons::escape_route`] measures how well a dragon can run, by the
+//! influence the analysis passes in (the influence stage comes later);
+//! [`Dragon::crude_status_with`] refines the static status by the eyes,
+//! the lunch and the escape route, as `dragon_data` prints it.
+//!
 //! Not known here, printed as GNU Go prints an unknown or unchecked
 //! value: `strategic_size`, `weakness`, `weakness_pre_owl`,
-//! `surround_*`, `moyo_*` (influence stage, 0), `escape_route` (0: GNU Go's escape route
-//! weighs points by influence; the influence stage fills it), every
+//! `surround_*`, `moyo_*` (influence stage, 0), every
 //! `owl_*` and `semeai_*` field (owl stage: `unchecked`, `0`, `PASS`,
 //! `YES`). `status` is the crude status until owl refines it.
 //!
 //! The stage implements [`DragonFacts`], through which the engine's
 //! autohelper evaluator answers the dragon functions of the patterns.
 
-use katachi_board::{Board, Color, Point};
+use katachi_board::{Board, Cell, Color, Point};
 use katachi_tactics::unconditional::Status;
 use katachi_tactics::worms::Worms;
 
@@ -106,10 +110,54 @@ pub struct Dragon {
     /// An adjacent opponent worm that can be captured (the largest of its
     /// worms' lunches).
     pub lunch: Option<Point>,
-    /// Static status.
+    /// Static status from the strings alone (see the module doc); the
+    /// eyes and the escape route refine it ([`Dragon::crude_status_with`]).
     pub crude_status: DragonStatus,
     /// Safety as known before owl.
     pub safety: Safety,
+}
+
+impl Dragon {
+    /// GNU Go's crude status, the static status refined by the dragon's
+    /// eyes (`genus`, the summed four-value eye value of the spaces it
+    /// owns), its lunch and its escape route ([`Dragons::escape_route`]):
+    ///
+    /// - a status the strings settle (alive or dead) stands;
+    /// - two eyes even when the attacker moves first (`b >= 2`): alive;
+    /// - two eyes only when the defender moves first (`c >= 2`): critical,
+    ///   who moves first decides; alive if it also has a lunch, since
+    ///   capturing it is a second way to the missing eye;
+    /// - no two eyes even with the first move, no lunch and no way out
+    ///   (escape route 0): dead, the dragon can neither live in place nor
+    ///   run;
+    /// - otherwise unknown (owl decides).
+    ///
+    /// Without eyes or escape route the rules that need them are skipped.
+    pub fn crude_status_with(
+        &self,
+        eyes: Option<&DragonEyes>,
+        escape: Option<u32>,
+    ) -> DragonStatus {
+        if self.crude_status != DragonStatus::Unknown {
+            return self.crude_status;
+        }
+        let Some(e) = eyes else {
+            return self.crude_status;
+        };
+        if e.genus.b >= 2 {
+            DragonStatus::Alive
+        } else if e.genus.c >= 2 {
+            if self.lunch.is_some() {
+                DragonStatus::Alive
+            } else {
+                DragonStatus::Critical
+            }
+        } else if escape == Some(0) && self.lunch.is_none() {
+            DragonStatus::Dead
+        } else {
+            DragonStatus::Unknown
+        }
+    }
 }
 
 /// A dragon's eyes: what GNU Go's `genus` and `heye` fields hold.
@@ -406,6 +454,91 @@ impl Dragons {
         }
     }
 
+    /// GNU Go's escape route of dragon `k` (influence.texi, "Escape"): a
+    /// measure of how well it can run. Every point the dragon reaches
+    /// by a path of exactly four steps (and no shorter one) through
+    /// empty points and friendly stones, never stepping next to a
+    /// living opponent stone, adds its escape value: an empty point 0 to
+    /// 4 by the opponent's influence there (`opponent_influence`, the
+    /// influence with the opponent to move: after the dragon's first
+    /// step out it is the opponent's turn), a stone of another friendly
+    /// dragon 6 if alive, 2 if unknown or critical, 0 if dead. The
+    /// thresholds are katachi's (the manual gives none); GNU Go's
+    /// surround adjustment is not applied (PARTIAL).
+    pub fn escape_route(
+        &self,
+        board: &Board,
+        k: usize,
+        opponent_influence: &dyn Fn(Point) -> f32,
+    ) -> u32 {
+        let Some(d) = self.dragons.get(k) else {
+            return 0;
+        };
+        let color = d.color;
+        let n = board.size() + 2;
+        let mut dist = vec![u8::MAX; (n + 1) * (n + 1)];
+        let mut frontier: Vec<Point> = Vec::new();
+        for &w in &d.worms {
+            for s in board.stones(w) {
+                dist[s.index()] = 0;
+                frontier.push(s);
+            }
+        }
+        // A living opponent stone next to `p` blocks the way through it.
+        let hostile = |p: Point| {
+            board.neighbors(p).into_iter().any(|q| {
+                board.cell(q).color() == Some(color.opponent())
+                    && self
+                        .get(q)
+                        .is_none_or(|o| o.crude_status != DragonStatus::Dead)
+            })
+        };
+        let mut total = 0;
+        for step in 1..=4u8 {
+            let mut next = Vec::new();
+            for &p in &frontier {
+                for q in board.neighbors(p) {
+                    if board.cell(q) == Cell::Edge
+                        || dist.get(q.index()).is_none_or(|&x| x != u8::MAX)
+                    {
+                        continue;
+                    }
+                    let cell = board.cell(q).color();
+                    if cell == Some(color.opponent()) || (cell.is_none() && hostile(q)) {
+                        continue;
+                    }
+                    dist[q.index()] = step;
+                    next.push(q);
+                }
+            }
+            frontier = next;
+        }
+        for &p in &frontier {
+            total += match board.cell(p).color() {
+                None => {
+                    let i = opponent_influence(p);
+                    if i <= 0.0 {
+                        4
+                    } else if i < 5.0 {
+                        3
+                    } else if i < 15.0 {
+                        2
+                    } else if i < 30.0 {
+                        1
+                    } else {
+                        0
+                    }
+                }
+                Some(_) => match self.get(p).map(|o| o.crude_status) {
+                    Some(DragonStatus::Alive) => 6,
+                    Some(DragonStatus::Dead) => 0,
+                    _ => 2,
+                },
+            };
+        }
+        total
+    }
+
     /// The dragon of the stone at `p`.
     pub fn get(&self, p: Point) -> Option<&Dragon> {
         let k = *self.id.get(p.index())?;
@@ -448,7 +581,7 @@ impl Dragons {
     /// order); fields this stage cannot know print GNU Go's unknown or
     /// unchecked values (see the module doc).
     pub fn format_gnugo(&self, board: &Board, p: Point) -> Option<String> {
-        self.format_gnugo_with(board, p, None)
+        self.format_gnugo_with(board, p, None, None)
     }
 
     /// [`Dragons::format_gnugo`] with the dragons' eyes ([`dragon_eyes`])
@@ -458,9 +591,11 @@ impl Dragons {
         board: &Board,
         p: Point,
         eyes: Option<&[DragonEyes]>,
+        escapes: Option<&[u32]>,
     ) -> Option<String> {
         let d = self.get(p)?;
         let de = eyes.and_then(|e| e.get(self.index(p)?));
+        let escape = escapes.and_then(|e| e.get(self.index(p)?).copied());
         let v = |p: Option<Point>| p.map_or_else(|| "PASS".to_string(), |p| board.vertex(p));
         let color = match d.color {
             Color::Black => "black",
@@ -476,7 +611,7 @@ impl Dragons {
             .iter()
             .map(|&w| format!("{} ", board.vertex(w)))
             .collect();
-        let status = d.crude_status.word();
+        let status = d.crude_status_with(de, escape).word();
         let fields: [(&str, String); 42] = [
             ("color", color.into()),
             ("origin", board.vertex(d.origin)),
@@ -488,7 +623,7 @@ impl Dragons {
                 de.map_or_else(|| "0000".into(), |e| e.genus.digits()),
             ),
             ("heye", v(de.and_then(|e| e.heye))),
-            ("escape_route", "0".into()),
+            ("escape_route", escape.unwrap_or(0).to_string()),
             ("lunch", v(d.lunch)),
             ("crude_status", status.into()),
             ("owl_status", "unchecked".into()),
