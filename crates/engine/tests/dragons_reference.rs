@@ -279,7 +279,7 @@ fn measure(
     }
     if diag {
         let mut v: Vec<_> = classes.into_iter().collect();
-        v.sort_by(|a, b| b.1 .0.cmp(&a.1 .0));
+        v.sort_by_key(|b| std::cmp::Reverse(b.1 .0));
         for (class, (n, ex)) in v {
             println!("{n:5}  {class:<50} e.g. {}", ex.join(" "));
         }
