@@ -92,7 +92,7 @@ pub struct Analysis {
     connections: OnceCell<Option<Connections>>,
     dragons: OnceCell<Dragons>,
     dragon_eyes: OnceCell<Vec<DragonEyes>>,
-    dragon_escapes: OnceCell<Vec<u32>>,
+    dragon_escapes: OnceCell<(Vec<u32>, Vec<u32>)>,
     path_territory: OnceCell<TerritoryMap>,
     eye_values: OnceCell<EyeValues>,
     /// By the colour to move ([`Color::index`]).
@@ -272,16 +272,28 @@ impl Analysis {
     /// the dragons, with the opponent's influence of the influence
     /// computed with the opponent to move (computed on first use).
     pub fn dragon_escapes(&self) -> &[u32] {
+        &self.escapes().1
+    }
+
+    /// Each dragon's escape sum before the surround adjustment
+    /// ([`Dragons::escape_sum`]): what the crude status reads.
+    pub fn dragon_escape_sums(&self) -> &[u32] {
+        &self.escapes().0
+    }
+
+    fn escapes(&self) -> &(Vec<u32>, Vec<u32>) {
         self.dragon_escapes.get_or_init(|| {
             let dragons = self.dragons();
-            (0..dragons.len())
-                .map(|k| {
-                    let color = dragons.iter().nth(k).map_or(Color::Black, |d| d.color);
-                    let opp = color.opponent();
-                    let inf = self.influence(opp);
-                    dragons.escape_route(&self.board, k, &|p| inf.influence(&self.board, opp, p))
-                })
-                .collect()
+            let mut sums = Vec::with_capacity(dragons.len());
+            let mut routes = Vec::with_capacity(dragons.len());
+            for (k, d) in dragons.iter().enumerate() {
+                let opp = d.color.opponent();
+                let inf = self.influence(opp);
+                let f = |p| inf.influence(&self.board, opp, p);
+                sums.push(dragons.escape_sum(&self.board, k, &f));
+                routes.push(dragons.escape_route(&self.board, k, &f));
+            }
+            (sums, routes)
         })
     }
 

@@ -223,6 +223,44 @@ pub fn dragon_eyes(
     out
 }
 
+/// How far a dragon is surrounded ([`Dragons::surround`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Surround {
+    /// Not inside the hull of its hostile neighbours, or the hull is wide
+    /// open.
+    Open,
+    /// Inside a hull with a wide opening.
+    Weakly,
+    /// Inside a closed hull.
+    Surrounded,
+}
+
+/// The convex hull of distinct sorted points, counter-clockwise (Andrew's
+/// monotone chain), without collinear points.
+fn convex_hull(pts: &[(i64, i64)]) -> Vec<(i64, i64)> {
+    let cross = |o: (i64, i64), a: (i64, i64), b: (i64, i64)| {
+        (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)
+    };
+    let mut lower: Vec<(i64, i64)> = Vec::new();
+    for &p in pts {
+        while lower.len() >= 2 && cross(lower[lower.len() - 2], lower[lower.len() - 1], p) <= 0 {
+            lower.pop();
+        }
+        lower.push(p);
+    }
+    let mut upper: Vec<(i64, i64)> = Vec::new();
+    for &p in pts.iter().rev() {
+        while upper.len() >= 2 && cross(upper[upper.len() - 2], upper[upper.len() - 1], p) <= 0 {
+            upper.pop();
+        }
+        upper.push(p);
+    }
+    lower.pop();
+    upper.pop();
+    lower.extend(upper);
+    lower
+}
+
 /// Every dragon of a position.
 #[derive(Clone, Debug)]
 pub struct Dragons {
@@ -463,9 +501,27 @@ impl Dragons {
     /// influence with the opponent to move: after the dragon's first
     /// step out it is the opponent's turn), a stone of another friendly
     /// dragon 6 if alive, 2 if unknown or critical, 0 if dead. The
-    /// thresholds are katachi's (the manual gives none); GNU Go's
-    /// surround adjustment is not applied (PARTIAL).
+    /// thresholds are katachi's (the manual gives none). As GNU Go does,
+    /// the sum is halved for a weakly surrounded dragon and zero for a
+    /// surrounded one ([`Dragons::surround`]; PARTIAL: katachi's simpler
+    /// hull test).
     pub fn escape_route(
+        &self,
+        board: &Board,
+        k: usize,
+        opponent_influence: &dyn Fn(Point) -> f32,
+    ) -> u32 {
+        let total = self.escape_sum(board, k, opponent_influence);
+        match self.surround(board, k) {
+            Surround::Surrounded => 0,
+            Surround::Weakly => total / 2,
+            Surround::Open => total,
+        }
+    }
+
+    /// The escape route of dragon `k` before the surround adjustment
+    /// ([`Dragons::escape_route`]): what the crude status reads.
+    pub fn escape_sum(
         &self,
         board: &Board,
         k: usize,
@@ -539,6 +595,85 @@ impl Dragons {
         total
     }
 
+    /// Whether dragon `k` is surrounded (influence.texi, "Surrounded
+    /// Dragons"): its stones lie inside the convex hull of the surround
+    /// set, the stones of its living hostile neighbours plus, below each
+    /// of them on the second or third line, the edge point (the edge is a
+    /// barrier). A hull with a wide opening between two neighbouring
+    /// corners (not both on the edge) is only a weak surround, a very
+    /// wide one none. katachi keeps every hostile stone in the set (GNU
+    /// Go drops the ones other pairs make useless) and its own gap
+    /// lengths: more than 5 points weak, more than 8 open.
+    pub fn surround(&self, board: &Board, k: usize) -> Surround {
+        let Some(d) = self.dragons.get(k) else {
+            return Surround::Open;
+        };
+        let n = board.size() as i64;
+        let mut set: Vec<(i64, i64)> = Vec::new();
+        for &h in &d.neighbors {
+            let o = &self.dragons[h];
+            if o.color == d.color || o.crude_status == DragonStatus::Dead {
+                continue;
+            }
+            for &w in &o.worms {
+                for p in board.stones(w) {
+                    let (r, c) = board.row_col(p);
+                    let (r, c) = (r as i64, c as i64);
+                    set.push((c, r));
+                    let line = r.min(c).min(n - 1 - r).min(n - 1 - c);
+                    if line == 1 || line == 2 {
+                        let e = if r == line {
+                            (c, 0)
+                        } else if n - 1 - r == line {
+                            (c, n - 1)
+                        } else if c == line {
+                            (0, r)
+                        } else {
+                            (n - 1, r)
+                        };
+                        set.push(e);
+                    }
+                }
+            }
+        }
+        set.sort_unstable();
+        set.dedup();
+        if set.len() < 3 {
+            return Surround::Open;
+        }
+        let hull = convex_hull(&set);
+        if hull.len() < 3 {
+            return Surround::Open;
+        }
+        let cross = |o: (i64, i64), a: (i64, i64), b: (i64, i64)| {
+            (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)
+        };
+        let inside = d.worms.iter().flat_map(|&w| board.stones(w)).all(|p| {
+            let (r, c) = board.row_col(p);
+            let q = (c as i64, r as i64);
+            (0..hull.len()).all(|i| cross(hull[i], hull[(i + 1) % hull.len()], q) >= 0)
+        });
+        if !inside {
+            return Surround::Open;
+        }
+        let on_edge = |p: (i64, i64)| p.0 == 0 || p.1 == 0 || p.0 == n - 1 || p.1 == n - 1;
+        let mut widest = 0;
+        for i in 0..hull.len() {
+            let (a, b) = (hull[i], hull[(i + 1) % hull.len()]);
+            if on_edge(a) && on_edge(b) && (a.0 == b.0 || a.1 == b.1) {
+                continue;
+            }
+            widest = widest.max((a.0 - b.0).abs().max((a.1 - b.1).abs()));
+        }
+        if widest > 8 {
+            Surround::Open
+        } else if widest > 5 {
+            Surround::Weakly
+        } else {
+            Surround::Surrounded
+        }
+    }
+
     /// The dragon of the stone at `p`.
     pub fn get(&self, p: Point) -> Option<&Dragon> {
         let k = *self.id.get(p.index())?;
@@ -585,17 +720,21 @@ impl Dragons {
     }
 
     /// [`Dragons::format_gnugo`] with the dragons' eyes ([`dragon_eyes`])
-    /// for the `genus` and `heye` fields.
+    /// for the `genus` and `heye` fields and their escape sums and routes
+    /// (`(sums, routes)`, [`Dragons::escape_sum`], [`Dragons::escape_route`])
+    /// for `escape_route` and the crude status.
     pub fn format_gnugo_with(
         &self,
         board: &Board,
         p: Point,
         eyes: Option<&[DragonEyes]>,
-        escapes: Option<&[u32]>,
+        escapes: Option<(&[u32], &[u32])>,
     ) -> Option<String> {
         let d = self.get(p)?;
-        let de = eyes.and_then(|e| e.get(self.index(p)?));
-        let escape = escapes.and_then(|e| e.get(self.index(p)?).copied());
+        let k = self.index(p)?;
+        let de = eyes.and_then(|e| e.get(k));
+        let sum = escapes.and_then(|(s, _)| s.get(k).copied());
+        let escape = escapes.and_then(|(_, r)| r.get(k).copied());
         let v = |p: Option<Point>| p.map_or_else(|| "PASS".to_string(), |p| board.vertex(p));
         let color = match d.color {
             Color::Black => "black",
@@ -611,7 +750,7 @@ impl Dragons {
             .iter()
             .map(|&w| format!("{} ", board.vertex(w)))
             .collect();
-        let status = d.crude_status_with(de, escape).word();
+        let status = d.crude_status_with(de, sum).word();
         let fields: [(&str, String); 42] = [
             ("color", color.into()),
             ("origin", board.vertex(d.origin)),
@@ -949,6 +1088,49 @@ mod tests {
         let worms = Worms::compute(&b, &mut r);
         let d = Dragons::compute(&b, &worms, None);
         (b, d)
+    }
+
+    #[test]
+    fn a_ringed_stone_is_surrounded_and_cannot_escape() {
+        let (b, d) = dragons(
+            "..XXXXX..
+             .X.....X.
+             .X.....X.
+             .X..O..X.
+             .X.....X.
+             .X.....X.
+             ..XXXXX..
+             .........
+             .........",
+        );
+        let k = d
+            .index(b.parse_vertex("E6").expect("vertex"))
+            .expect("dragon");
+        assert_eq!(d.surround(&b, k), Surround::Surrounded);
+        let open = |_| 0.0;
+        assert_eq!(d.escape_route(&b, k, &open), 0);
+    }
+
+    #[test]
+    fn a_stone_beside_the_hostile_stones_is_not_surrounded() {
+        let (b, d) = dragons(
+            "..X......
+             .X.......
+             .X.......
+             .X..O....
+             .X.......
+             .X.......
+             ..X......
+             .........
+             .........",
+        );
+        let k = d
+            .index(b.parse_vertex("E6").expect("vertex"))
+            .expect("dragon");
+        assert_eq!(d.surround(&b, k), Surround::Open);
+        let open = |_| 0.0;
+        assert_eq!(d.escape_route(&b, k, &open), d.escape_sum(&b, k, &open));
+        assert!(d.escape_route(&b, k, &open) > 0);
     }
 
     #[test]

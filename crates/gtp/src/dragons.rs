@@ -41,13 +41,13 @@ pub fn register(r: &mut Registry) {
 fn with_dragons<T>(
     s: &mut Session,
     with_eyes: bool,
-    f: impl FnOnce(&Board, &Dragons, Option<&[DragonEyes]>, Option<&[u32]>) -> T,
+    f: impl FnOnce(&Board, &Dragons, Option<&[DragonEyes]>, Option<(&[u32], &[u32])>) -> T,
 ) -> T {
     let board = s.board().clone();
     let before = current_analysis(s).reader().total().nodes;
     let a = current_analysis(s);
     let eyes = with_eyes.then(|| a.dragon_eyes());
-    let escapes = with_eyes.then(|| a.dragon_escapes());
+    let escapes = with_eyes.then(|| (a.dragon_escape_sums(), a.dragon_escapes()));
     let out = f(&board, a.dragons(), eyes, escapes);
     let spent = a.reader().total().nodes - before;
     add_nodes(s, spent);
