@@ -93,10 +93,16 @@ pub struct Analysis {
     connections: OnceCell<Option<Connections>>,
     dragons: OnceCell<Dragons>,
     dragon_eyes: OnceCell<Vec<DragonEyes>>,
+    dragon_escapes: OnceCell<(Vec<u32>, Vec<u32>)>,
     path_territory: OnceCell<TerritoryMap>,
     eye_values: OnceCell<EyeValues>,
     /// By the colour to move ([`Color::index`]).
     influence: [OnceCell<Influence>; 2],
+    /// Every worm its own dragon: what the worm influence reads.
+    worm_dragons: OnceCell<Dragons>,
+    /// The influence before amalgamation (GNU Go's worm influence, which
+    /// the connection patterns' `omoyo`/`oarea` read), by colour to move.
+    worm_influence: [OnceCell<Influence>; 2],
     /// The owl reader of this position, made on first use.
     owl: RefCell<Option<Owl>>,
     /// Owl answers by (dragon origin, question): `true` attack.
@@ -140,9 +146,12 @@ impl Analysis {
             connections: OnceCell::new(),
             dragons: OnceCell::new(),
             dragon_eyes: OnceCell::new(),
+            dragon_escapes: OnceCell::new(),
             path_territory: OnceCell::new(),
             eye_values: OnceCell::new(),
             influence: [OnceCell::new(), OnceCell::new()],
+            worm_dragons: OnceCell::new(),
+            worm_influence: [OnceCell::new(), OnceCell::new()],
             owl: RefCell::new(None),
             owl_answers: RefCell::new(HashMap::new()),
         }
@@ -224,7 +233,19 @@ impl Analysis {
                 let conn = self.config.knowledge.conn()?.clone();
                 let cuts = self.cuts()?;
                 let worms = self.worms();
-                Some(find_connections(&conn, &mut self.reader(), worms, cuts))
+                // Both worm influences first: they read on readers of
+                // their own, the connections on the analysis's.
+                for c in [Color::Black, Color::White] {
+                    self.worm_influence(c);
+                }
+                let influence = WormInfluence(self);
+                Some(find_connections(
+                    &conn,
+                    &mut self.reader(),
+                    worms,
+                    cuts,
+                    Some(&influence),
+                ))
             })
             .as_ref()
     }
@@ -245,6 +266,35 @@ impl Analysis {
     pub fn dragon_eyes(&self) -> &[DragonEyes] {
         self.dragon_eyes.get_or_init(|| {
             dragon_eyes(self.dragons(), &self.board, self.eyes(), self.eye_values())
+        })
+    }
+
+    /// Each dragon's escape route ([`Dragons::escape_route`]), indexed as
+    /// the dragons, with the opponent's influence of the influence
+    /// computed with the opponent to move (computed on first use).
+    pub fn dragon_escapes(&self) -> &[u32] {
+        &self.escapes().1
+    }
+
+    /// Each dragon's escape sum before the surround adjustment
+    /// ([`Dragons::escape_sum`]): what the crude status reads.
+    pub fn dragon_escape_sums(&self) -> &[u32] {
+        &self.escapes().0
+    }
+
+    fn escapes(&self) -> &(Vec<u32>, Vec<u32>) {
+        self.dragon_escapes.get_or_init(|| {
+            let dragons = self.dragons();
+            let mut sums = Vec::with_capacity(dragons.len());
+            let mut routes = Vec::with_capacity(dragons.len());
+            for (k, d) in dragons.iter().enumerate() {
+                let opp = d.color.opponent();
+                let inf = self.influence(opp);
+                let f = |p| inf.influence(&self.board, opp, p);
+                sums.push(dragons.escape_sum(&self.board, k, &f));
+                routes.push(dragons.escape_route(&self.board, k, &f));
+            }
+            (sums, routes)
         })
     }
 
@@ -330,6 +380,44 @@ impl Analysis {
             k.tactical().clone(),
         );
         Influence::compute(&mut reader, to_move, inputs)
+    }
+
+    /// The influence before amalgamation, with `to_move` moving next:
+    /// GNU Go's worm influence (overview.texi: `compute_worm_influence`
+    /// runs before `make_dragons`), whose region codes the connection
+    /// patterns' `oarea`/`omoyo` constraints read. Every worm is its own
+    /// dragon and only tactically dead worms are dead.
+    pub fn worm_influence(&self, to_move: Color) -> &Influence {
+        self.worm_influence[to_move.index()].get_or_init(|| {
+            let k = &self.config.knowledge;
+            let dbs = InfluenceDbs {
+                barriers: k.db("barriers"),
+                influence: k.db("influence"),
+            };
+            let worms = self.worms();
+            let dragons = self
+                .worm_dragons
+                .get_or_init(|| Dragons::of_worms(&self.board, worms));
+            let inputs = Inputs {
+                worms,
+                dragons,
+                context: Context {
+                    cuts: self.cuts(),
+                    scoring: false,
+                    handicap: self.config.handicap,
+                    dragons: Some(dragons),
+                    eyes: None,
+                    influence: None,
+                },
+                dbs,
+            };
+            let mut reader = Reader::with_patterns(
+                self.board.clone(),
+                self.config.reading,
+                k.tactical().clone(),
+            );
+            Influence::compute(&mut reader, to_move, inputs)
+        })
     }
 
     /// The stones of the dragon at `p` (the owl's goal); `None` for an
@@ -576,6 +664,17 @@ impl Analysis {
     pub fn trace(&self, pattern: &Pattern, b: &Bindings<Point>, o: Color) -> Trace {
         let ctx = self.context();
         trace_in(pattern, b, &mut self.reader(), o, ctx)
+    }
+}
+
+/// The worm influence of an analysis as the autohelpers' influence facts
+/// (what the connection patterns see).
+#[derive(Debug)]
+struct WormInfluence<'a>(&'a Analysis);
+
+impl InfluenceFacts for WormInfluence<'_> {
+    fn region(&self, to_move: Color, p: Point) -> i8 {
+        self.0.worm_influence(to_move).region(&self.0.board, p)
     }
 }
 

@@ -7,13 +7,17 @@
 //! A `C` match is matched with `O` being either colour. It is accepted
 //! when its constraint holds (evaluated by the engine's [`PatternEval`]
 //! with the position's cutting points, so `xcut`/`ocut` see the `B`
-//! patterns' cuts) and, unless the pattern's class has `s`, when none of
-//! its O strings can be captured tactically (a link to a string that dies
-//! is no link). Its O strings are those on the pattern's `O` and `o`
+//! patterns' cuts). An O string that reading can capture is joined all
+//! the same: GNU Go 3.8 amalgamates such strings (a first-line stone in
+//! atari diagonal to its friends belongs to their dragon), and refusing
+//! them split 58 of its dragons on the reference positions; a pattern
+//! that must not join a weak string says so in its constraint
+//! (`attack`). Its O strings are those on the pattern's `O` and `o`
 //! cells.
 //!
-//! A constraint that needs a stage not computed yet (`omoyo`, `oarea`:
-//! influence) does not accept the match; [`Connections::unavailable`] and
+//! `omoyo`/`oarea` read the influence before amalgamation when the
+//! caller gives it (the analysis does: `Analysis::worm_influence`).
+//! A constraint that needs a stage not given does not accept the match; [`Connections::unavailable`] and
 //! [`Connections::unsupported`] count those, so "no link" and "could not
 //! tell" stay apart. Patterns without the `C` class whose actions would
 //! amalgamate (`amalgamate`, `amalgamate_most_valuable_helper`) are not
@@ -27,7 +31,7 @@ use katachi_patterns::model::{Class, Elem};
 use katachi_tactics::reading::Reader;
 use katachi_tactics::worms::Worms;
 
-use crate::autohelper::{Context, PatternEval};
+use crate::autohelper::{Context, InfluenceFacts, PatternEval};
 use crate::cuts::{ConnectionDb, CutPoints};
 
 /// One accepted connection: the pattern and the worm origins it joins.
@@ -48,7 +52,7 @@ pub struct Connections {
     pub links: Vec<Link>,
     /// `C` matches whose constraint was false.
     pub rejected: usize,
-    /// `C` matches refused because an O string in them can be captured.
+    /// Accepted `C` matches with an O string that reading can capture.
     pub unsafe_strings: usize,
     /// `C` matches whose constraint needs a stage that exists but was not
     /// given (influence: `omoyo`, `oarea`).
@@ -70,12 +74,15 @@ impl Connections {
 
 /// Find the connections of `reader`'s position: every `C` match of `conn`
 /// whose constraint holds, with `cuts` the position's cutting points and
-/// `worms` its worms.
+/// `worms` its worms and `influence` the influence before amalgamation
+/// (GNU Go's worm influence, for `oarea`/`omoyo`; without it those
+/// constraints count as unavailable).
 pub fn find_connections(
     conn: &ConnectionDb,
     reader: &mut Reader,
     worms: &Worms,
     cuts: &CutPoints,
+    influence: Option<&dyn InfluenceFacts>,
 ) -> Connections {
     let board = reader.board().clone();
     let mut out = Connections::default();
@@ -83,6 +90,7 @@ pub fn find_connections(
     let mut found: Vec<Match> = Vec::new();
     let ctx = Context {
         cuts: Some(cuts),
+        influence,
         ..Context::default()
     };
     for o in [Color::Black, Color::White] {
@@ -117,10 +125,6 @@ pub fn find_connections(
                     joined.push(w.origin);
                 }
             }
-            if unsafe_string && !p.is(Class::Sacrifice) {
-                out.unsafe_strings += 1;
-                continue;
-            }
             if let Some(e) = &p.constraint {
                 let b = match_bindings(p, &board, m.transform, m.origin);
                 let mut ev = PatternEval::with_context(reader, o, ctx);
@@ -141,6 +145,7 @@ pub fn find_connections(
                 }
             }
             if joined.len() > 1 {
+                out.unsafe_strings += usize::from(unsafe_string);
                 out.links.push(Link {
                     pattern: p.name.clone(),
                     color: o,
@@ -177,14 +182,14 @@ mod tests {
         let mut r = Reader::new(b.clone(), ReadConfig::default());
         let worms = Worms::compute(&b, &mut r);
         let none = CutPoints::none(&b);
-        let c = find_connections(&conn, &mut r, &worms, &none);
+        let c = find_connections(&conn, &mut r, &worms, &none, None);
         assert!(!c.links.is_empty());
         assert!(c
             .of(Color::White)
             .all(|l| l.worms.contains(&v("B4")) && l.worms.contains(&v("C3"))));
         let mut cut = CutPoints::none(&b);
         cut.mark(Color::Black, v("C4"));
-        let c = find_connections(&conn, &mut r, &worms, &cut);
+        let c = find_connections(&conn, &mut r, &worms, &cut, None);
         assert!(c.links.is_empty(), "{c:?}");
         assert!(c.rejected > 0);
     }

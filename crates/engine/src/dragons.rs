@@ -40,17 +40,21 @@
 //! eye value (`genus`) and a half eye (`heye`); the analysis computes it
 //! on first use (it needs the eye values, which the dragons do not).
 //!
+//! [`Dragons::escape_route`] measures how well a dragon can run, by the
+//! influence the analysis passes in (the influence stage comes later);
+//! [`Dragon::crude_status_with`] refines the static status by the eyes,
+//! the lunch and the escape route, as `dragon_data` prints it.
+//!
 //! Not known here, printed as GNU Go prints an unknown or unchecked
 //! value: `strategic_size`, `weakness`, `weakness_pre_owl`,
-//! `surround_*`, `moyo_*` (influence stage, 0), `escape_route` (0: GNU Go's escape route
-//! weighs points by influence; the influence stage fills it), every
+//! `surround_*`, `moyo_*` (influence stage, 0), every
 //! `owl_*` and `semeai_*` field (owl stage: `unchecked`, `0`, `PASS`,
 //! `YES`). `status` is the crude status until owl refines it.
 //!
 //! The stage implements [`DragonFacts`], through which the engine's
 //! autohelper evaluator answers the dragon functions of the patterns.
 
-use katachi_board::{Board, Color, Point};
+use katachi_board::{Board, Cell, Color, Point};
 use katachi_tactics::unconditional::Status;
 use katachi_tactics::worms::Worms;
 
@@ -106,10 +110,54 @@ pub struct Dragon {
     /// An adjacent opponent worm that can be captured (the largest of its
     /// worms' lunches).
     pub lunch: Option<Point>,
-    /// Static status.
+    /// Static status from the strings alone (see the module doc); the
+    /// eyes and the escape route refine it ([`Dragon::crude_status_with`]).
     pub crude_status: DragonStatus,
     /// Safety as known before owl.
     pub safety: Safety,
+}
+
+impl Dragon {
+    /// GNU Go's crude status, the static status refined by the dragon's
+    /// eyes (`genus`, the summed four-value eye value of the spaces it
+    /// owns), its lunch and its escape route ([`Dragons::escape_route`]):
+    ///
+    /// - a status the strings settle (alive or dead) stands;
+    /// - two eyes even when the attacker moves first (`b >= 2`): alive;
+    /// - two eyes only when the defender moves first (`c >= 2`): critical,
+    ///   who moves first decides; alive if it also has a lunch, since
+    ///   capturing it is a second way to the missing eye;
+    /// - no two eyes even with the first move, no lunch and no way out
+    ///   (escape route 0): dead, the dragon can neither live in place nor
+    ///   run;
+    /// - otherwise unknown (owl decides).
+    ///
+    /// Without eyes or escape route the rules that need them are skipped.
+    pub fn crude_status_with(
+        &self,
+        eyes: Option<&DragonEyes>,
+        escape: Option<u32>,
+    ) -> DragonStatus {
+        if self.crude_status != DragonStatus::Unknown {
+            return self.crude_status;
+        }
+        let Some(e) = eyes else {
+            return self.crude_status;
+        };
+        if e.genus.b >= 2 {
+            DragonStatus::Alive
+        } else if e.genus.c >= 2 {
+            if self.lunch.is_some() {
+                DragonStatus::Alive
+            } else {
+                DragonStatus::Critical
+            }
+        } else if escape == Some(0) && self.lunch.is_none() {
+            DragonStatus::Dead
+        } else {
+            DragonStatus::Unknown
+        }
+    }
 }
 
 /// A dragon's eyes: what GNU Go's `genus` and `heye` fields hold.
@@ -175,6 +223,44 @@ pub fn dragon_eyes(
     out
 }
 
+/// How far a dragon is surrounded ([`Dragons::surround`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Surround {
+    /// Not inside the hull of its hostile neighbours, or the hull is wide
+    /// open.
+    Open,
+    /// Inside a hull with a wide opening.
+    Weakly,
+    /// Inside a closed hull.
+    Surrounded,
+}
+
+/// The convex hull of distinct sorted points, counter-clockwise (Andrew's
+/// monotone chain), without collinear points.
+fn convex_hull(pts: &[(i64, i64)]) -> Vec<(i64, i64)> {
+    let cross = |o: (i64, i64), a: (i64, i64), b: (i64, i64)| {
+        (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)
+    };
+    let mut lower: Vec<(i64, i64)> = Vec::new();
+    for &p in pts {
+        while lower.len() >= 2 && cross(lower[lower.len() - 2], lower[lower.len() - 1], p) <= 0 {
+            lower.pop();
+        }
+        lower.push(p);
+    }
+    let mut upper: Vec<(i64, i64)> = Vec::new();
+    for &p in pts.iter().rev() {
+        while upper.len() >= 2 && cross(upper[upper.len() - 2], upper[upper.len() - 1], p) <= 0 {
+            upper.pop();
+        }
+        upper.push(p);
+    }
+    lower.pop();
+    upper.pop();
+    lower.extend(upper);
+    lower
+}
+
 /// Every dragon of a position.
 #[derive(Clone, Debug)]
 pub struct Dragons {
@@ -211,6 +297,22 @@ impl Dragons {
     /// by the connection patterns (`None` when there is no connection
     /// database).
     pub fn compute(board: &Board, worms: &Worms, connections: Option<&Connections>) -> Dragons {
+        Dragons::build(board, worms, connections, true)
+    }
+
+    /// Every worm its own dragon (no amalgamation), with the fields this
+    /// stage computes: what the influence before amalgamation (GNU Go's
+    /// worm influence) reads for dead stones.
+    pub fn of_worms(board: &Board, worms: &Worms) -> Dragons {
+        Dragons::build(board, worms, None, false)
+    }
+
+    fn build(
+        board: &Board,
+        worms: &Worms,
+        connections: Option<&Connections>,
+        amalgamate: bool,
+    ) -> Dragons {
         let n = board.cells().len();
         let mut u = Union((0..n as u32).collect());
         // Stones of one worm.
@@ -226,7 +328,10 @@ impl Dragons {
                 }
             }
         }
-        for c in [Color::Black, Color::White] {
+        for c in [Color::Black, Color::White]
+            .into_iter()
+            .filter(|_| amalgamate)
+        {
             for boundary in caves(board, worms, c) {
                 for w in &boundary[1..] {
                     u.join(boundary[0].index(), w.index());
@@ -387,6 +492,188 @@ impl Dragons {
         }
     }
 
+    /// GNU Go's escape route of dragon `k` (influence.texi, "Escape"): a
+    /// measure of how well it can run. Every point the dragon reaches
+    /// by a path of exactly four steps (and no shorter one) through
+    /// empty points and friendly stones, never stepping next to a
+    /// living opponent stone, adds its escape value: an empty point 0 to
+    /// 4 by the opponent's influence there (`opponent_influence`, the
+    /// influence with the opponent to move: after the dragon's first
+    /// step out it is the opponent's turn), a stone of another friendly
+    /// dragon 6 if alive, 2 if unknown or critical, 0 if dead. The
+    /// thresholds are katachi's (the manual gives none). As GNU Go does,
+    /// the sum is halved for a weakly surrounded dragon and zero for a
+    /// surrounded one ([`Dragons::surround`]; PARTIAL: katachi's simpler
+    /// hull test).
+    pub fn escape_route(
+        &self,
+        board: &Board,
+        k: usize,
+        opponent_influence: &dyn Fn(Point) -> f32,
+    ) -> u32 {
+        let total = self.escape_sum(board, k, opponent_influence);
+        match self.surround(board, k) {
+            Surround::Surrounded => 0,
+            Surround::Weakly => total / 2,
+            Surround::Open => total,
+        }
+    }
+
+    /// The escape route of dragon `k` before the surround adjustment
+    /// ([`Dragons::escape_route`]): what the crude status reads.
+    pub fn escape_sum(
+        &self,
+        board: &Board,
+        k: usize,
+        opponent_influence: &dyn Fn(Point) -> f32,
+    ) -> u32 {
+        let Some(d) = self.dragons.get(k) else {
+            return 0;
+        };
+        let color = d.color;
+        let n = board.size() + 2;
+        let mut dist = vec![u8::MAX; (n + 1) * (n + 1)];
+        let mut frontier: Vec<Point> = Vec::new();
+        for &w in &d.worms {
+            for s in board.stones(w) {
+                dist[s.index()] = 0;
+                frontier.push(s);
+            }
+        }
+        // A living opponent stone next to `p` blocks the way through it.
+        let hostile = |p: Point| {
+            board.neighbors(p).into_iter().any(|q| {
+                board.cell(q).color() == Some(color.opponent())
+                    && self
+                        .get(q)
+                        .is_none_or(|o| o.crude_status != DragonStatus::Dead)
+            })
+        };
+        let mut total = 0;
+        for step in 1..=4u8 {
+            let mut next = Vec::new();
+            for &p in &frontier {
+                for q in board.neighbors(p) {
+                    if board.cell(q) == Cell::Edge
+                        || dist.get(q.index()).is_none_or(|&x| x != u8::MAX)
+                    {
+                        continue;
+                    }
+                    let cell = board.cell(q).color();
+                    if cell == Some(color.opponent()) || (cell.is_none() && hostile(q)) {
+                        continue;
+                    }
+                    dist[q.index()] = step;
+                    next.push(q);
+                }
+            }
+            frontier = next;
+        }
+        for &p in &frontier {
+            total += match board.cell(p).color() {
+                None => {
+                    let i = opponent_influence(p);
+                    if i <= 0.0 {
+                        4
+                    } else if i < 5.0 {
+                        3
+                    } else if i < 15.0 {
+                        2
+                    } else if i < 30.0 {
+                        1
+                    } else {
+                        0
+                    }
+                }
+                Some(_) => match self.get(p).map(|o| o.crude_status) {
+                    Some(DragonStatus::Alive) => 6,
+                    Some(DragonStatus::Dead) => 0,
+                    _ => 2,
+                },
+            };
+        }
+        total
+    }
+
+    /// Whether dragon `k` is surrounded (influence.texi, "Surrounded
+    /// Dragons"): its stones lie inside the convex hull of the surround
+    /// set, the stones of its living hostile neighbours plus, below each
+    /// of them on the second or third line, the edge point (the edge is a
+    /// barrier). A hull with a wide opening between two neighbouring
+    /// corners (not both on the edge) is only a weak surround, a very
+    /// wide one none. katachi keeps every hostile stone in the set (GNU
+    /// Go drops the ones other pairs make useless) and its own gap
+    /// lengths: more than 5 points weak, more than 8 open.
+    pub fn surround(&self, board: &Board, k: usize) -> Surround {
+        let Some(d) = self.dragons.get(k) else {
+            return Surround::Open;
+        };
+        let n = board.size() as i64;
+        let mut set: Vec<(i64, i64)> = Vec::new();
+        for &h in &d.neighbors {
+            let o = &self.dragons[h];
+            if o.color == d.color || o.crude_status == DragonStatus::Dead {
+                continue;
+            }
+            for &w in &o.worms {
+                for p in board.stones(w) {
+                    let (r, c) = board.row_col(p);
+                    let (r, c) = (r as i64, c as i64);
+                    set.push((c, r));
+                    let line = r.min(c).min(n - 1 - r).min(n - 1 - c);
+                    if line == 1 || line == 2 {
+                        let e = if r == line {
+                            (c, 0)
+                        } else if n - 1 - r == line {
+                            (c, n - 1)
+                        } else if c == line {
+                            (0, r)
+                        } else {
+                            (n - 1, r)
+                        };
+                        set.push(e);
+                    }
+                }
+            }
+        }
+        set.sort_unstable();
+        set.dedup();
+        if set.len() < 3 {
+            return Surround::Open;
+        }
+        let hull = convex_hull(&set);
+        if hull.len() < 3 {
+            return Surround::Open;
+        }
+        let cross = |o: (i64, i64), a: (i64, i64), b: (i64, i64)| {
+            (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)
+        };
+        let inside = d.worms.iter().flat_map(|&w| board.stones(w)).all(|p| {
+            let (r, c) = board.row_col(p);
+            let q = (c as i64, r as i64);
+            (0..hull.len()).all(|i| cross(hull[i], hull[(i + 1) % hull.len()], q) >= 0)
+        });
+        if !inside {
+            return Surround::Open;
+        }
+        let on_edge = |p: (i64, i64)| p.0 == 0 || p.1 == 0 || p.0 == n - 1 || p.1 == n - 1;
+        let mut widest = 0;
+        for i in 0..hull.len() {
+            let (a, b) = (hull[i], hull[(i + 1) % hull.len()]);
+            if on_edge(a) && on_edge(b) && (a.0 == b.0 || a.1 == b.1) {
+                continue;
+            }
+            widest = widest.max((a.0 - b.0).abs().max((a.1 - b.1).abs()));
+        }
+        if widest > 8 {
+            Surround::Open
+        } else if widest > 5 {
+            Surround::Weakly
+        } else {
+            Surround::Surrounded
+        }
+    }
+
     /// The dragon of the stone at `p`.
     pub fn get(&self, p: Point) -> Option<&Dragon> {
         let k = *self.id.get(p.index())?;
@@ -429,19 +716,25 @@ impl Dragons {
     /// order); fields this stage cannot know print GNU Go's unknown or
     /// unchecked values (see the module doc).
     pub fn format_gnugo(&self, board: &Board, p: Point) -> Option<String> {
-        self.format_gnugo_with(board, p, None)
+        self.format_gnugo_with(board, p, None, None)
     }
 
     /// [`Dragons::format_gnugo`] with the dragons' eyes ([`dragon_eyes`])
-    /// for the `genus` and `heye` fields.
+    /// for the `genus` and `heye` fields and their escape sums and routes
+    /// (`(sums, routes)`, [`Dragons::escape_sum`], [`Dragons::escape_route`])
+    /// for `escape_route` and the crude status.
     pub fn format_gnugo_with(
         &self,
         board: &Board,
         p: Point,
         eyes: Option<&[DragonEyes]>,
+        escapes: Option<(&[u32], &[u32])>,
     ) -> Option<String> {
         let d = self.get(p)?;
-        let de = eyes.and_then(|e| e.get(self.index(p)?));
+        let k = self.index(p)?;
+        let de = eyes.and_then(|e| e.get(k));
+        let sum = escapes.and_then(|(s, _)| s.get(k).copied());
+        let escape = escapes.and_then(|(_, r)| r.get(k).copied());
         let v = |p: Option<Point>| p.map_or_else(|| "PASS".to_string(), |p| board.vertex(p));
         let color = match d.color {
             Color::Black => "black",
@@ -457,7 +750,7 @@ impl Dragons {
             .iter()
             .map(|&w| format!("{} ", board.vertex(w)))
             .collect();
-        let status = d.crude_status.word();
+        let status = d.crude_status_with(de, sum).word();
         let fields: [(&str, String); 42] = [
             ("color", color.into()),
             ("origin", board.vertex(d.origin)),
@@ -469,7 +762,7 @@ impl Dragons {
                 de.map_or_else(|| "0000".into(), |e| e.genus.digits()),
             ),
             ("heye", v(de.and_then(|e| e.heye))),
-            ("escape_route", "0".into()),
+            ("escape_route", escape.unwrap_or(0).to_string()),
             ("lunch", v(d.lunch)),
             ("crude_status", status.into()),
             ("owl_status", "unchecked".into()),
@@ -795,6 +1088,49 @@ mod tests {
         let worms = Worms::compute(&b, &mut r);
         let d = Dragons::compute(&b, &worms, None);
         (b, d)
+    }
+
+    #[test]
+    fn a_ringed_stone_is_surrounded_and_cannot_escape() {
+        let (b, d) = dragons(
+            "..XXXXX..
+             .X.....X.
+             .X.....X.
+             .X..O..X.
+             .X.....X.
+             .X.....X.
+             ..XXXXX..
+             .........
+             .........",
+        );
+        let k = d
+            .index(b.parse_vertex("E6").expect("vertex"))
+            .expect("dragon");
+        assert_eq!(d.surround(&b, k), Surround::Surrounded);
+        let open = |_| 0.0;
+        assert_eq!(d.escape_route(&b, k, &open), 0);
+    }
+
+    #[test]
+    fn a_stone_beside_the_hostile_stones_is_not_surrounded() {
+        let (b, d) = dragons(
+            "..X......
+             .X.......
+             .X.......
+             .X..O....
+             .X.......
+             .X.......
+             ..X......
+             .........
+             .........",
+        );
+        let k = d
+            .index(b.parse_vertex("E6").expect("vertex"))
+            .expect("dragon");
+        assert_eq!(d.surround(&b, k), Surround::Open);
+        let open = |_| 0.0;
+        assert_eq!(d.escape_route(&b, k, &open), d.escape_sum(&b, k, &open));
+        assert!(d.escape_route(&b, k, &open) > 0);
     }
 
     #[test]

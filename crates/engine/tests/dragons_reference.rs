@@ -6,7 +6,13 @@
 //!
 //! Prints the figures (`cargo test --release -p katachi-engine --test
 //! dragons_reference -- --nocapture`) and asserts floors at what was
-//! measured, so a regression fails.
+//! measured, so a regression fails. With `KATACHI_DRAGON_DIAG=1` it also
+//! classifies every difference from GNU Go's partition (which pieces GNU
+//! Go joins and katachi does not, and the reverse, by shape and by the
+//! rule that joined them: `support/diagnose.rs`); with
+//! `KATACHI_DRAGON_SHAPES=1` it tabulates, for every pair of stones in a
+//! basic connection shape, how often each program joins them by
+//! features of the shape (X stones in and around it, influence, line).
 
 mod support;
 
@@ -55,9 +61,19 @@ fn measure(
     let (mut positions, mut same_partition) = (0, 0);
     let (mut dragons, mut same_size, mut same_lunch, mut same_stones) = (0, 0, 0, 0);
     let (mut same_genus, mut same_heye) = (0, 0);
+    // Crude status of the dragons with GNU Go's strings: (GNU Go's,
+    // katachi's) -> count.
+    let mut crude: BTreeMap<(String, String), usize> = BTreeMap::new();
+    // Escape route zero or not: [both nonzero, only katachi's zero, only
+    // GNU Go's zero, both zero].
+    let mut escape_zero = [0usize; 4];
     let (mut merged, mut split) = (0, 0);
     let mut unavailable = 0;
     let mut differing: Vec<u64> = Vec::new();
+    let diag = std::env::var("KATACHI_DRAGON_DIAG").is_ok();
+    let mut classes: BTreeMap<String, (usize, Vec<String>)> = BTreeMap::new();
+    let shapes = std::env::var("KATACHI_DRAGON_SHAPES").is_ok();
+    let mut shape_table: BTreeMap<String, (usize, usize, usize)> = BTreeMap::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()).take(limit) {
         let v: Json = serde_json::from_str(line).expect("json");
         let id = v["id"].as_u64().expect("id");
@@ -86,6 +102,23 @@ fn measure(
             .iter()
             .map(|d| d.worms.iter().map(|&w| board.vertex(w)).collect())
             .collect();
+        if shapes {
+            for (key, g, k) in support::diagnose::shapes(&a, &theirs) {
+                let e = shape_table.entry(key).or_default();
+                e.0 += 1;
+                e.1 += usize::from(g);
+                e.2 += usize::from(k);
+            }
+        }
+        if diag && theirs != mine {
+            for (class, example) in support::diagnose::differences(&a, &theirs) {
+                let e = classes.entry(class).or_default();
+                e.0 += 1;
+                if e.1.len() < 3 {
+                    e.1.push(format!("{id}:{example}"));
+                }
+            }
+        }
         if theirs == mine {
             same_partition += 1;
         } else {
@@ -120,6 +153,22 @@ fn measure(
                 }
                 println!("{}", board.to_ascii());
                 println!("{}", ours.map(&board));
+                if let Some(cuts) = a.cuts() {
+                    for c in [Color::Black, Color::White] {
+                        let pts: Vec<String> = cuts
+                            .points(&board, c)
+                            .iter()
+                            .map(|&p| board.vertex(p))
+                            .collect();
+                        println!("{c:?} can cut at: {pts:?}");
+                    }
+                }
+                if let Some(conn) = a.connections() {
+                    for l in &conn.links {
+                        let ws: Vec<String> = l.worms.iter().map(|&p| board.vertex(p)).collect();
+                        println!("link {} {:?} {ws:?}", l.pattern, l.color);
+                    }
+                }
                 for t in theirs.difference(&mine) {
                     println!("gnugo only: {t:?}");
                 }
@@ -148,6 +197,15 @@ fn measure(
                 .collect();
             if stones == theirs {
                 same_stones += 1;
+                let k = ours.index(origin).expect("a dragon");
+                let escape = a.dragon_escapes()[k];
+                let sum = a.dragon_escape_sums()[k];
+                let status = d.crude_status_with(a.dragon_eyes().get(k), Some(sum));
+                let theirs_escape: u32 = b["escape_route"].parse().unwrap_or(u32::MAX);
+                escape_zero[usize::from(theirs_escape == 0) * 2 + usize::from(escape == 0)] += 1;
+                *crude
+                    .entry((b["crude_status"].clone(), status.word().to_string()))
+                    .or_default() += 1;
                 if genus {
                     let k = ours.index(origin).expect("a dragon");
                     let e = &a.dragon_eyes()[k];
@@ -177,6 +235,20 @@ fn measure(
         pct(same_size, dragons),
         pct(same_lunch, dragons)
     );
+    let same_crude: usize = crude
+        .iter()
+        .filter(|((g, k), _)| g == k)
+        .map(|(_, n)| n)
+        .sum();
+    println!(
+        "of the {same_stones} dragons with GNU Go's strings: same crude_status {same_crude} ({:.1}%)",
+        pct(same_crude, same_stones)
+    );
+    println!("crude_status (GNU Go's, katachi's): {crude:?}");
+    println!(
+        "escape route zero: both {}, neither {}, only GNU Go's {}, only katachi's {}",
+        escape_zero[3], escape_zero[0], escape_zero[2], escape_zero[1]
+    );
     if genus {
         println!(
             "of the {same_stones} dragons with GNU Go's strings: same genus {same_genus} ({:.1}%), \
@@ -184,13 +256,39 @@ fn measure(
             pct(same_genus, same_stones),
             pct(same_heye, same_stones)
         );
-        if only.is_none() && limit == usize::MAX {
-            // Floors at what was measured (83.8% and 90.0%).
-            assert!(pct(same_genus, same_stones) >= 83.5, "genus floor");
-            assert!(pct(same_heye, same_stones) >= 89.5, "heye floor");
+        if only.is_none() && limit == usize::MAX && !diag && !shapes {
+            // Floors at what was measured (81.0% and 88.9% of 1878
+            // dragons; 81.1% and 89.1% of 1822 before the wedge cut
+            // pattern was dropped, 83.8% and 90.0% of 1701 before the
+            // knight's move and jump patterns added harder dragons to the
+            // set).
+            assert!(pct(same_genus, same_stones) >= 80.6, "genus floor");
+            // Crude status: 82.1% measured (53.3% before the eyes, the
+            // lunch and the escape route refined the static status).
+            assert!(pct(same_crude, same_stones) >= 81.8, "crude status floor");
+            // Escape route zero or not as GNU Go's: 79.9% measured (76.8%
+            // before the surround adjustment).
+            let agree = escape_zero[0] + escape_zero[3];
+            assert!(pct(agree, same_stones) >= 79.6, "escape route floor");
+            assert!(pct(same_heye, same_stones) >= 88.4, "heye floor");
         }
     }
     println!("positions differing: {differing:?}");
+    if shapes {
+        println!("shape features: pairs, GNU Go joins, katachi joins");
+        for (key, (n, g, k)) in &shape_table {
+            if *n >= 5 {
+                println!("{key:50} {n:5} {g:5} {k:5}");
+            }
+        }
+    }
+    if diag {
+        let mut v: Vec<_> = classes.into_iter().collect();
+        v.sort_by_key(|b| std::cmp::Reverse(b.1 .0));
+        for (class, (n, ex)) in v {
+            println!("{n:5}  {class:<50} e.g. {}", ex.join(" "));
+        }
+    }
     println!("connection matches undecided for want of influence: {unavailable}");
     (positions, same_partition, same_size)
 }
@@ -200,16 +298,41 @@ fn dragon_partition_agrees_with_gnugo() {
     let Some(shared) = katachi_testkit::shared::shared_dir_with(&["reference/analysis"]) else {
         return;
     };
+    // `KATACHI_CONN_DB=FILE` measures another connection database in
+    // the `conn` slot (a draft, without rebuilding); the floors are then
+    // not asserted.
+    let draft = std::env::var("KATACHI_CONN_DB").ok();
+    let config = match &draft {
+        Some(file) => {
+            let (knowledge, _warnings) = Knowledge::embedded()
+                .with_file("conn", Path::new(file))
+                .expect("KATACHI_CONN_DB loads");
+            AnalysisConfig {
+                knowledge: Arc::new(knowledge),
+                ..AnalysisConfig::default()
+            }
+        }
+        None => AnalysisConfig::default(),
+    };
     let (positions, same_partition, same_size) = measure(
         &shared,
-        &AnalysisConfig::default(),
+        &config,
         "katachi's conn.db",
         usize::MAX,
-        true,
+        draft.is_none(),
     );
-    if std::env::var("KATACHI_DRAGON_ID").is_err() {
+    if std::env::var("KATACHI_DRAGON_ID").is_err() && draft.is_none() {
         assert_eq!(positions, 200);
-        // Floors at what was measured (16/200, 1703/2398). Before eye
+        // Floors at what was measured (53/200, 1880/2398; 53/200 and
+        // 1868/2398 before the large knight's move asked all four middle
+        // points to be O's area; 52/200 and
+        // 1862/2398 before the open one-point jump KC9; 40/200 and
+        // 1824/2398 before the wedge cut pattern KB2 was dropped, its
+        // cutting points stopped the diagonal and one-point jump links
+        // that GNU Go keeps beside an X stone; 16/200 and
+        // 1703/2398 before the knight's move, two-point jump and large
+        // knight's move patterns, the worm influence for their `oarea`,
+        // and joining strings that reading can capture). Before eye
         // spaces were cut along their margin it was 29/200 and 1621/2398:
         // more identical partitions, but reached by over-joining (94
         // positions with fewer dragons than GNU Go, 9 now). The
@@ -218,8 +341,8 @@ fn dragon_partition_agrees_with_gnugo() {
         // less: 22/200 with the earlier reader, 16/200 with this one;
         // katachi's thin conn.db under-joins (175 positions with as many
         // or more dragons than GNU Go).
-        assert!(same_partition >= 16, "partition floor");
-        assert!(same_size >= 1703, "size floor");
+        assert!(same_partition >= 53, "partition floor");
+        assert!(same_size >= 1880, "size floor");
     }
 }
 

@@ -41,13 +41,14 @@ pub fn register(r: &mut Registry) {
 fn with_dragons<T>(
     s: &mut Session,
     with_eyes: bool,
-    f: impl FnOnce(&Board, &Dragons, Option<&[DragonEyes]>) -> T,
+    f: impl FnOnce(&Board, &Dragons, Option<&[DragonEyes]>, Option<(&[u32], &[u32])>) -> T,
 ) -> T {
     let board = s.board().clone();
     let before = current_analysis(s).reader().total().nodes;
     let a = current_analysis(s);
     let eyes = with_eyes.then(|| a.dragon_eyes());
-    let out = f(&board, a.dragons(), eyes);
+    let escapes = with_eyes.then(|| (a.dragon_escape_sums(), a.dragon_escapes()));
+    let out = f(&board, a.dragons(), eyes, escapes);
     let spent = a.reader().total().nodes - before;
     add_nodes(s, spent);
     out
@@ -63,12 +64,12 @@ fn dragon_data(s: &mut Session, a: &Args<'_>) -> Reply {
             return Ok(format!("{} empty", s.board().vertex(p)));
         }
     }
-    Ok(with_dragons(s, true, |board, d, e| {
+    Ok(with_dragons(s, true, |board, d, e, esc| {
         let blocks: Vec<String> = match only {
-            Some(p) => d.format_gnugo_with(board, p, e).into_iter().collect(),
+            Some(p) => d.format_gnugo_with(board, p, e, esc).into_iter().collect(),
             None => d
                 .iter()
-                .filter_map(|x| d.format_gnugo_with(board, x.origin, e))
+                .filter_map(|x| d.format_gnugo_with(board, x.origin, e, esc))
                 .collect(),
         };
         blocks.join("\n")
@@ -88,7 +89,7 @@ fn dragon_stones(s: &mut Session, a: &Args<'_>) -> Reply {
         Some(_) => Some(stone_arg(s.board(), a, 0)?),
         None => None,
     };
-    Ok(with_dragons(s, false, |board, d, _| match only {
+    Ok(with_dragons(s, false, |board, d, _, _| match only {
         Some(p) => stones_line(board, &d.stones(board, p)),
         None => d
             .iter()
@@ -101,7 +102,7 @@ fn dragon_stones(s: &mut Session, a: &Args<'_>) -> Reply {
 fn same_dragon(s: &mut Session, a: &Args<'_>) -> Reply {
     let p = stone_arg(s.board(), a, 0)?;
     let q = stone_arg(s.board(), a, 1)?;
-    Ok(with_dragons(s, false, |_, d, _| {
+    Ok(with_dragons(s, false, |_, d, _, _| {
         if d.index(p) == d.index(q) { "1" } else { "0" }.to_string()
     }))
 }

@@ -14,6 +14,7 @@ use katachi_testkit::tst::{Item, Judge, Suite};
 #[allow(unused_imports)] // the suite tests use it, the reference tests do not
 pub use katachi_testkit::shared::regression_dir;
 
+pub mod diagnose;
 pub mod reference;
 
 /// What a suite walk counted.
