@@ -410,6 +410,8 @@ impl Analysis {
                     influence: None,
                 },
                 dbs,
+                dead: None,
+                strength: None,
             };
             let mut reader = Reader::with_patterns(
                 self.board.clone(),
