@@ -9,6 +9,7 @@ pub mod gogui;
 pub mod handicap;
 pub mod mcts;
 pub mod moves;
+pub mod movegen;
 pub mod protocol;
 pub mod query;
 pub mod score;
@@ -74,6 +75,7 @@ pub fn register(registry: &mut Registry) {
     time::register(registry);
     gogui::register(registry);
     mcts::register(registry);
+    movegen::register(registry);
     analyze::register(registry);
 }
 

@@ -1,0 +1,332 @@
+//! The classic engine's move choice: collect the reasons, value every
+//! candidate, play the best, or pass when no move is worth
+//! [`Options::pass_below`] points. Also the texts of GNU Go's
+//! `top_moves`, `all_move_values` and `move_reasons`, and katachi's
+//! `explain_move` for this engine.
+//!
+//! A move that fills an own eye (every neighbour an own stone or the
+//! edge) is never chosen unless reading or owl gives it a reason.
+
+use katachi_board::{Board, Color, Point};
+
+use crate::analysis::Analysis;
+
+use super::reasons::{collect, ReasonKind, Reasons};
+use super::valuation::{MoveValue, Valuer};
+
+/// Settings of one generation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// Pass when the best move is worth less than this many points.
+    pub pass_below: f64,
+    /// Only these moves may be chosen (`restricted_genmove`); `None`
+    /// for any.
+    pub allowed: Option<Vec<Point>>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            pass_below: 1.0,
+            allowed: None,
+        }
+    }
+}
+
+/// What one generation found.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The colour the moves are for.
+    pub color: Color,
+    /// Every reason found.
+    pub reasons: Reasons,
+    /// The valued candidates, best first (ties in board order).
+    pub values: Vec<MoveValue>,
+    /// The move chosen; `None` to pass.
+    pub best: Option<Point>,
+}
+
+fn fills_own_eye(board: &Board, c: Color, p: Point) -> bool {
+    board
+        .neighbors(p)
+        .iter()
+        .all(|&q| !board.on_board(q) || board.cell(q).color() == Some(c))
+}
+
+/// Generate `color`'s move on `an`'s position.
+pub fn generate(an: &Analysis, color: Color, options: &Options) -> Generated {
+    let board = an.board();
+    let mut reasons = collect(an, color);
+    if let Some(allowed) = &options.allowed {
+        // Every allowed move is valued, with or without a reason.
+        for &p in allowed {
+            if board.cell(p).color().is_none() {
+                reasons.moves.entry(p).or_default();
+            }
+        }
+    }
+    let mut valuer = Valuer::new(an, color);
+    let mut values: Vec<MoveValue> = Vec::new();
+    for (&p, cand) in &reasons.moves {
+        if cand.antisuji {
+            continue;
+        }
+        if let Some(allowed) = &options.allowed {
+            if !allowed.contains(&p) {
+                continue;
+            }
+        } else if cand.reasons.is_empty() {
+            continue;
+        }
+        let tactical = cand.reasons.iter().any(|r| {
+            matches!(
+                r.kind,
+                ReasonKind::Attack { .. }
+                    | ReasonKind::Defend { .. }
+                    | ReasonKind::OwlAttack { .. }
+                    | ReasonKind::OwlDefend { .. }
+            )
+        });
+        if !tactical && fills_own_eye(board, color, p) {
+            continue;
+        }
+        if let Some(v) = valuer.value(p, cand) {
+            values.push(v);
+        }
+    }
+    values.sort_by(|a, b| {
+        b.total
+            .partial_cmp(&a.total)
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(a.point.cmp(&b.point))
+    });
+    let best = values
+        .first()
+        .filter(|v| v.total >= options.pass_below)
+        .map(|v| v.point);
+    Generated {
+        color,
+        reasons,
+        values,
+        best,
+    }
+}
+
+impl Generated {
+    /// GNU Go's `top_moves`: up to ten moves of positive value, best
+    /// first, `VERTEX VALUE` each (values with two decimals).
+    pub fn format_top(&self, board: &Board) -> String {
+        let mut out = String::new();
+        for v in self.values.iter().filter(|v| v.total > 0.0).take(10) {
+            out.push_str(&format!("{} {:.2} ", board.vertex(v.point), v.total));
+        }
+        out
+    }
+
+    /// GNU Go's `all_move_values`: every move of positive value in board
+    /// order (top row first), one a line.
+    pub fn format_all(&self, board: &Board) -> String {
+        let mut rows: Vec<(usize, usize, String)> = self
+            .values
+            .iter()
+            .filter(|v| v.total > 0.0)
+            .map(|v| {
+                let (r, c) = board.row_col(v.point);
+                (r, c, format!("{:<3} {:.2}", board.vertex(v.point), v.total))
+            })
+            .collect();
+        rows.sort();
+        rows.into_iter().map(|r| r.2).collect::<Vec<_>>().join("\n")
+    }
+
+    /// GNU Go's `move_reasons VERTEX`: `Move reasons:` and one line per
+    /// reason.
+    pub fn format_reasons(&self, board: &Board, p: Point) -> String {
+        let mut out = String::from("Move reasons:");
+        let Some(c) = self.reasons.moves.get(&p) else {
+            return out;
+        };
+        let v = |q: Point| board.vertex(q);
+        let at = v(p);
+        for r in &c.reasons {
+            let text = match r.kind {
+                ReasonKind::Attack { target, .. } => format!("attacks {}", v(target)),
+                ReasonKind::Defend { target, .. } => format!("defends {}", v(target)),
+                ReasonKind::OwlAttack { dragon, .. } => format!("owl-attacks {}", v(dragon)),
+                ReasonKind::OwlDefend { dragon, .. } => format!("owl-defends {}", v(dragon)),
+                ReasonKind::Connect { a, b } => format!("connects {} and {}", v(a), v(b)),
+                ReasonKind::Cut { a, b } => format!("cuts {} and {}", v(a), v(b)),
+                ReasonKind::StrategicDefend { dragon } => {
+                    format!("strategically defends {}", v(dragon))
+                }
+                ReasonKind::StrategicAttack { dragon } => {
+                    format!("strategically attacks {}", v(dragon))
+                }
+                ReasonKind::ExpandTerritory => "expands territory".into(),
+                ReasonKind::ExpandMoyo => "expands moyo".into(),
+                ReasonKind::Shape => continue,
+            };
+            out.push_str(&format!("\nMove at {at} {text}"));
+        }
+        if c.antisuji {
+            out.push_str(&format!("\nMove at {at} is an antisuji"));
+        }
+        out
+    }
+
+    /// katachi's `explain_move` for this engine: every reason with its
+    /// source, every pattern with its place, orientation and values, each
+    /// value part, and how the move compares with the best (or the next
+    /// best, for the best move).
+    pub fn explain(&self, board: &Board, p: Point) -> String {
+        let who = match self.color {
+            Color::Black => "black",
+            Color::White => "white",
+        };
+        let at = board.vertex(p);
+        let mut out = format!(
+            "{at} for {who}: classic engine, {} candidates valued",
+            self.values.len()
+        );
+        let Some(c) = self.reasons.moves.get(&p) else {
+            out.push_str("\nno move reason: no reading, owl or pattern result suggests it");
+            return out;
+        };
+        out.push_str("\nreasons:");
+        for r in &c.reasons {
+            out.push_str(&format!("\n  {:?}: {}", r.kind, r.source));
+            let _ = &r.source;
+        }
+        if !c.patterns.is_empty() {
+            out.push_str("\npatterns:");
+            for h in &c.patterns {
+                let values: Vec<String> = h
+                    .values
+                    .iter()
+                    .map(|(k, x)| format!("{}({x})", k.name()))
+                    .collect();
+                out.push_str(&format!(
+                    "\n  {} of {}, diagram anchored at {} in orientation {}, classes {}, values [{}]",
+                    h.name,
+                    h.db,
+                    board.vertex(h.anchor),
+                    h.orientation,
+                    if h.classes.is_empty() { "-" } else { &h.classes },
+                    values.join(", ")
+                ));
+            }
+        }
+        if c.antisuji {
+            out.push_str("\nan antisuji action forbids it: never played");
+            return out;
+        }
+        let Some(rank) = self.values.iter().position(|v| v.point == p) else {
+            out.push_str("\nnot valued: it fills an own eye without a tactical reason, or is illegal");
+            return out;
+        };
+        let v = &self.values[rank];
+        out.push_str(&format!("\nvalue {:.2} (rank {}):", v.total, rank + 1));
+        for part in &v.parts {
+            out.push_str(&format!("\n  {} {:.2}: {}", part.name, part.value, part.why));
+        }
+        let other = if rank == 0 {
+            self.values.get(1)
+        } else {
+            self.values.first()
+        };
+        match other {
+            Some(o) if rank == 0 => out.push_str(&format!(
+                "\nbest move: beats {} ({:.2}) by {:.2} (territory {:.2} against {:.2}, strategy {:.2} against {:.2}, shape {:.1} against {:.1})",
+                board.vertex(o.point),
+                o.total,
+                v.total - o.total,
+                v.territory,
+                o.territory,
+                v.strategy,
+                o.strategy,
+                v.shape,
+                o.shape
+            )),
+            Some(o) => out.push_str(&format!(
+                "\nthe best move {} is worth {:.2}, {:.2} more",
+                board.vertex(o.point),
+                o.total,
+                o.total - v.total
+            )),
+            None => out.push_str("\nthe only candidate"),
+        }
+        if rank == 0 && self.best.is_none() {
+            out.push_str("\nworth less than a point: the engine passes");
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::AnalysisConfig;
+
+    fn analysis(ascii: &str, to_move: Color) -> Analysis {
+        let mut b = Board::from_ascii(ascii).expect("board");
+        b.set_to_move(to_move);
+        Analysis::new(b, AnalysisConfig::default())
+    }
+
+    #[test]
+    fn an_atari_gives_a_capture_and_a_rescue_reason() {
+        // The White stone at D4 (C-E columns) is in atari: Black captures
+        // at its last liberty, White extends there.
+        let ascii = ".......
+                     .......
+                     ...X...
+                     ..XOX..
+                     .......
+                     .......
+                     .......";
+        for (c, kind) in [(Color::Black, "Attack"), (Color::White, "Defend")] {
+            let an = analysis(ascii, c);
+            let b = an.board().clone();
+            let d3 = b.parse_vertex("D3").expect("vertex");
+            let g = generate(&an, c, &Options::default());
+            let reasons = &g.reasons.moves[&d3].reasons;
+            assert!(
+                reasons
+                    .iter()
+                    .any(|r| format!("{:?}", r.kind).starts_with(kind)),
+                "{reasons:?}"
+            );
+            assert_eq!(g.best, Some(d3), "{}", g.format_top(&b));
+            let text = g.format_reasons(&b, d3);
+            let expect = if c == Color::Black {
+                "Move reasons:\nMove at D3 attacks D4"
+            } else {
+                "Move reasons:\nMove at D3 defends D4"
+            };
+            assert!(text.starts_with(expect), "{text}");
+            let why = g.explain(&b, d3);
+            assert!(why.contains("reading:"), "{why}");
+            assert!(
+                why.contains("best move: beats") || why.contains("the only candidate"),
+                "{why}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_settled_board_passes() {
+        // Two living walls, nothing to gain: every point is someone's.
+        let an = analysis(
+            ".X.XO.O
+             XX.XOOO
+             ..XXO..
+             XXXOO.O
+             ..XO.OO
+             XXXOOO.
+             ..XO.O.",
+            Color::Black,
+        );
+        let g = generate(&an, Color::Black, &Options::default());
+        assert_eq!(g.best, None, "{}", g.format_top(an.board()));
+    }
+}

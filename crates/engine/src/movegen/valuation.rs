@@ -1,0 +1,408 @@
+//! Valuation of the candidate moves (move_generation.texi "Valuation"),
+//! in points, each part recorded for explanations.
+//!
+//! - **Territory**: the change of the influence stage's territory
+//!   balance (GNU Go's `influence_delta_territory`) between the position
+//!   with the opponent to move and the position after the move with the
+//!   opponent to move. Both decide the unsettled groups as the player to
+//!   move next would: in the reference, the mover's critical worms and
+//!   dragons are dead and the opponent's alive; after the move, the
+//!   strings and dragons the move's reasons capture or kill are dead,
+//!   those it saves alive, the rest as in the reference. The stone played
+//!   counts alive when the move is tactically safe (or defends), dead
+//!   otherwise. The `terri`, `minterri` and `maxterri` values of the
+//!   move's patterns bound this part.
+//! - **Strategy**: for every dragon the move defends, attacks, connects
+//!   or cuts (pattern classes `d`, `a`, `c`, `C`, `B`, `J`, `U`), its
+//!   effective size times its weakness (0 for a dragon the static status
+//!   calls alive or dead, 1 critical, 0.25 a dragon owl says lives but
+//!   the static status does not, 0.5 one owl calls dead that the static
+//!   status does not), each dragon once.
+//! - **Shape**: the largest positive shape value plus one for each other
+//!   positive one, the same for the negative ones; the sum gives the
+//!   factor `1.05^shape` that multiplies a positive value.
+//! - **Followup**: half of the patterns' `followup` and
+//!   `reverse_followup` values is added.
+//! - **Minimum and maximum**: `value`, `minvalue`, `maxvalue` (and the
+//!   classes `J`, `j`, `t`, `U`) bound the total.
+
+use std::collections::HashSet;
+
+use katachi_board::{Board, Color, Move, Point};
+use katachi_patterns::model::ValueKind;
+use katachi_tactics::reading::Reader;
+
+use crate::analysis::Analysis;
+use crate::autohelper::{Context, DragonStatus};
+use crate::influence::{Influence, InfluenceDbs, Inputs};
+use crate::owl::OwlStatus;
+
+use super::reasons::{Candidate, ReasonKind};
+
+/// One part of a move's value and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Part {
+    /// `territory`, `strategy`, `shape`, `followup`, `minimum`, ...
+    pub name: &'static str,
+    /// Its value in points (the shape part: the shape sum).
+    pub value: f64,
+    /// Where it came from.
+    pub why: String,
+}
+
+/// The value of one move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveValue {
+    /// The move.
+    pub point: Point,
+    /// Territorial value (after the pattern bounds).
+    pub territory: f64,
+    /// Strategic value.
+    pub strategy: f64,
+    /// The shape sum (the factor is `1.05^shape`).
+    pub shape: f64,
+    /// Followup value added.
+    pub followup: f64,
+    /// The total.
+    pub total: f64,
+    /// Every part, in the order applied.
+    pub parts: Vec<Part>,
+}
+
+/// Values the candidates of one position for one colour: the reference
+/// influence is computed once.
+pub struct Valuer<'a> {
+    an: &'a Analysis,
+    color: Color,
+    /// Status override of each point's stone in the reference (`Some(true)`
+    /// dead), by point index.
+    base: Vec<Option<bool>>,
+    reference: f64,
+    reader: Reader,
+}
+
+impl std::fmt::Debug for Valuer<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Valuer")
+            .field("color", &self.color)
+            .field("reference", &self.reference)
+            .finish()
+    }
+}
+
+fn sign(c: Color) -> f64 {
+    match c {
+        Color::White => 1.0,
+        Color::Black => -1.0,
+    }
+}
+
+/// A dragon's weakness for the strategic value (see the module doc).
+pub fn weakness(an: &Analysis, p: Point) -> f64 {
+    let Some(d) = an.dragons().get(p) else {
+        return 0.0;
+    };
+    if d.crude_status == DragonStatus::Alive {
+        return 0.0;
+    }
+    match an.owl_status(p) {
+        Some(OwlStatus::Alive) => 0.25,
+        Some(OwlStatus::Critical { .. }) => 1.0,
+        // The owl may be wrong on a dragon the static status cannot
+        // settle (PARTIAL owl): half weak rather than lost.
+        Some(OwlStatus::Dead) if d.crude_status == DragonStatus::Unknown => 0.5,
+        Some(OwlStatus::Dead) | None => 0.0,
+    }
+}
+
+impl<'a> Valuer<'a> {
+    /// The valuer of `an`'s position for `color` to move.
+    pub fn new(an: &'a Analysis, color: Color) -> Valuer<'a> {
+        let board = an.board();
+        let mut base = vec![None; board.cells().len()];
+        for w in an.worms().iter() {
+            let critical = w.attack.is_some_and(|(_, c)| c.is_success())
+                && w.defense.is_some_and(|(_, c)| c.is_success());
+            if critical {
+                for s in board.stones(w.origin) {
+                    base[s.index()] = Some(w.color == color);
+                }
+            }
+        }
+        let dragons: Vec<(Point, Color)> = an
+            .dragons()
+            .iter()
+            .filter(|d| d.crude_status != DragonStatus::Alive)
+            .map(|d| (d.origin, d.color))
+            .collect();
+        for (origin, c) in dragons {
+            if let Some(OwlStatus::Critical { .. }) = an.owl_status(origin) {
+                for s in an.dragons().stones(board, origin) {
+                    base[s.index()] = Some(c == color);
+                }
+            }
+        }
+        let reader = Reader::with_patterns(
+            board.clone(),
+            an.config().reading,
+            an.config().knowledge.tactical().clone(),
+        );
+        let mut v = Valuer {
+            an,
+            color,
+            base,
+            reference: 0.0,
+            reader,
+        };
+        let b = board.clone();
+        let status = v.base.clone();
+        let inf = v.influence(&b, &|p: Point| status[p.index()]);
+        v.reference = sign(color) * f64::from(inf.territory_balance());
+        v
+    }
+
+    fn influence(&mut self, board: &Board, dead: &dyn Fn(Point) -> Option<bool>) -> Influence {
+        let an = self.an;
+        let k = &an.config().knowledge;
+        let dbs = InfluenceDbs {
+            barriers: k.db("barriers"),
+            influence: k.db("influence"),
+        };
+        let context = Context {
+            cuts: an.cuts(),
+            scoring: false,
+            handicap: an.config().handicap,
+            dragons: Some(an.dragons()),
+            eyes: Some(an.eyes()),
+            influence: None,
+        };
+        let inputs = Inputs {
+            worms: an.worms(),
+            dragons: an.dragons(),
+            context,
+            dbs,
+        };
+        self.reader.set_board(board);
+        Influence::compute_with_status(&mut self.reader, self.color.opponent(), inputs, dead)
+    }
+
+    /// The value of the move at `p` with reasons `cand`; `None` if the
+    /// move is illegal.
+    pub fn value(&mut self, p: Point, cand: &Candidate) -> Option<MoveValue> {
+        let an = self.an;
+        let color = self.color;
+        let board = an.board();
+        let mut after = board.clone();
+        after.play(color, Move::Play(p)).ok()?;
+        let mut parts: Vec<Part> = Vec::new();
+        let mut dead: HashSet<Point> = HashSet::new();
+        let mut alive: HashSet<Point> = HashSet::new();
+        let mut defends = false;
+        for r in &cand.reasons {
+            match r.kind {
+                ReasonKind::Attack { target, .. } => {
+                    dead.extend(board.stones(target));
+                }
+                ReasonKind::OwlAttack { dragon, .. } => {
+                    dead.extend(an.dragons().stones(board, dragon));
+                }
+                ReasonKind::Defend { target, .. } => {
+                    defends = true;
+                    alive.extend(board.stones(target));
+                }
+                ReasonKind::OwlDefend { dragon, .. } => {
+                    defends = true;
+                    alive.extend(an.dragons().stones(board, dragon));
+                }
+                _ => {}
+            }
+        }
+        let safe = defends || an.reader().safe_move(p, color).is_success();
+        let own: HashSet<Point> = after.stones(p).collect();
+        let base = self.base.clone();
+        let status = move |q: Point| {
+            if own.contains(&q) {
+                return Some(!safe);
+            }
+            if dead.contains(&q) {
+                return Some(true);
+            }
+            if alive.contains(&q) {
+                return Some(false);
+            }
+            base[q.index()]
+        };
+        let inf = self.influence(&after, &status);
+        let measured = sign(color) * f64::from(inf.territory_balance()) - self.reference;
+        let mut territory = measured;
+        parts.push(Part {
+            name: "territory",
+            value: measured,
+            why: format!(
+                "influence territory balance for the mover {:.2} after the move against {:.2} before (opponent to move in both{})",
+                measured + self.reference,
+                self.reference,
+                if safe { "" } else { "; the stone played counts as dead: the move is not safe" }
+            ),
+        });
+        let values: Vec<(ValueKind, f64, &str)> = cand
+            .patterns
+            .iter()
+            .flat_map(|h| h.values.iter().map(move |&(k, x)| (k, x, h.name.as_str())))
+            .collect();
+        for &(k, x, name) in &values {
+            match k {
+                ValueKind::Terri | ValueKind::MinTerri if territory < x => {
+                    territory = x;
+                    parts.push(Part {
+                        name: "minimum territory",
+                        value: x,
+                        why: format!("{}({x}) of pattern {name}", k.name()),
+                    });
+                }
+                ValueKind::MaxTerri if territory > x => {
+                    territory = x;
+                    parts.push(Part {
+                        name: "maximum territory",
+                        value: x,
+                        why: format!("maxterri({x}) of pattern {name}"),
+                    });
+                }
+                _ => {}
+            }
+        }
+        // Strategy: each dragon once, at its largest.
+        let mut strategic: Vec<(Point, f64, String)> = Vec::new();
+        let note = |d: Point, what: &str, strategic: &mut Vec<(Point, f64, String)>| {
+            let origin = an.dragons().get(d).map_or(d, |x| x.origin);
+            let w = weakness(an, origin);
+            let size = an.dragons().get(origin).map_or(0.0, |x| f64::from(x.effective_size));
+            let v = w * size;
+            let why = format!(
+                "{what} dragon {} (effective size {size:.1}, weakness {w:.2})",
+                board.vertex(origin)
+            );
+            match strategic.iter_mut().find(|e| e.0 == origin) {
+                Some(e) if e.1 >= v => {}
+                Some(e) => *e = (origin, v, why),
+                None => strategic.push((origin, v, why)),
+            }
+        };
+        for r in &cand.reasons {
+            match r.kind {
+                ReasonKind::StrategicDefend { dragon } => note(dragon, "defends", &mut strategic),
+                ReasonKind::StrategicAttack { dragon } => note(dragon, "attacks", &mut strategic),
+                ReasonKind::Connect { a, b } => {
+                    note(a, "connects", &mut strategic);
+                    note(b, "connects", &mut strategic);
+                }
+                ReasonKind::Cut { a, b } => {
+                    note(a, "cuts", &mut strategic);
+                    note(b, "cuts", &mut strategic);
+                }
+                _ => {}
+            }
+        }
+        let strategy: f64 = strategic.iter().map(|e| e.1).sum();
+        for (_, v, why) in strategic {
+            parts.push(Part {
+                name: "strategy",
+                value: v,
+                why,
+            });
+        }
+        // Shape.
+        let shapes: Vec<f64> = values
+            .iter()
+            .filter(|v| v.0 == ValueKind::Shape)
+            .map(|v| v.1)
+            .collect();
+        let sum_side = |pos: bool| {
+            let side: Vec<f64> = shapes
+                .iter()
+                .copied()
+                .filter(|&x| if pos { x > 0.0 } else { x < 0.0 })
+                .collect();
+            if side.is_empty() {
+                return 0.0;
+            }
+            let best = if pos {
+                side.iter().copied().fold(f64::MIN, f64::max)
+            } else {
+                side.iter().copied().fold(f64::MAX, f64::min)
+            };
+            let more = (side.len() - 1) as f64;
+            if pos {
+                best + more
+            } else {
+                best - more
+            }
+        };
+        let shape = sum_side(true) + sum_side(false);
+        let mut total = territory + strategy;
+        if shape != 0.0 {
+            parts.push(Part {
+                name: "shape",
+                value: shape,
+                why: format!(
+                    "shape values {shapes:?}: factor 1.05^{shape:.1} = {:.3}{}",
+                    1.05f64.powf(shape),
+                    if total > 0.0 { "" } else { " (not applied: no positive value)" }
+                ),
+            });
+            if total > 0.0 {
+                total *= 1.05f64.powf(shape);
+            }
+        }
+        let followup: f64 = values
+            .iter()
+            .filter(|v| {
+                matches!(
+                    v.0,
+                    ValueKind::Followup | ValueKind::FollowupValue | ValueKind::ReverseFollowup
+                )
+            })
+            .map(|v| 0.5 * v.1)
+            .sum();
+        if followup != 0.0 {
+            total += followup;
+            parts.push(Part {
+                name: "followup",
+                value: followup,
+                why: "half of the patterns' followup and reverse followup values".into(),
+            });
+        }
+        for &(k, x, name) in &values {
+            match k {
+                ValueKind::Value | ValueKind::MinValue if total < x => {
+                    total = x;
+                    parts.push(Part {
+                        name: "minimum",
+                        value: x,
+                        why: format!("{}({x}) of pattern {name}", k.name()),
+                    });
+                }
+                _ => {}
+            }
+        }
+        for &(k, x, name) in &values {
+            if k == ValueKind::MaxValue && total > x {
+                total = x;
+                parts.push(Part {
+                    name: "maximum",
+                    value: x,
+                    why: format!("maxvalue({x}) of pattern {name}"),
+                });
+            }
+        }
+        Some(MoveValue {
+            point: p,
+            territory,
+            strategy,
+            shape,
+            followup,
+            total,
+            parts,
+        })
+    }
+}
