@@ -139,12 +139,12 @@ impl Generated {
         rows.into_iter().map(|r| r.2).collect::<Vec<_>>().join("\n")
     }
 
-    /// GNU Go's `move_reasons VERTEX`: `Move reasons:` and one line per
-    /// reason.
+    /// GNU Go's `move_reasons VERTEX`: one `Move at VERTEX ...` line per
+    /// reason (empty without a reason).
     pub fn format_reasons(&self, board: &Board, p: Point) -> String {
-        let mut out = String::from("Move reasons:");
+        let mut lines: Vec<String> = Vec::new();
         let Some(c) = self.reasons.moves.get(&p) else {
-            return out;
+            return String::new();
         };
         let v = |q: Point| board.vertex(q);
         let at = v(p);
@@ -165,13 +165,22 @@ impl Generated {
                 ReasonKind::ExpandTerritory => "expands territory".into(),
                 ReasonKind::ExpandMoyo => "expands moyo".into(),
                 ReasonKind::Shape => continue,
+                ReasonKind::Boundary => "is on the border of the players' areas".into(),
+                ReasonKind::OpenArea => "takes an open area".into(),
             };
-            out.push_str(&format!("\nMove at {at} {text}"));
+            lines.push(format!("Move at {at} {text}"));
         }
         if c.antisuji {
-            out.push_str(&format!("\nMove at {at} is an antisuji"));
+            lines.push(format!("Move at {at} is an antisuji"));
         }
-        out
+        if self
+            .values
+            .iter()
+            .any(|v| v.point == p && v.parts.iter().any(|x| x.name == "unsafe"))
+        {
+            lines.push(format!("Move at {at} tactically unsafe"));
+        }
+        lines.join("\n")
     }
 
     /// katachi's `explain_move` for this engine: every reason with its
@@ -299,9 +308,9 @@ mod tests {
             assert_eq!(g.best, Some(d3), "{}", g.format_top(&b));
             let text = g.format_reasons(&b, d3);
             let expect = if c == Color::Black {
-                "Move reasons:\nMove at D3 attacks D4"
+                "Move at D3 attacks D4"
             } else {
-                "Move reasons:\nMove at D3 defends D4"
+                "Move at D3 defends D4"
             };
             assert!(text.starts_with(expect), "{text}");
             let why = g.explain(&b, d3);

@@ -11,7 +11,9 @@
 //!    confirms (`does_attack`, `does_defend`) gets the reason too.
 //! 2. **Dragons.** A dragon whose owl status is critical gives an owl
 //!    attack reason (opponent's dragon) or owl defence reason (own) at
-//!    the owl's move.
+//!    the owl's move, unless the dragon is open (at least [`OPEN_MOYO`]
+//!    points of its own moyo around it: the PARTIAL owl misjudges such
+//!    dragons in the opening).
 //! 3. **Shape patterns** (the knowledge's `shapes` slot), matched with
 //!    `O` the colour to move. A match counts when the move is legal, the
 //!    class conditions hold (`O`/`o`/`X`/`x` on the dragons' statuses), the
@@ -25,6 +27,12 @@
 //!    `U` shape 15 and minimum 40, `j` 20, `t` 15, with `F` fixed) are
 //!    kept with the match for the valuation. The actions `antisuji` and
 //!    `replace` are applied.
+//!
+//! 4. **Borders** (katachi's own, no pattern): empty points within
+//!    distance 2 of a stone that are not inside one player's territory
+//!    by the influence stage, and open third and fourth line points with
+//!    no stone within distance 3. Their value is what the influence says
+//!    they change.
 //!
 //! A constraint that needs a function katachi does not evaluate yet is
 //! counted ([`Reasons::skipped`]) and the match not used.
@@ -70,6 +78,12 @@ pub enum ReasonKind {
     ExpandMoyo,
     /// Gives weight to a pattern's values only (shape, minimum value).
     Shape,
+    /// On the border between the players' areas (the influence stage):
+    /// valued by the territory it changes (katachi's own, no pattern).
+    Boundary,
+    /// A third or fourth line point far from every stone (katachi's own,
+    /// for the opening when no fuseki database is matched).
+    OpenArea,
 }
 
 /// One shape pattern match behind a move.
@@ -145,6 +159,24 @@ fn dragon_dead(an: &Analysis, p: Point) -> bool {
         .is_some_and(|d| d.crude_status == DragonStatus::Dead)
 }
 
+/// Points of moyo (the influence stage's region code at least 2 for
+/// its colour, with the opponent to move) joined to the dragon at
+/// `origin`, from which the dragon counts as open: it can run or make
+/// eyes in its own sphere, so the owl's verdict on it is not taken as a
+/// reason, and its weakness is small.
+pub const OPEN_MOYO: usize = 12;
+
+/// Whether the dragon at `origin` has at least [`OPEN_MOYO`] points of
+/// moyo around it.
+pub fn open_dragon(an: &Analysis, origin: Point) -> bool {
+    let board = an.board();
+    let Some(c) = board.cell(origin).color() else {
+        return false;
+    };
+    let stones = an.dragons().stones(board, origin);
+    an.influence(c.opponent()).moyo_of(board, &stones, c).0 >= OPEN_MOYO
+}
+
 /// The reasons of `color` to move on `an`'s position.
 pub fn collect(an: &Analysis, color: Color) -> Reasons {
     let mut out = Reasons {
@@ -154,7 +186,76 @@ pub fn collect(an: &Analysis, color: Color) -> Reasons {
     worms(an, color, &mut out);
     owl(an, color, &mut out);
     shapes(an, color, &mut out);
+    boundary(an, color, &mut out);
     out
+}
+
+/// Manhattan distance between two points.
+fn distance(board: &Board, a: Point, b: Point) -> usize {
+    let (ra, ca) = board.row_col(a);
+    let (rb, cb) = board.row_col(b);
+    ra.abs_diff(rb) + ca.abs_diff(cb)
+}
+
+/// katachi's own candidates, found without patterns: border points
+/// between the players' areas near the stones, and open third and
+/// fourth line points far from every stone. Their only value is what
+/// the influence says they change, so a move there is played when
+/// nothing found by reading or patterns is worth more.
+fn boundary(an: &Analysis, color: Color, out: &mut Reasons) {
+    let board = an.board().clone();
+    let inf = an.influence(color.opponent());
+    let n = board.size();
+    let stones: Vec<Point> = board
+        .points()
+        .filter(|&p| board.cell(p).color().is_some())
+        .collect();
+    for p in board.points() {
+        if board.cell(p).color().is_some() || !legal(&board, color, p) {
+            continue;
+        }
+        let near = stones.iter().map(|&q| distance(&board, p, q)).min();
+        let (r, c) = board.row_col(p);
+        let line = r.min(c).min(n - 1 - r).min(n - 1 - c) + 1;
+        if near.is_none_or(|d| d > 3) {
+            if n >= 9 && (line == 3 || line == 4) {
+                out.entry(p).add(
+                    ReasonKind::OpenArea,
+                    format!("open area: line {line}, no stone within distance 3"),
+                );
+            }
+            continue;
+        }
+        if near.is_some_and(|d| d > 2) {
+            continue;
+        }
+        // Inside one player's territory (with all its neighbours) a move
+        // changes little; on the border it settles who owns what.
+        let code = |q: Point| inf.region(&board, q);
+        let side = |q: Point| {
+            let k = code(q);
+            if k >= 3 {
+                1
+            } else if k <= -3 {
+                -1
+            } else {
+                0
+            }
+        };
+        let here = side(p);
+        let inside = here != 0
+            && board
+                .neighbors(p)
+                .iter()
+                .filter(|&&q| board.on_board(q))
+                .all(|&q| side(q) == here);
+        if !inside {
+            out.entry(p).add(
+                ReasonKind::Boundary,
+                format!("influence: border of the players' areas (region {})", code(p)),
+            );
+        }
+    }
 }
 
 fn legal(board: &Board, c: Color, p: Point) -> bool {
@@ -257,6 +358,9 @@ fn owl(an: &Analysis, color: Color, out: &mut Reasons) {
     for (origin, c, size) in dragons {
         // A lone string of one or two stones is the worms' business.
         if size < 2 && an.worms().get(origin).is_some_and(|w| w.attack.is_some()) {
+            continue;
+        }
+        if open_dragon(an, origin) {
             continue;
         }
         let Some(OwlStatus::Critical { attack, defense }) = an.owl_status(origin) else {
@@ -401,6 +505,12 @@ fn shapes(an: &Analysis, color: Color, out: &mut Reasons) {
     for m in &found {
         let p = &db.db.patterns[m.pattern.index()];
         if p.move_point.is_none() || p.has_class('N') {
+            continue;
+        }
+        // A named helper function's meaning is not part of the pattern
+        // language (GNU Go's C code): the match is not used, and counted.
+        if p.helper.is_some() {
+            out.skipped += 1;
             continue;
         }
         let mv = m.mark;

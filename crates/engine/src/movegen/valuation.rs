@@ -15,7 +15,8 @@
 //! - **Strategy**: for every dragon the move defends, attacks, connects
 //!   or cuts (pattern classes `d`, `a`, `c`, `C`, `B`, `J`, `U`), its
 //!   effective size times its weakness (0 for a dragon the static status
-//!   calls alive or dead, 1 critical, 0.25 a dragon owl says lives but
+//!   calls alive or dead, 0.1 an open one (see
+//!   [`open_dragon`](super::reasons::open_dragon)), 1 critical, 0.25 a dragon owl says lives but
 //!   the static status does not, 0.5 one owl calls dead that the static
 //!   status does not), each dragon once.
 //! - **Shape**: the largest positive shape value plus one for each other
@@ -37,7 +38,7 @@ use crate::autohelper::{Context, DragonStatus};
 use crate::influence::{Influence, InfluenceDbs, Inputs};
 use crate::owl::OwlStatus;
 
-use super::reasons::{Candidate, ReasonKind};
+use super::reasons::{open_dragon, Candidate, ReasonKind};
 
 /// One part of a move's value and why.
 #[derive(Clone, Debug, PartialEq)]
@@ -105,6 +106,9 @@ pub fn weakness(an: &Analysis, p: Point) -> f64 {
     if d.crude_status == DragonStatus::Alive {
         return 0.0;
     }
+    if open_dragon(an, d.origin) {
+        return 0.1;
+    }
     match an.owl_status(p) {
         Some(OwlStatus::Alive) => 0.25,
         Some(OwlStatus::Critical { .. }) => 1.0,
@@ -136,6 +140,9 @@ impl<'a> Valuer<'a> {
             .map(|d| (d.origin, d.color))
             .collect();
         for (origin, c) in dragons {
+            if open_dragon(an, origin) {
+                continue;
+            }
             if let Some(OwlStatus::Critical { .. }) = an.owl_status(origin) {
                 for s in an.dragons().stones(board, origin) {
                     base[s.index()] = Some(c == color);
@@ -197,7 +204,16 @@ impl<'a> Valuer<'a> {
         let mut parts: Vec<Part> = Vec::new();
         let mut dead: HashSet<Point> = HashSet::new();
         let mut alive: HashSet<Point> = HashSet::new();
-        let mut defends = false;
+        // An unsafe move (the stone played can be captured) saves
+        // nothing and gains no strategic value; its captures still count.
+        let safe = an.reader().safe_move(p, color).is_success();
+        if !safe {
+            parts.push(Part {
+                name: "unsafe",
+                value: 0.0,
+                why: "reading captures the stone played: its defences, connections and strategic reasons do not count".into(),
+            });
+        }
         for r in &cand.reasons {
             match r.kind {
                 ReasonKind::Attack { target, .. } => {
@@ -206,18 +222,15 @@ impl<'a> Valuer<'a> {
                 ReasonKind::OwlAttack { dragon, .. } => {
                     dead.extend(an.dragons().stones(board, dragon));
                 }
-                ReasonKind::Defend { target, .. } => {
-                    defends = true;
+                ReasonKind::Defend { target, .. } if safe => {
                     alive.extend(board.stones(target));
                 }
-                ReasonKind::OwlDefend { dragon, .. } => {
-                    defends = true;
+                ReasonKind::OwlDefend { dragon, .. } if safe => {
                     alive.extend(an.dragons().stones(board, dragon));
                 }
                 _ => {}
             }
         }
-        let safe = defends || an.reader().safe_move(p, color).is_success();
         let own: HashSet<Point> = after.stones(p).collect();
         let base = self.base.clone();
         let status = move |q: Point| {
@@ -288,7 +301,7 @@ impl<'a> Valuer<'a> {
                 None => strategic.push((origin, v, why)),
             }
         };
-        for r in &cand.reasons {
+        for r in cand.reasons.iter().filter(|_| safe) {
             match r.kind {
                 ReasonKind::StrategicDefend { dragon } => note(dragon, "defends", &mut strategic),
                 ReasonKind::StrategicAttack { dragon } => note(dragon, "attacks", &mut strategic),
