@@ -246,14 +246,19 @@ impl<'a> Valuer<'a> {
             base[q.index()]
         };
         let inf = self.influence(&after, &status);
-        let measured = sign(color) * f64::from(inf.territory_balance()) - self.reference;
+        // Stones captured become prisoners: before the move the balance
+        // counted each as a dead stone (its point and the prisoner).
+        let captured = f64::from(after.captures(color)) - f64::from(board.captures(color));
+        let measured =
+            sign(color) * f64::from(inf.territory_balance()) + captured - self.reference;
         let mut territory = measured;
         parts.push(Part {
             name: "territory",
             value: measured,
             why: format!(
-                "influence territory balance for the mover {:.2} after the move against {:.2} before (opponent to move in both{})",
-                measured + self.reference,
+                "influence territory balance for the mover {:.2} after the move{} against {:.2} before (opponent to move in both{})",
+                measured + self.reference - captured,
+                if captured > 0.0 { format!(" plus {captured} prisoners") } else { String::new() },
                 self.reference,
                 if safe { "" } else { "; the stone played counts as dead: the move is not safe" }
             ),
