@@ -192,8 +192,7 @@ fn load_knowledge(specs: &[String]) -> anyhow::Result<Arc<Knowledge>> {
         } else {
             knowledge.with_db(&slot, db, Source::File(path.clone()))
         };
-        let k = k
-            .with_context(|| format!("--patterns {spec}: katachi gtp not started"))?;
+        let k = k.with_context(|| format!("--patterns {spec}: katachi gtp not started"))?;
         knowledge = Arc::new(k);
     }
     Ok(knowledge)

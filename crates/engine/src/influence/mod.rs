@@ -240,7 +240,8 @@ impl Influence {
                 continue;
             };
             let k = inf.index(&board, p);
-            let dead = dead(p).unwrap_or_else(|| is_dead(inputs.worms, inputs.dragons, p, c, to_move));
+            let dead =
+                dead(p).unwrap_or_else(|| is_dead(inputs.worms, inputs.dragons, p, c, to_move));
             inf.dead[k] = dead;
             inf.live[k] = !dead;
             let (blocked, open) = if dead {

@@ -5,7 +5,9 @@
 //! `explain_move` for this engine.
 //!
 //! A move that fills an own eye (every neighbour an own stone or the
-//! edge) is never chosen unless reading or owl gives it a reason.
+//! edge) is never chosen unless reading or owl gives it a reason. When
+//! no move is worth a point, a safe dame (a neutral point between living
+//! strings of both colours) is filled before the engine passes.
 
 use katachi_board::{Board, Color, Point};
 
@@ -44,6 +46,8 @@ pub struct Generated {
     pub values: Vec<MoveValue>,
     /// The move chosen; `None` to pass.
     pub best: Option<Point>,
+    /// The dame filled when no move was worth a point (then `best`).
+    pub dame: Option<Point>,
 }
 
 fn fills_own_eye(board: &Board, c: Color, p: Point) -> bool {
@@ -100,16 +104,65 @@ pub fn generate(an: &Analysis, color: Color, options: &Options) -> Generated {
             .unwrap_or(std::cmp::Ordering::Equal)
             .then(a.point.cmp(&b.point))
     });
-    let best = values
+    let mut best = values
         .first()
         .filter(|v| v.total >= options.pass_below)
         .map(|v| v.point);
+    let mut dame = None;
+    if best.is_none() && options.allowed.is_none() {
+        dame = fill_dame(an, color);
+        best = dame;
+    }
     Generated {
         color,
         reasons,
         values,
         best,
+        dame,
     }
+}
+
+/// The end of the game (GNU Go's `fill_liberty`, in katachi's own
+/// form): when no move is worth a point, a neutral point between living
+/// strings of both colours (a dame) that the mover can fill safely with
+/// at least two liberties left, the first in board order; `None` to pass.
+fn fill_dame(an: &Analysis, color: Color) -> Option<Point> {
+    let board = an.board();
+    let living = |q: Point| {
+        let worm_dead = an
+            .worms()
+            .get(q)
+            .is_some_and(|w| w.attack.is_some() && w.defense.is_none());
+        let dragon_dead = an
+            .dragons()
+            .get(q)
+            .is_some_and(|d| d.crude_status == crate::autohelper::DragonStatus::Dead);
+        !worm_dead && !dragon_dead
+    };
+    for p in board.points() {
+        if board.cell(p).color().is_some() || !board.is_legal(color, katachi_board::Move::Play(p)) {
+            continue;
+        }
+        let mut sides = [false; 2];
+        for q in board.neighbors(p) {
+            if let Some(c) = board.cell(q).color() {
+                if living(q) {
+                    sides[c.index()] = true;
+                }
+            }
+        }
+        if !(sides[0] && sides[1]) {
+            continue;
+        }
+        let mut after = board.clone();
+        if after.play(color, katachi_board::Move::Play(p)).is_err() || after.liberty_count(p) < 2 {
+            continue;
+        }
+        if an.reader().safe_move(p, color).is_success() {
+            return Some(p);
+        }
+    }
+    None
 }
 
 impl Generated {
@@ -197,6 +250,9 @@ impl Generated {
             "{at} for {who}: classic engine, {} candidates valued",
             self.values.len()
         );
+        if self.dame == Some(p) {
+            out.push_str("\nchosen as a dame: no move is worth a point, and this neutral point between living strings of both colours is filled safely");
+        }
         let Some(c) = self.reasons.moves.get(&p) else {
             out.push_str("\nno move reason: no reading, owl or pattern result suggests it");
             return out;
@@ -230,13 +286,18 @@ impl Generated {
             return out;
         }
         let Some(rank) = self.values.iter().position(|v| v.point == p) else {
-            out.push_str("\nnot valued: it fills an own eye without a tactical reason, or is illegal");
+            out.push_str(
+                "\nnot valued: it fills an own eye without a tactical reason, or is illegal",
+            );
             return out;
         };
         let v = &self.values[rank];
         out.push_str(&format!("\nvalue {:.2} (rank {}):", v.total, rank + 1));
         for part in &v.parts {
-            out.push_str(&format!("\n  {} {:.2}: {}", part.name, part.value, part.why));
+            out.push_str(&format!(
+                "\n  {} {:.2}: {}",
+                part.name, part.value, part.why
+            ));
         }
         let other = if rank == 0 {
             self.values.get(1)
@@ -266,6 +327,9 @@ impl Generated {
         }
         if rank == 0 && self.best.is_none() {
             out.push_str("\nworth less than a point: the engine passes");
+        }
+        if self.dame.is_some() && self.dame != Some(p) && rank == 0 {
+            out.push_str("\nworth less than a point: the engine fills a dame instead");
         }
         out
     }
@@ -339,7 +403,10 @@ mod tests {
         let d3 = b.parse_vertex("D3").expect("vertex");
         let g = generate(&an, Color::Black, &Options::default());
         assert_eq!(g.best, Some(d3), "{}", g.format_top(&b));
-        assert_eq!(g.format_reasons(&b, d3).lines().next(), Some("Move at D3 attacks B4"));
+        assert_eq!(
+            g.format_reasons(&b, d3).lines().next(),
+            Some("Move at D3 attacks B4")
+        );
         let why = g.explain(&b, d3);
         assert!(why.contains("best move: beats"), "{why}");
     }
@@ -359,5 +426,27 @@ mod tests {
         );
         let g = generate(&an, Color::Black, &Options::default());
         assert_eq!(g.best, None, "{}", g.format_top(an.board()));
+    }
+
+    #[test]
+    fn a_dame_is_filled_before_passing() {
+        // The same living walls with one neutral point at D1 between
+        // them: nothing is worth a point, so the dame is filled.
+        let an = analysis(
+            ".X.XO.O
+             XX.XOOO
+             ..XXO..
+             XXXOO.O
+             ..XO.OO
+             XXXOOO.
+             ..X.O.O",
+            Color::Black,
+        );
+        let b = an.board().clone();
+        let d1 = b.parse_vertex("D1").expect("vertex");
+        let g = generate(&an, Color::Black, &Options::default());
+        assert_eq!(g.best, Some(d1), "{}", g.format_top(&b));
+        assert_eq!(g.dame, Some(d1));
+        assert!(g.explain(&b, d1).contains("dame"));
     }
 }

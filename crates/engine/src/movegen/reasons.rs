@@ -13,7 +13,8 @@
 //!    attack reason (opponent's dragon) or owl defence reason (own) at
 //!    the owl's move, unless the dragon is open (at least [`OPEN_MOYO`]
 //!    points of its own moyo around it: the PARTIAL owl misjudges such
-//!    dragons in the opening).
+//!    dragons in the opening) or the eyes stage gives it two eyes even
+//!    with the attacker first ([`owl_trusted`]).
 //! 3. **Shape patterns** (the knowledge's `shapes` slot), matched with
 //!    `O` the colour to move. A match counts when the move is legal, the
 //!    class conditions hold (`O`/`o`/`X`/`x` on the dragons' statuses), the
@@ -177,6 +178,23 @@ pub fn open_dragon(an: &Analysis, origin: Point) -> bool {
     an.influence(c.opponent()).moyo_of(board, &stones, c).0 >= OPEN_MOYO
 }
 
+/// Whether the eyes stage gives the dragon at `origin` two eyes even
+/// when the attacker moves first (its genus's `b` digit): then an owl
+/// attack on it is not believed (PARTIAL owl).
+pub fn two_eyes(an: &Analysis, origin: Point) -> bool {
+    an.dragons()
+        .index(origin)
+        .and_then(|k| an.dragon_eyes().get(k))
+        .is_some_and(|e| e.genus.b >= 2)
+}
+
+/// Whether the owl's verdict on the dragon at `origin` is used: not for
+/// an open dragon ([`open_dragon`]) or one with two sure eyes
+/// ([`two_eyes`]).
+pub fn owl_trusted(an: &Analysis, origin: Point) -> bool {
+    !open_dragon(an, origin) && !two_eyes(an, origin)
+}
+
 /// The reasons of `color` to move on `an`'s position.
 pub fn collect(an: &Analysis, color: Color) -> Reasons {
     let mut out = Reasons {
@@ -252,7 +270,10 @@ fn boundary(an: &Analysis, color: Color, out: &mut Reasons) {
         if !inside {
             out.entry(p).add(
                 ReasonKind::Boundary,
-                format!("influence: border of the players' areas (region {})", code(p)),
+                format!(
+                    "influence: border of the players' areas (region {})",
+                    code(p)
+                ),
             );
         }
     }
@@ -360,7 +381,7 @@ fn owl(an: &Analysis, color: Color, out: &mut Reasons) {
         if size < 2 && an.worms().get(origin).is_some_and(|w| w.attack.is_some()) {
             continue;
         }
-        if open_dragon(an, origin) {
+        if !owl_trusted(an, origin) {
             continue;
         }
         let Some(OwlStatus::Critical { attack, defense }) = an.owl_status(origin) else {
@@ -368,7 +389,10 @@ fn owl(an: &Analysis, color: Color, out: &mut Reasons) {
         };
         let v = board.vertex(origin);
         if c != color {
-            let code = an.owl_attack(origin).map(|a| a.outcome.code).unwrap_or(Code::Win);
+            let code = an
+                .owl_attack(origin)
+                .map(|a| a.outcome.code)
+                .unwrap_or(Code::Win);
             if let Some(m) = attack.filter(|&m| legal(&board, color, m)) {
                 out.entry(m).add(
                     ReasonKind::OwlAttack { dragon: origin, code },
@@ -376,7 +400,10 @@ fn owl(an: &Analysis, color: Color, out: &mut Reasons) {
                 );
             }
         } else {
-            let code = an.owl_defend(origin).map(|a| a.outcome.code).unwrap_or(Code::Win);
+            let code = an
+                .owl_defend(origin)
+                .map(|a| a.outcome.code)
+                .unwrap_or(Code::Win);
             if let Some(m) = defense.filter(|&m| legal(&board, color, m)) {
                 out.entry(m).add(
                     ReasonKind::OwlDefend { dragon: origin, code },
@@ -418,13 +445,7 @@ fn class_values(p: &Pattern) -> Vec<(ValueKind, f64)> {
 }
 
 /// The dragon origins of the `side` stones of a match.
-fn dragons_of(
-    an: &Analysis,
-    p: &Pattern,
-    m: &Match,
-    want: Elem,
-    side: Color,
-) -> Vec<Point> {
+fn dragons_of(an: &Analysis, p: &Pattern, m: &Match, want: Elem, side: Color) -> Vec<Point> {
     let board = an.board();
     let mut out: Vec<Point> = Vec::new();
     for (r, c, e) in p.elements() {
@@ -483,14 +504,17 @@ fn shapes(an: &Analysis, color: Color, out: &mut Reasons) {
     };
     let db_name = match &db.source {
         Source::Embedded => "shapes.db (katachi)".to_string(),
-        Source::File(f) => f
-            .file_name()
-            .map_or_else(|| f.display().to_string(), |n| n.to_string_lossy().to_string()),
+        Source::File(f) => f.file_name().map_or_else(
+            || f.display().to_string(),
+            |n| n.to_string_lossy().to_string(),
+        ),
         Source::Files(fs) => fs
             .iter()
             .map(|f| {
-                f.file_name()
-                    .map_or_else(|| f.display().to_string(), |n| n.to_string_lossy().to_string())
+                f.file_name().map_or_else(
+                    || f.display().to_string(),
+                    |n| n.to_string_lossy().to_string(),
+                )
             })
             .collect::<Vec<_>>()
             .join("+"),
@@ -573,7 +597,11 @@ fn shapes(an: &Analysis, color: Color, out: &mut Reasons) {
             hit.db,
             board.vertex(mv),
             hit.orientation,
-            if hit.classes.is_empty() { "-" } else { &hit.classes }
+            if hit.classes.is_empty() {
+                "-"
+            } else {
+                &hit.classes
+            }
         );
         if let Some(a) = &p.action {
             let ctx = an.context();
@@ -592,10 +620,22 @@ fn shapes(an: &Analysis, color: Color, out: &mut Reasons) {
         let c = out.entry(mv);
         let has = |x: char| p.has_class(x);
         if has('C') && own.len() >= 2 {
-            c.add(ReasonKind::Connect { a: own[0], b: own[1] }, src.clone());
+            c.add(
+                ReasonKind::Connect {
+                    a: own[0],
+                    b: own[1],
+                },
+                src.clone(),
+            );
         }
         if has('B') && opp.len() >= 2 {
-            c.add(ReasonKind::Cut { a: opp[0], b: opp[1] }, src.clone());
+            c.add(
+                ReasonKind::Cut {
+                    a: opp[0],
+                    b: opp[1],
+                },
+                src.clone(),
+            );
         }
         if has('d') || has('c') || has('J') || has('U') || (has('C') && own.len() < 2) {
             for &d in &own {
@@ -623,7 +663,10 @@ fn shapes(an: &Analysis, color: Color, out: &mut Reasons) {
             continue;
         }
         if let Some(moved) = out.moves.remove(&from) {
-            let src = format!("replace action: the reasons of {} go here", board.vertex(from));
+            let src = format!(
+                "replace action: the reasons of {} go here",
+                board.vertex(from)
+            );
             let t = out.entry(to);
             for r in moved.reasons {
                 t.add(r.kind, format!("{} ({src})", r.source));

@@ -9,14 +9,15 @@
 //!   dragons are dead and the opponent's alive; after the move, the
 //!   strings and dragons the move's reasons capture or kill are dead,
 //!   those it saves alive, the rest as in the reference. The stone played
-//!   counts alive when the move is tactically safe (or defends), dead
-//!   otherwise. The `terri`, `minterri` and `maxterri` values of the
+//!   counts alive when the move is tactically safe and joins no string
+//!   the reference counts dead, dead otherwise. When every reading
+//!   result behind the move is a ko, the part is halved. The `terri`, `minterri` and `maxterri` values of the
 //!   move's patterns bound this part.
 //! - **Strategy**: for every dragon the move defends, attacks, connects
 //!   or cuts (pattern classes `d`, `a`, `c`, `C`, `B`, `J`, `U`), its
 //!   effective size times its weakness (0 for a dragon the static status
-//!   calls alive or dead, 0.1 an open one (see
-//!   [`open_dragon`](super::reasons::open_dragon)), 1 critical, 0.25 a dragon owl says lives but
+//!   calls alive or dead, 0.1 an open one or one with two sure eyes (see
+//!   [`owl_trusted`](super::reasons::owl_trusted)), 1 critical, 0.25 a dragon owl says lives but
 //!   the static status does not, 0.5 one owl calls dead that the static
 //!   status does not), each dragon once.
 //! - **Shape**: the largest positive shape value plus one for each other
@@ -38,7 +39,7 @@ use crate::autohelper::{Context, DragonStatus};
 use crate::influence::{Influence, InfluenceDbs, Inputs};
 use crate::owl::OwlStatus;
 
-use super::reasons::{open_dragon, Candidate, ReasonKind};
+use super::reasons::{owl_trusted, Candidate, ReasonKind};
 
 /// One part of a move's value and why.
 #[derive(Clone, Debug, PartialEq)]
@@ -106,7 +107,7 @@ pub fn weakness(an: &Analysis, p: Point) -> f64 {
     if d.crude_status == DragonStatus::Alive {
         return 0.0;
     }
-    if open_dragon(an, d.origin) {
+    if !owl_trusted(an, d.origin) {
         return 0.1;
     }
     match an.owl_status(p) {
@@ -140,7 +141,7 @@ impl<'a> Valuer<'a> {
             .map(|d| (d.origin, d.color))
             .collect();
         for (origin, c) in dragons {
-            if open_dragon(an, origin) {
+            if !owl_trusted(an, origin) {
                 continue;
             }
             if let Some(OwlStatus::Critical { .. }) = an.owl_status(origin) {
@@ -233,9 +234,15 @@ impl<'a> Valuer<'a> {
         }
         let own: HashSet<Point> = after.stones(p).collect();
         let base = self.base.clone();
+        // Joining a string the reference counts dead (an own critical
+        // string not saved by this move) does not revive it.
+        let joins_dead = own
+            .iter()
+            .any(|&q| q != p && base[q.index()] == Some(true) && !alive.contains(&q));
+        let own_dead = !safe || joins_dead;
         let status = move |q: Point| {
             if own.contains(&q) {
-                return Some(!safe);
+                return Some(own_dead);
             }
             if dead.contains(&q) {
                 return Some(true);
@@ -249,9 +256,24 @@ impl<'a> Valuer<'a> {
         // Stones captured become prisoners: before the move the balance
         // counted each as a dead stone (its point and the prisoner).
         let captured = f64::from(after.captures(color)) - f64::from(board.captures(color));
-        let measured =
-            sign(color) * f64::from(inf.territory_balance()) + captured - self.reference;
+        let measured = sign(color) * f64::from(inf.territory_balance()) + captured - self.reference;
         let mut territory = measured;
+        // A result through ko is won about half the time.
+        let tactical: Vec<katachi_tactics::reading::Code> = cand
+            .reasons
+            .iter()
+            .filter_map(|r| match r.kind {
+                ReasonKind::Attack { code, .. }
+                | ReasonKind::Defend { code, .. }
+                | ReasonKind::OwlAttack { code, .. }
+                | ReasonKind::OwlDefend { code, .. } => Some(code),
+                _ => None,
+            })
+            .collect();
+        let ko = !tactical.is_empty()
+            && tactical
+                .iter()
+                .all(|&c| c != katachi_tactics::reading::Code::Win);
         parts.push(Part {
             name: "territory",
             value: measured,
@@ -263,6 +285,14 @@ impl<'a> Valuer<'a> {
                 if safe { "" } else { "; the stone played counts as dead: the move is not safe" }
             ),
         });
+        if ko && territory > 0.0 {
+            territory *= 0.5;
+            parts.push(Part {
+                name: "ko",
+                value: territory,
+                why: "every reading result behind the move is a ko: half the territory".into(),
+            });
+        }
         let values: Vec<(ValueKind, f64, &str)> = cand
             .patterns
             .iter()
@@ -294,7 +324,10 @@ impl<'a> Valuer<'a> {
         let note = |d: Point, what: &str, strategic: &mut Vec<(Point, f64, String)>| {
             let origin = an.dragons().get(d).map_or(d, |x| x.origin);
             let w = weakness(an, origin);
-            let size = an.dragons().get(origin).map_or(0.0, |x| f64::from(x.effective_size));
+            let size = an
+                .dragons()
+                .get(origin)
+                .map_or(0.0, |x| f64::from(x.effective_size));
             let v = w * size;
             let why = format!(
                 "{what} dragon {} (effective size {size:.1}, weakness {w:.2})",
@@ -365,7 +398,11 @@ impl<'a> Valuer<'a> {
                 why: format!(
                     "shape values {shapes:?}: factor 1.05^{shape:.1} = {:.3}{}",
                     1.05f64.powf(shape),
-                    if total > 0.0 { "" } else { " (not applied: no positive value)" }
+                    if total > 0.0 {
+                        ""
+                    } else {
+                        " (not applied: no positive value)"
+                    }
                 ),
             });
             if total > 0.0 {

@@ -206,10 +206,7 @@ mod tests {
         let top = ok(&mut s, "top_moves");
         assert!(top.starts_with("D3 "), "{top}");
         let reasons = ok(&mut s, "move_reasons D3");
-        assert!(
-            reasons.starts_with("Move at D3 attacks D4"),
-            "{reasons}"
-        );
+        assert!(reasons.starts_with("Move at D3 attacks D4"), "{reasons}");
         let all = ok(&mut s, "all_move_values");
         assert!(all.lines().any(|l| l.starts_with("D3 ")), "{all}");
         assert_eq!(ok(&mut s, "genmove black"), "D3");
