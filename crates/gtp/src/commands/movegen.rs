@@ -14,6 +14,24 @@
 //! - `restricted_genmove COLOR VERTEX...`: the best valued move among the
 //!   given ones (each valued even without a reason), not played.
 //!
+//! - `move_probabilities`: the probability of each move being played by
+//!   the last classic generation (wherever it was made), `VERTEX P` a
+//!   line with four decimals, as GNU Go. The classic engine has no random
+//!   part (`--seed` does not change its choice), so the chosen move has
+//!   probability 1 (GNU Go's answer without its random seed); a pass is
+//!   `PASS 1.0000`; empty before any generation.
+//! - `move_uncertainty`: the entropy of those probabilities in bits,
+//!   four decimals (0.0000 for this deterministic engine).
+//! - `gg_genmove COLOR [SEED]`: GNU Go's "generate without playing" with
+//!   an optional random seed; the session's engine chooses as
+//!   `reg_genmove` does (the classic engine ignores the seed: it has no
+//!   random part).
+//!
+//! Time: with a time control (`time_settings`, `kgs-time_settings`,
+//! `time_left`), the classic engine reads shallower when the clock's
+//! budget for the move is short ([`level_for_budget`]), as GNU Go lowers
+//! its level under time pressure.
+//!
 //! A generation is kept with the position and colour it was made for, so
 //! that `top_moves`, `move_reasons` and `explain_move` after a
 //! `reg_genmove` describe that very choice.
@@ -21,7 +39,7 @@
 use katachi_board::{Board, Color, Move, Point};
 use katachi_engine::movegen::{self, Generated, Options};
 
-use crate::analysis::current_analysis;
+use crate::analysis::{current_analysis, reading_in_force, swap_reading};
 use crate::args::move_answer;
 use crate::error::{fail, Reply};
 use crate::registry::Registry;
@@ -31,6 +49,38 @@ use crate::session::Session;
 #[derive(Default)]
 struct ClassicState {
     last: Option<(Key, Generated)>,
+}
+
+/// The probability of each move of the last generation being played
+/// (only the chosen move, or pass: the classic engine is deterministic).
+fn probabilities(g: &Generated) -> Vec<(Move, f64)> {
+    vec![(g.best.map_or(Move::Pass, Move::Play), 1.0)]
+}
+
+/// The entropy in bits of a probability distribution.
+fn entropy_bits(ps: &[(Move, f64)]) -> f64 {
+    ps.iter()
+        .filter(|(_, p)| *p > 0.0)
+        .map(|(_, p)| -p * p.log2())
+        .sum::<f64>()
+        .max(0.0)
+}
+
+/// GNU Go-like level for a move with `budget` seconds: the configured
+/// reading (None) with four seconds or more, shallower below (level 10
+/// takes about 0.4 to 4 seconds a move on 19x19 on this machine).
+pub(crate) fn level_for_budget(budget: f64) -> Option<u32> {
+    if budget >= 4.0 {
+        None
+    } else if budget >= 2.0 {
+        Some(8)
+    } else if budget >= 1.0 {
+        Some(6)
+    } else if budget >= 0.5 {
+        Some(4)
+    } else {
+        Some(1)
+    }
 }
 
 type Key = (u64, usize, Color);
@@ -82,6 +132,36 @@ pub fn register(r: &mut Registry) {
             }
         };
         Ok(g.format_reasons(s.board(), p))
+    });
+    r.add("move_probabilities", |s, _| {
+        let st = s.extensions().get_or_default::<ClassicState>();
+        let Some((_, g)) = &st.last else {
+            return Ok(String::new());
+        };
+        let g = g.clone();
+        let board = s.board().clone();
+        Ok(probabilities(&g)
+            .iter()
+            .map(|&(m, p)| format!("{} {p:.4}", move_answer(&board, m)))
+            .collect::<Vec<_>>()
+            .join("\n"))
+    });
+    r.add("move_uncertainty", |s, _| {
+        let st = s.extensions().get_or_default::<ClassicState>();
+        let bits = st
+            .last
+            .as_ref()
+            .map_or(0.0, |(_, g)| entropy_bits(&probabilities(g)));
+        Ok(format!("{bits:.4}"))
+    });
+    r.add("gg_genmove", |s, a| {
+        let Some(color) = a.color(0) else {
+            return fail("invalid color");
+        };
+        if a.len() > 1 && a.number::<u32>(1).is_none() {
+            return fail("invalid seed");
+        }
+        super::moves::generate(s, color, false, false)
     });
     r.add("restricted_genmove", |s, a| {
         let Some(color) = a.color(0) else {
@@ -150,9 +230,30 @@ pub(crate) fn generation(s: &mut Session, color: Color) -> Generated {
     g
 }
 
-/// genmove's choice with the classic engine.
+/// genmove's choice with the classic engine, read shallower when the
+/// clock's budget for the move is short.
 pub(crate) fn choose(s: &mut Session, color: Color) -> Move {
-    let g = generation(s, color);
+    let pressed = s
+        .clock()
+        .budget(color)
+        .and_then(level_for_budget)
+        .map(katachi_engine::reading::ReadConfig::at_level);
+    let g = match pressed {
+        Some(fast) => {
+            let current = reading_in_force(s);
+            // Never deeper than what `level` or the options set.
+            let fast = if fast.node_limit < current.node_limit {
+                fast
+            } else {
+                current
+            };
+            let before = swap_reading(s, Some(fast));
+            let g = generation(s, color);
+            swap_reading(s, before);
+            g
+        }
+        None => generation(s, color),
+    };
     g.best.map_or(Move::Pass, Move::Play)
 }
 
@@ -228,5 +329,40 @@ mod tests {
         assert_eq!(m, "D3");
         let m = ok(&mut s, "restricted_genmove white A1 G7");
         assert!(m == "A1" || m == "G7", "{m}");
+    }
+
+    #[test]
+    fn probabilities_follow_the_last_generation() {
+        let mut s = classic();
+        ok(&mut s, "boardsize 7");
+        assert_eq!(ok(&mut s, "move_probabilities"), "");
+        for m in ["black D5", "white D4", "black C4", "black E4"] {
+            ok(&mut s, &format!("play {m}"));
+        }
+        assert_eq!(ok(&mut s, "gg_genmove black 7"), "D3");
+        assert_eq!(ok(&mut s, "move_probabilities"), "D3 1.0000");
+        assert_eq!(ok(&mut s, "move_uncertainty"), "0.0000");
+        // gg_genmove does not play; genmove_black does.
+        assert_eq!(ok(&mut s, "genmove_black"), "D3");
+        assert_eq!(ok(&mut s, "move_probabilities"), "D3 1.0000");
+        assert!(crate::commands::testing::run(&mut s, "gg_genmove black x").is_err());
+    }
+
+    #[test]
+    fn time_pressure_lowers_the_level() {
+        assert_eq!(super::level_for_budget(10.0), None);
+        let levels: Vec<Option<u32>> = [3.0, 1.5, 0.7, 0.1]
+            .into_iter()
+            .map(super::level_for_budget)
+            .collect();
+        assert_eq!(levels, [Some(8), Some(6), Some(4), Some(1)]);
+        // Under a tight clock the capture is still found.
+        let mut s = classic();
+        ok(&mut s, "boardsize 7");
+        for m in ["black D5", "white D4", "black C4", "black E4"] {
+            ok(&mut s, &format!("play {m}"));
+        }
+        ok(&mut s, "time_settings 0 1 10");
+        assert_eq!(ok(&mut s, "genmove black"), "D3");
     }
 }
