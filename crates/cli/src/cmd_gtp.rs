@@ -157,7 +157,7 @@ enum EngineArg {
 /// [`crate::dbfile`], the `eyes` slot's file with the eye-graph parser
 /// ([`Knowledge::with_eye_file`]): any error stops the start, after every
 /// diagnostic; warnings are shown.
-fn load_knowledge(specs: &[String]) -> anyhow::Result<Arc<Knowledge>> {
+pub(crate) fn load_knowledge(specs: &[String]) -> anyhow::Result<Arc<Knowledge>> {
     let mut knowledge = Knowledge::embedded();
     for spec in specs {
         let (slot, path) = slot_and_path(spec)?;
