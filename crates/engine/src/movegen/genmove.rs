@@ -14,7 +14,7 @@ use katachi_board::{Board, Color, Point};
 use crate::analysis::Analysis;
 
 use super::reasons::{collect, ReasonKind, Reasons};
-use super::valuation::{MoveValue, Valuer};
+use super::valuation::{owl_kills_new_stone, MoveValue, Valuer};
 
 /// Settings of one generation.
 #[derive(Clone, Debug, PartialEq)]
@@ -104,6 +104,7 @@ pub fn generate(an: &Analysis, color: Color, options: &Options) -> Generated {
             .unwrap_or(std::cmp::Ordering::Equal)
             .then(a.point.cmp(&b.point))
     });
+    confirm_safety(an, color, &reasons, &mut valuer, &mut values);
     let mut best = values
         .first()
         .filter(|v| v.total >= options.pass_below)
@@ -119,6 +120,60 @@ pub fn generate(an: &Analysis, color: Color, options: &Options) -> Generated {
         values,
         best,
         dame,
+    }
+}
+
+/// How many of the best moves have the safety of their stone confirmed
+/// by owl ([`owl_kills_new_stone`]).
+pub const CONFIRMED: usize = 4;
+
+/// Confirm the safety of the best moves' stones: each of the
+/// [`CONFIRMED`] best moves without a reading or owl reason of its own
+/// (those read their stones already) is checked once by owl; a stone owl
+/// kills counts as dead and the move is valued again, until the best
+/// ones are all confirmed.
+fn confirm_safety(
+    an: &Analysis,
+    color: Color,
+    reasons: &Reasons,
+    valuer: &mut Valuer,
+    values: &mut [MoveValue],
+) {
+    let mut checked: Vec<Point> = Vec::new();
+    loop {
+        let next = values.iter().take(CONFIRMED).position(|v| {
+            !checked.contains(&v.point)
+                && v.total >= 1.0
+                && reasons.moves.get(&v.point).is_some_and(|c| {
+                    !c.reasons.iter().any(|r| {
+                        matches!(
+                            r.kind,
+                            ReasonKind::Attack { .. }
+                                | ReasonKind::Defend { .. }
+                                | ReasonKind::OwlAttack { .. }
+                                | ReasonKind::OwlDefend { .. }
+                        )
+                    })
+                })
+        });
+        let Some(i) = next else {
+            break;
+        };
+        let p = values[i].point;
+        checked.push(p);
+        if !owl_kills_new_stone(an, color, p) {
+            continue;
+        }
+        let cand = &reasons.moves[&p];
+        if let Some(v) = valuer.value_with(p, cand, true) {
+            values[i] = v;
+        }
+        values.sort_by(|a, b| {
+            b.total
+                .partial_cmp(&a.total)
+                .unwrap_or(std::cmp::Ordering::Equal)
+                .then(a.point.cmp(&b.point))
+        });
     }
 }
 
@@ -448,5 +503,31 @@ mod tests {
         assert_eq!(g.best, Some(d1), "{}", g.format_top(&b));
         assert_eq!(g.dame, Some(d1));
         assert!(g.explain(&b, d1).contains("dame"));
+    }
+
+    #[test]
+    fn owl_kills_a_lone_stone_in_a_small_enclosure_only() {
+        // Black's wall encloses four points in the lower left; a White
+        // stone at B2 has no room to live. One at H4, below White's own
+        // wall, is not in Black's sphere: not read.
+        let an = analysis(
+            ".........
+             .........
+             .....OOOO
+             .....O...
+             .....O...
+             .........
+             XXX......
+             ..X......
+             ..X......",
+            Color::White,
+        );
+        let b = an.board().clone();
+        let b2 = b.parse_vertex("B2").expect("vertex");
+        let h4 = b.parse_vertex("H4").expect("vertex");
+        assert!(owl_kills_new_stone(&an, Color::White, b2));
+        assert!(!owl_kills_new_stone(&an, Color::White, h4));
+        // A Black stone next to Black's wall is not read alone.
+        assert!(!owl_kills_new_stone(&an, Color::Black, b2));
     }
 }

@@ -197,6 +197,13 @@ impl<'a> Valuer<'a> {
     /// The value of the move at `p` with reasons `cand`; `None` if the
     /// move is illegal.
     pub fn value(&mut self, p: Point, cand: &Candidate) -> Option<MoveValue> {
+        self.value_with(p, cand, false)
+    }
+
+    /// [`Valuer::value`], with the stone played counted dead when
+    /// `owl_dead` (owl kills it after the move: see
+    /// [`owl_kills_new_stone`]).
+    pub fn value_with(&mut self, p: Point, cand: &Candidate, owl_dead: bool) -> Option<MoveValue> {
         let an = self.an;
         let color = self.color;
         let board = an.board();
@@ -239,7 +246,14 @@ impl<'a> Valuer<'a> {
         let joins_dead = own
             .iter()
             .any(|&q| q != p && base[q.index()] == Some(true) && !alive.contains(&q));
-        let own_dead = !safe || joins_dead;
+        let own_dead = !safe || joins_dead || owl_dead;
+        if owl_dead && safe {
+            parts.push(Part {
+                name: "owl unsafe",
+                value: 0.0,
+                why: "owl kills the lone stone played after the move: it counts as dead".into(),
+            });
+        }
         let status = move |q: Point| {
             if own.contains(&q) {
                 return Some(own_dead);
@@ -282,7 +296,7 @@ impl<'a> Valuer<'a> {
                 measured + self.reference - captured,
                 if captured > 0.0 { format!(" plus {captured} prisoners") } else { String::new() },
                 self.reference,
-                if safe { "" } else { "; the stone played counts as dead: the move is not safe" }
+                if safe && !owl_dead { "" } else { "; the stone played counts as dead: the move is not safe" }
             ),
         });
         if ko && territory > 0.0 {
@@ -460,4 +474,52 @@ impl<'a> Valuer<'a> {
             parts,
         })
     }
+}
+
+/// Whether, after `color` plays at `p`, the opponent moving first kills
+/// the stone played by owl reading (GNU Go checks the safety of a move's
+/// stones beyond tactics). Only for a lone stone in the opponent's area
+/// (moyo or territory, by the influence with the mover to move; the
+/// PARTIAL owl kills any lone stone, even in open space): no own stone next to
+/// it, diagonal to it or a one-point jump away (a stone that touches a
+/// dragon shares its fate, which the reasons and statuses already
+/// value). Only a clean kill (not a ko, not a spent node budget) counts.
+pub fn owl_kills_new_stone(an: &Analysis, color: Color, p: Point) -> bool {
+    let board = an.board();
+    let (row, col) = board.row_col(p);
+    let (row, col) = (row as isize, col as isize);
+    for dr in -2isize..=2 {
+        for dc in -2isize..=2 {
+            if dr.abs() + dc.abs() > 2 || (dr, dc) == (0, 0) {
+                continue;
+            }
+            let (r, c) = (row + dr, col + dc);
+            if r < 0 || c < 0 {
+                continue;
+            }
+            if let Some(q) = board.point(r as usize, c as usize) {
+                if board.cell(q).color() == Some(color) {
+                    return false;
+                }
+            }
+        }
+    }
+    // The owl (PARTIAL) cannot read a stone's escape into open space:
+    // only a stone in the opponent's area (moyo or territory) is read.
+    if an.influence(color).whose_area(board, p) != Some(color.opponent()) {
+        return false;
+    }
+    let mut after = board.clone();
+    if after.play(color, Move::Play(p)).is_err() {
+        return false;
+    }
+    after.set_to_move(color.opponent());
+    let mut owl = crate::owl::Owl::new(
+        after,
+        an.config().knowledge.clone(),
+        an.config().reading,
+        crate::owl::OwlConfig::default(),
+    );
+    let a = owl.attack(&[p]);
+    !a.exhausted && a.outcome.code == katachi_tactics::reading::Code::Win
 }
