@@ -10,7 +10,10 @@
 //!   strings and dragons the move's reasons capture or kill are dead,
 //!   those it saves alive, the rest as in the reference. The stone played
 //!   counts alive when the move is tactically safe and joins no string
-//!   the reference counts dead, dead otherwise. When every reading
+//!   the reference counts dead, dead otherwise (also when owl kills a lone
+//!   stone played in the opponent's area, see [`owl_kills_new_stone`]).
+//!   A dead stone that captures and kills nothing is worth at most -1
+//!   (unsafe: a prisoner given) or 0 (owl-dead). When every reading
 //!   result behind the move is a ko, the part is halved. The `terri`, `minterri` and `maxterri` values of the
 //!   move's patterns bound this part.
 //! - **Strategy**: for every dragon the move defends, attacks, connects
@@ -299,6 +302,38 @@ impl<'a> Valuer<'a> {
                 if safe && !owl_dead { "" } else { "; the stone played counts as dead: the move is not safe" }
             ),
         });
+        // A stone that dies and takes nothing with it is a gift: at
+        // least the prisoner it gives (the balance may even credit the
+        // point it spoils, which the opponent takes back by capturing);
+        // a lone stone owl kills gains nothing.
+        let kills = cand.reasons.iter().any(|r| {
+            matches!(
+                r.kind,
+                ReasonKind::Attack { .. } | ReasonKind::OwlAttack { .. }
+            )
+        });
+        if !kills && captured == 0.0 {
+            let cap = if !safe {
+                Some((
+                    -1.0,
+                    "the stone played dies and captures nothing: it gives a prisoner",
+                ))
+            } else if owl_dead {
+                Some((0.0, "the lone stone played dies: it gains nothing"))
+            } else {
+                None
+            };
+            if let Some((cap, why)) = cap {
+                if territory > cap {
+                    territory = cap;
+                    parts.push(Part {
+                        name: "dead stone",
+                        value: cap,
+                        why: why.into(),
+                    });
+                }
+            }
+        }
         if ko && territory > 0.0 {
             territory *= 0.5;
             parts.push(Part {
