@@ -134,12 +134,14 @@ pub fn register(r: &mut Registry) {
         Ok(g.format_reasons(s.board(), p))
     });
     r.add("move_probabilities", |s, _| {
+        let board = s.board().clone();
         let st = s.extensions().get_or_default::<ClassicState>();
-        let Some((_, g)) = &st.last else {
+        // A generation made on a board of another size (before
+        // `boardsize`) names points this board does not have.
+        let Some((_, g)) = st.last.as_ref().filter(|(k, _)| k.1 == board.size()) else {
             return Ok(String::new());
         };
         let g = g.clone();
-        let board = s.board().clone();
         Ok(probabilities(&g)
             .iter()
             .map(|&(m, p)| format!("{} {p:.4}", move_answer(&board, m)))
@@ -147,10 +149,12 @@ pub fn register(r: &mut Registry) {
             .join("\n"))
     });
     r.add("move_uncertainty", |s, _| {
+        let size = s.board().size();
         let st = s.extensions().get_or_default::<ClassicState>();
         let bits = st
             .last
             .as_ref()
+            .filter(|(k, _)| k.1 == size)
             .map_or(0.0, |(_, g)| entropy_bits(&probabilities(g)));
         Ok(format!("{bits:.4}"))
     });
@@ -346,6 +350,10 @@ mod tests {
         assert_eq!(ok(&mut s, "genmove_black"), "D3");
         assert_eq!(ok(&mut s, "move_probabilities"), "D3 1.0000");
         assert!(crate::commands::testing::run(&mut s, "gg_genmove black x").is_err());
+        // After a change of board size the old generation is gone.
+        ok(&mut s, "boardsize 5");
+        assert_eq!(ok(&mut s, "move_probabilities"), "");
+        assert_eq!(ok(&mut s, "move_uncertainty"), "0.0000");
     }
 
     #[test]
