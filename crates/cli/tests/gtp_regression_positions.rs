@@ -108,7 +108,6 @@ const LATER: &[(&str, &str)] = &[
     ("combination_defend", "combinations (atari_atari)"),
     ("break_in", "break-ins (influence)"),
     ("block_off", "break-ins (influence)"),
-    ("restricted_genmove", "move generation"),
 ];
 
 /// The command names of a suite (ids and comments skipped), in order.
