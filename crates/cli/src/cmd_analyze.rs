@@ -27,6 +27,13 @@
 //! (the default) colours only when standard output is a terminal, and
 //! without colour the statuses are read from the table.
 //!
+//! With `--sgf OUT.sgf`, the position is also written as an SGF file (the
+//! stones as setup, as `printsgf` writes them) with each move the classic
+//! engine values positively labelled with its value (`LB`, one decimal,
+//! as GNU Go's `-o` output labels its candidates) and a comment naming the
+//! engine's choice and its top moves; `--patterns` and `--level` are the
+//! engine's options (see `katachi explain`).
+//!
 //! What is printed is chosen by [`Options`], the extension point for the
 //! displays of later stages (an `influence` flag and section join there
 //! when the influence stage exists).
@@ -71,6 +78,13 @@ pub struct Args {
     /// Write an SVG heat map of influence and territory to this file.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
+    /// Also write the position with the classic engine's move values as
+    /// labels to this SGF file.
+    #[arg(long, value_name = "OUT.sgf")]
+    pub sgf: Option<std::path::PathBuf>,
+    /// The classic engine's options (for --sgf).
+    #[command(flatten)]
+    pub engine: crate::cmd_explain::EngineArgs,
 }
 
 /// What `katachi analyze` prints. Each later stage with a display of its
@@ -119,7 +133,63 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .with_context(|| format!("cannot write the SVG heat map to {}", path.display()))?;
         eprintln!("wrote {}", path.display());
     }
+    if let Some(path) = &args.sgf {
+        let text = valued_sgf(&position, &args.engine)?;
+        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The position as SGF with the classic engine's values as `LB` labels
+/// and its choice in a comment.
+pub fn valued_sgf(
+    position: &Position,
+    engine: &crate::cmd_explain::EngineArgs,
+) -> anyhow::Result<String> {
+    use crate::cmd_explain::{classic_session, command};
+    let mut session = classic_session(position, engine)?;
+    let board = session.board().clone();
+    let color = if board.to_move() == Color::Black {
+        "black"
+    } else {
+        "white"
+    };
+    let choice = command(&mut session, "reg_genmove", &[color])?;
+    let top = command(&mut session, "top_moves", &[])?;
+    let all = command(&mut session, "all_move_values", &[])?;
+    let sgf = command(&mut session, "printsgf", &[])?;
+    let mut labels = String::new();
+    for line in all.lines() {
+        let mut words = line.split_whitespace();
+        let (Some(v), Some(value)) = (words.next(), words.next()) else {
+            continue;
+        };
+        let p = board
+            .parse_vertex(v)
+            .map_err(|e| anyhow::anyhow!("all_move_values answered {line:?}: {e}"))?;
+        let value: f64 = value
+            .parse()
+            .map_err(|e| anyhow::anyhow!("all_move_values answered {line:?}: {e}"))?;
+        let (row, col) = board.row_col(p);
+        labels.push_str(&format!(
+            "[{}:{value:.1}]",
+            katachi_sgf::point::point_to_sgf(row, col)
+        ));
+    }
+    let comment =
+        format!("katachi classic engine, {color} to move: chooses {choice}; top moves: {top}");
+    let escaped = comment.replace('\\', "\\\\").replace(']', "\\]");
+    let mut props = String::new();
+    if !labels.is_empty() {
+        props.push_str("LB");
+        props.push_str(&labels);
+    }
+    props.push_str(&format!("C[{escaped}]"));
+    let trimmed = sgf.trim_end();
+    let Some(body) = trimmed.strip_suffix(')') else {
+        anyhow::bail!("printsgf answered no SGF game: {trimmed:?}");
+    };
+    Ok(format!("{body}{props})\n"))
 }
 
 /// The whole text of `katachi analyze` for a loaded position.

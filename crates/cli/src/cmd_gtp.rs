@@ -13,7 +13,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use katachi_board::KoRule;
 use katachi_engine::analysis::AnalysisConfig;
-use katachi_engine::knowledge::{Knowledge, Source, EYE_SLOT, SLOTS};
+use katachi_engine::knowledge::{Knowledge, Source, EYE_SLOT, SHAPES_SLOT, SLOTS};
 use katachi_engine::reading::ReadConfig;
 use katachi_gtp::{serve, Config, Engine, MctsOptions, Scoring, Session};
 
@@ -52,7 +52,15 @@ lz-analyze; genmove_analyze, lz-genmove_analyze and kata-genmove_analyze \
 stream the same lines during genmove's search and end with 'play MOVE'. \
 katachi-mcts_gfx draws the search for GoGui (gogui-gfx). baseline is the earlier \
 policy: legal moves, never filling its own true eyes or playing self-atari, \
-capturing and escaping atari when it can, otherwise a seeded random choice.
+capturing and escaping atari when it can, otherwise a seeded random choice. \
+classic is GNU Go's kind of move generator (PARTIAL): move reasons from the \
+worms' attacks and defences, owl attacks and defences of dragons, and the \
+shapes patterns (classes, values, antisuji and replace actions), each move \
+valued in points by the influence before and after it (territory), the \
+dragons it attacks, defends, connects or cuts (strategy), shape, minimum \
+values and followups; it passes when no move is worth a point. top_moves, \
+all_move_values, move_reasons and explain_move show its reasons and values; \
+restricted_genmove COLOR V... chooses among the given moves.
 
 final_score counts by --rules: chinese (area, the default) or japanese \
 (territory plus prisoners, eyes in seki for nobody); kgs-rules changes them. \
@@ -67,7 +75,9 @@ rebuild. Slots: attack and defense (tactical reading's candidates; \
 katachi's own are embedded), conn (cutting points for xcut/ocut; none \
 embedded yet), eyes (eye-shape graphs in GNU Go's eyes.db format for \
 eye_data's value and eval_eye; katachi's own patterns/eyes.eyedb is \
-embedded). A FILE whose name is a slot's (attack.db, eyes.db) needs no NAME=. \
+embedded), shapes (the classic engine's move patterns; GNU Go's \
+patterns.db and patterns2.db both load when the slot is given twice: the \
+second file's patterns are added to the first's). A FILE whose name is a slot's (attack.db, eyes.db) needs no NAME=. \
 Every file is parsed and checked first, warnings go to standard error, \
 and any error ends the program with the diagnostics and a non-zero exit \
 code before GTP starts.")]
@@ -155,6 +165,9 @@ enum EngineArg {
     Mcts,
     /// The baseline policy.
     Baseline,
+    /// The classic move generator: move reasons from reading and
+    /// patterns, valued in points (katachi_engine::movegen).
+    Classic,
 }
 
 /// The knowledge of the session: katachi's embedded databases with the
@@ -162,7 +175,7 @@ enum EngineArg {
 /// [`crate::dbfile`], the `eyes` slot's file with the eye-graph parser
 /// ([`Knowledge::with_eye_file`]): any error stops the start, after every
 /// diagnostic; warnings are shown.
-fn load_knowledge(specs: &[String]) -> anyhow::Result<Arc<Knowledge>> {
+pub(crate) fn load_knowledge(specs: &[String]) -> anyhow::Result<Arc<Knowledge>> {
     let mut knowledge = Knowledge::embedded();
     for spec in specs {
         let (slot, path) = slot_and_path(spec)?;
@@ -192,9 +205,12 @@ fn load_knowledge(specs: &[String]) -> anyhow::Result<Arc<Knowledge>> {
         for w in &warnings {
             eprintln!("{w}");
         }
-        let k = knowledge
-            .with_db(&slot, db, Source::File(path.clone()))
-            .with_context(|| format!("--patterns {spec}: katachi gtp not started"))?;
+        let k = if slot == SHAPES_SLOT {
+            knowledge.with_more_db(&slot, db, Source::File(path.clone()))
+        } else {
+            knowledge.with_db(&slot, db, Source::File(path.clone()))
+        };
+        let k = k.with_context(|| format!("--patterns {spec}: katachi gtp not started"))?;
         knowledge = Arc::new(k);
     }
     Ok(knowledge)
@@ -291,6 +307,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         engine: match args.engine {
             EngineArg::Mcts => Engine::Mcts,
             EngineArg::Baseline => Engine::Baseline,
+            EngineArg::Classic => Engine::Classic,
         },
         scoring: match args.rules {
             RulesArg::Chinese => Scoring::Area,

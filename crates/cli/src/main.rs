@@ -16,6 +16,7 @@ mod output;
 mod analyze_influence;
 mod bench;
 mod cmd_analyze;
+mod cmd_explain;
 mod cmd_gtp;
 mod cmd_joseki;
 mod cmd_match;
@@ -53,6 +54,9 @@ enum Command {
     /// Print the dragons and eye spaces of a position of an SGF file, as
     /// GNU Go's -T and -E displays do.
     Analyze(cmd_analyze::Args),
+    /// The classic engine's explanation of a move of an SGF file (the
+    /// record's move before --move N, or the engine's choice).
+    Explain(cmd_explain::Args),
     /// Benchmarks: board playouts, pattern matching.
     #[command(subcommand)]
     Bench(bench::Command),
@@ -70,6 +74,7 @@ fn main() -> ExitCode {
         Command::Match(args) => cmd_match::run(args),
         Command::Regress(args) => cmd_regress::run(args),
         Command::Analyze(args) => cmd_analyze::run(args),
+        Command::Explain(args) => cmd_explain::run(args),
         Command::Bench(cmd) => bench::run(cmd),
     };
     match result {

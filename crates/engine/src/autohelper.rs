@@ -195,6 +195,12 @@ pub enum Effect {
     /// territory at the point (the influence stage's nonterritory
     /// patterns).
     NonTerritory(Color, Point),
+    /// `antisuji(x)`: the move at the point is never to be played (move
+    /// generation drops it).
+    Antisuji(Point),
+    /// `replace(a, b)`: whatever a move at the first point is worth goes
+    /// to a move at the second (move generation moves the reasons).
+    Replace(Point, Point),
 }
 
 impl<'a> PatternEval<'a> {
@@ -344,6 +350,15 @@ impl<'a> PatternEval<'a> {
             }
             F::KnownSafeMove => {
                 self.effects.push(Effect::KnownSafeMove(point(args, 0)?));
+                Value::Unit
+            }
+            F::Antisuji => {
+                self.effects.push(Effect::Antisuji(point(args, 0)?));
+                Value::Unit
+            }
+            F::Replace => {
+                self.effects
+                    .push(Effect::Replace(point(args, 0)?, point(args, 1)?));
                 Value::Unit
             }
             _ => return self.tactical.call(f, args),

@@ -18,6 +18,7 @@
 //! | `owl_attack` | owl: the attacker's limiting moves (GNU Go's `owl_attackpats.db` loads here) | `patterns/owl_attack.db` |
 //! | `owl_defense` | owl: the defender's expanding moves (`owl_defendpats.db`) | `patterns/owl_defense.db` |
 //! | `owl_vital` | owl: attacks the eye-space analysis misses (`owl_vital_apats.db`) | `patterns/owl_vital.db` |
+//! | `shapes` | move generation: shape, connection, territory and joseki-class move patterns (GNU Go's `patterns.db` and `patterns2.db` load here, both at once: the slot given twice appends) | `patterns/shapes.db` |
 //!
 //! The `eyes` slot ([`EYE_SLOT`]) holds an eye-graph database
 //! ([`EyeGraphDb`]), not a pattern database: it has a field of its own
@@ -91,7 +92,16 @@ pub const SLOTS: &[Slot] = &[
         use_: "owl: vital attacks the eye-space analysis misses",
         embedded: true,
     },
+    Slot {
+        name: "shapes",
+        use_: "move generation: shape, connection, territory and joseki-class move patterns",
+        embedded: true,
+    },
 ];
+
+/// The slot of the move generator's shape patterns, which accepts more
+/// than one file ([`Knowledge::with_more_db`]).
+pub const SHAPES_SLOT: &str = "shapes";
 
 /// The owl slots, in the order of [`Knowledge::owl`].
 pub const OWL_SLOTS: [&str; 3] = ["owl_attack", "owl_defense", "owl_vital"];
@@ -111,6 +121,9 @@ pub enum Source {
     Embedded,
     /// Loaded from this file at run time.
     File(PathBuf),
+    /// Loaded from these files at run time, their patterns in this order
+    /// (a slot given more than once, [`Knowledge::with_more_db`]).
+    Files(Vec<PathBuf>),
 }
 
 /// One database of the knowledge: the checked model and its compilation.
@@ -262,6 +275,33 @@ impl Knowledge {
         Ok(Knowledge::build(dbs, self))
     }
 
+    /// This knowledge with `db`'s patterns added after those of slot
+    /// `slot` when the slot already holds files loaded at run time (GNU
+    /// Go's `patterns.db` and `patterns2.db` in [`SHAPES_SLOT`]);
+    /// otherwise `db` replaces the slot's database as [`Knowledge::with_db`].
+    pub fn with_more_db(
+        &self,
+        slot: &str,
+        db: PatternDb,
+        source: Source,
+    ) -> Result<Knowledge, KnowledgeError> {
+        let (before, files) = match self.db(slot).map(|d| (&d.db, &d.source)) {
+            Some((db, Source::File(f))) => (db, vec![f.clone()]),
+            Some((db, Source::Files(f))) => (db, f.clone()),
+            _ => return self.with_db(slot, db, source),
+        };
+        let mut merged = (**before).clone();
+        merged.name = format!("{} + {}", merged.name, db.name);
+        merged.patterns.extend(db.patterns);
+        let mut files = files;
+        match source {
+            Source::File(f) => files.push(f),
+            Source::Files(f) => files.extend(f),
+            Source::Embedded => {}
+        }
+        self.with_db(slot, merged, Source::Files(files))
+    }
+
     /// This knowledge with slot `slot` loaded from the `.db` file at
     /// `path`; returns the file's warnings too. A file with errors is an
     /// error, with every diagnostic.
@@ -411,7 +451,7 @@ mod tests {
             .expect_err("no such slot");
         assert!(
             e.to_string()
-                .contains("attack, defense, conn, barriers, influence, owl_attack, owl_defense, owl_vital, eyes"),
+                .contains("attack, defense, conn, barriers, influence, owl_attack, owl_defense, owl_vital, shapes, eyes"),
             "{e}"
         );
     }

@@ -30,9 +30,14 @@
 //!     candidates from the owl databases and the eye analysis, its leaves
 //!     valued by the eyes stages on each position read (PARTIAL).
 //! 11. [`analysis`]: the [`analysis::Analysis`] value of one position, its
-//!     stages computed lazily and kept. Score, move reasons and valuation
-//!     join here as the next stages.
-//! 12. [`baseline`]: the `genmove` policy until move generation exists.
+//!     stages computed lazily and kept. Score joins here as a next stage.
+//! 12. [`movegen`]: the classic move generator: move reasons from the
+//!     analysis (worms, owl, shape patterns), their valuation in points
+//!     (territory from the influence before and after the move, strategy,
+//!     shape, minimum values), the best move and its explanation
+//!     (PARTIAL).
+//! 13. [`baseline`]: the earlier random `genmove` policy (`--engine
+//!     baseline`).
 //!
 //! The tactical layer's modules are re-exported under their own names
 //! (`katachi_engine::reading`, ...) for the engine's users.
@@ -52,4 +57,5 @@ pub mod eye_values;
 pub mod eyes;
 pub mod influence;
 pub mod knowledge;
+pub mod movegen;
 pub mod owl;

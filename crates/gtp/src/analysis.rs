@@ -183,6 +183,21 @@ fn reading_config(s: &mut Session) -> &mut ReadConfig {
     state(s).reading.get_or_insert(from_session)
 }
 
+/// Replace the session's reading configuration by `reading` (`None`:
+/// the session's configuration) and return the one it replaces, so that
+/// a command can read at another depth for a while and restore it (the
+/// classic engine under time pressure).
+pub(crate) fn swap_reading(s: &mut Session, reading: Option<ReadConfig>) -> Option<ReadConfig> {
+    std::mem::replace(&mut state(s).reading, reading)
+}
+
+/// The reading configuration in force: the one a command set, else the
+/// session's.
+pub(crate) fn reading_in_force(s: &mut Session) -> ReadConfig {
+    let from_session = s.config().analysis.reading;
+    state(s).reading.unwrap_or(from_session)
+}
+
 /// How many of the board's last moves are `trymove`/`tryko` moves that
 /// `popgo` may still take back (not moves of the game).
 pub fn tried_moves(s: &mut Session) -> usize {

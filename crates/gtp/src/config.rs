@@ -21,6 +21,9 @@ pub enum Engine {
     Mcts,
     /// The baseline policy (`katachi_engine::baseline`).
     Baseline,
+    /// The classic move generator: move reasons valued in points
+    /// (`katachi_engine::movegen`).
+    Classic,
 }
 
 /// How `final_score` counts (`--rules`, `kgs-rules`).

@@ -211,6 +211,22 @@ pub struct Inputs<'a> {
 impl Influence {
     /// The influence of `reader`'s position with `to_move` to move.
     pub fn compute(reader: &mut Reader, to_move: Color, inputs: Inputs<'_>) -> Influence {
+        Influence::compute_with_status(reader, to_move, inputs, &|_| None)
+    }
+
+    /// [`Influence::compute`] with some stones' status decided by the
+    /// caller: `dead(p)` is `Some(true)` for a stone that counts as dead,
+    /// `Some(false)` for one that counts as alive, `None` for the stage's
+    /// own rule. Move valuation computes the influence after a move this
+    /// way, with the strings and dragons the move captures or saves
+    /// decided by its reasons (the worms and dragons of `inputs` are the
+    /// position's before the move).
+    pub fn compute_with_status(
+        reader: &mut Reader,
+        to_move: Color,
+        inputs: Inputs<'_>,
+        dead: &dyn Fn(Point) -> Option<bool>,
+    ) -> Influence {
         let board = reader.board().clone();
         let n = board.size();
         let mut inf = Influence {
@@ -235,10 +251,10 @@ impl Influence {
                 continue;
             };
             let k = inf.index(&board, p);
-            let dead = match inputs.dead {
+            let dead = dead(p).unwrap_or_else(|| match inputs.dead {
                 Some(dead) => dead[p.index()] || worm_captured(inputs.worms, p),
                 None => is_dead(inputs.worms, inputs.dragons, p, c, to_move),
-            };
+            });
             inf.dead[k] = dead;
             inf.live[k] = !dead;
             let (blocked, open) = if dead {

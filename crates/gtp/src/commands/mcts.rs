@@ -58,6 +58,9 @@ pub fn register(r: &mut Registry) {
         let Some(m) = args.game_move(0, s.board()) else {
             return fail(format!("invalid coordinate: {word}"));
         };
+        if s.config().engine == crate::config::Engine::Classic {
+            return super::movegen::explain(s, m);
+        }
         explain(s, m)
     })
     .gogui("string/Explain move/explain_move %p");

@@ -8,6 +8,7 @@ pub mod gnugo;
 pub mod gogui;
 pub mod handicap;
 pub mod mcts;
+pub mod movegen;
 pub mod moves;
 pub mod protocol;
 pub mod query;
@@ -74,6 +75,7 @@ pub fn register(registry: &mut Registry) {
     time::register(registry);
     gogui::register(registry);
     mcts::register(registry);
+    movegen::register(registry);
     analyze::register(registry);
 }
 

@@ -63,6 +63,7 @@ pub(crate) fn generate(s: &mut Session, color: Color, cleanup: bool, play: bool)
             };
             baseline::choose_move(s.board(), color, &options)
         }
+        Engine::Classic => super::movegen::choose(s, color),
         Engine::Mcts => match mcts::choose(s, color, cleanup, play) {
             Decision::Play(m) => m,
             Decision::Resign => return Ok("resign".into()),

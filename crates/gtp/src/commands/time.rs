@@ -1,5 +1,9 @@
 //! Time commands: `time_settings MAIN BYO_YOMI STONES` and
-//! `time_left COLOR SECONDS STONES`. The session records them in its
+//! `time_left COLOR SECONDS STONES`, and KGS's `kgs-time_settings`
+//! (`none`, `absolute MAIN`, `canadian MAIN PERIOD STONES`, `byoyomi
+//! MAIN PERIOD PERIODS`; Japanese byo-yomi is recorded as Canadian with
+//! one stone a period, the number of periods being a reserve the clock
+//! does not spend). The session records them in its
 //! [`Clock`](crate::clock::Clock).
 
 use crate::clock::{TimeLeft, TimeSettings};
@@ -21,6 +25,48 @@ pub fn register(r: &mut Registry) {
             byo_yomi_time,
             byo_yomi_stones,
         });
+        Ok(String::new())
+    });
+    r.add("kgs-time_settings", |s, args| {
+        let n = |i: usize| args.number::<u32>(i);
+        let settings = match args.get(0).unwrap_or_default().to_ascii_lowercase().as_str() {
+            // GTP's "byo-yomi time with zero stones": no limit.
+            "none" if args.len() == 1 => TimeSettings {
+                main_time: 0,
+                byo_yomi_time: 1,
+                byo_yomi_stones: 0,
+            },
+            "absolute" if args.len() == 2 => match n(1) {
+                Some(main_time) => TimeSettings {
+                    main_time,
+                    byo_yomi_time: 0,
+                    byo_yomi_stones: 0,
+                },
+                None => return fail("absolute: main time not an integer"),
+            },
+            "canadian" if args.len() == 4 => match (n(1), n(2), n(3)) {
+                (Some(main_time), Some(byo_yomi_time), Some(byo_yomi_stones)) => TimeSettings {
+                    main_time,
+                    byo_yomi_time,
+                    byo_yomi_stones,
+                },
+                _ => return fail("canadian: not three integers"),
+            },
+            "byoyomi" if args.len() == 4 => match (n(1), n(2), n(3)) {
+                (Some(main_time), Some(byo_yomi_time), Some(_periods)) => TimeSettings {
+                    main_time,
+                    byo_yomi_time,
+                    byo_yomi_stones: 1,
+                },
+                _ => return fail("byoyomi: not three integers"),
+            },
+            _ => {
+                return fail(
+                    "expected none, absolute MAIN, canadian MAIN PERIOD STONES or byoyomi MAIN PERIOD PERIODS",
+                )
+            }
+        };
+        s.clock_mut().set(settings);
         Ok(String::new())
     });
     r.add("time_left", |s, args| {
@@ -63,6 +109,32 @@ mod tests {
             })
         );
         assert_eq!(s.clock().left(Color::Black), None);
+    }
+
+    #[test]
+    fn kgs_time_settings_are_recorded() {
+        let mut s = session();
+        assert_eq!(ok(&mut s, "kgs-time_settings byoyomi 600 30 5"), "");
+        assert_eq!(s.clock().budget(Color::Black), Some(20.0));
+        assert_eq!(ok(&mut s, "kgs-time_settings canadian 0 300 25"), "");
+        assert_eq!(s.clock().budget(Color::White), Some(12.0));
+        assert_eq!(ok(&mut s, "kgs-time_settings absolute 90"), "");
+        assert_eq!(s.clock().budget(Color::White), Some(3.0));
+        assert_eq!(ok(&mut s, "kgs-time_settings none"), "");
+        assert!(s.clock().unlimited());
+        for bad in [
+            "",
+            "absolute",
+            "absolute x",
+            "canadian 1 2",
+            "sudden 5",
+            "none 3",
+        ] {
+            assert!(
+                run(&mut s, &format!("kgs-time_settings {bad}")).is_err(),
+                "{bad}"
+            );
+        }
     }
 
     #[test]

@@ -1,0 +1,112 @@
+//! `katachi explain` and `katachi analyze --sgf` driven as a user runs
+//! them, on a small game written here: Black ataris a White stone and
+//! captures it, so the classic engine's choice and the record's move are
+//! the same capture, and its reasons and value can be checked.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn katachi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_katachi"))
+        .args(args)
+        .output()
+        .expect("katachi runs")
+}
+
+fn stdout(o: &Output) -> String {
+    assert!(
+        o.status.success(),
+        "katachi failed: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout.clone()).expect("utf8")
+}
+
+/// A file of this test in a temporary folder of its own.
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("katachi-explain-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join(name);
+    std::fs::write(&file, text).expect("write");
+    file
+}
+
+/// 7x7: B D5, W D4, B C4, W A1, B E4 (White's D4 in atari at D3), W G7,
+/// B D3 (the capture), W A7.
+const GAME: &str = "(;GM[1]FF[4]SZ[7]KM[0.5];B[dc];W[dd];B[cd];W[ag];B[ed];W[ga];B[de];W[aa])";
+
+#[test]
+fn explain_gives_the_records_move_its_reasons_and_the_engines_choice() {
+    let file = temp_file("atari.sgf", GAME);
+    let file = file.to_str().expect("utf-8 path");
+    let out = stdout(&katachi(&["explain", file, "--move", "7"]));
+    assert!(
+        out.contains(
+            "black to move; explaining D3 (the move played in the record); engine's choice D3"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("top moves: D3 "), "{out}");
+    assert!(out.contains("D3 for black: classic engine"), "{out}");
+    assert!(out.contains("Attack"), "{out}");
+    assert!(out.contains("territory"), "{out}");
+    assert!(out.contains("best move: beats"), "{out}");
+    // Another move, named: it loses to the capture.
+    let out = stdout(&katachi(&[
+        "explain", file, "--move", "7", "--vertex", "A4",
+    ]));
+    assert!(out.contains("explaining A4 (the move asked for)"), "{out}");
+    assert!(out.contains("the best move D3 is worth"), "{out}");
+    // Past the end of the record: the engine's own choice.
+    let out = stdout(&katachi(&[
+        "explain",
+        file,
+        "--engine-choice",
+        "--move",
+        "7",
+    ]));
+    assert!(out.contains("explaining D3 (the engine's choice)"), "{out}");
+}
+
+#[test]
+fn explain_errors_name_the_problem() {
+    let file = temp_file("atari2.sgf", GAME);
+    let file = file.to_str().expect("utf-8 path");
+    let o = katachi(&["explain", file, "--move", "7", "--vertex", "Z9"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("cannot explain Z9"), "{err}");
+    let o = katachi(&["explain", "/nonexistent/x.sgf"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("/nonexistent/x.sgf"), "{err}");
+}
+
+#[test]
+fn analyze_writes_the_values_as_labels() {
+    let file = temp_file("atari3.sgf", GAME);
+    let out = file.with_file_name("valued.sgf");
+    let file = file.to_str().expect("utf-8 path");
+    let out_name = out.to_str().expect("utf-8 path");
+    stdout(&katachi(&[
+        "analyze", file, "--move", "7", "--color", "never", "--sgf", out_name,
+    ]));
+    let text = std::fs::read_to_string(&out).expect("written");
+    let games = katachi_sgf::parse_bytes(text.as_bytes()).expect("valid SGF");
+    let root = games.games.first().expect("one game");
+    let labels = &root.property("LB").expect("labels").values;
+    // D3 is `de` in SGF (column d, fifth row from the top of 7).
+    let d3 = labels
+        .iter()
+        .find(|l| l.starts_with("de:"))
+        .unwrap_or_else(|| panic!("{labels:?}"));
+    let value: f64 = d3[3..].parse().expect("a number");
+    for l in labels {
+        let v: f64 = l[3..].parse().expect("a number");
+        assert!(v <= value, "{l} above D3's {d3}");
+    }
+    assert!(value >= 1.0, "{d3}");
+    let comment = &root.property("C").expect("comment").values[0];
+    assert!(comment.contains("chooses D3"), "{comment}");
+    assert_eq!(root.property("PL").expect("player").values[0], "B");
+}

@@ -1,0 +1,533 @@
+//! The classic engine's move choice: collect the reasons, value every
+//! candidate, play the best, or pass when no move is worth
+//! [`Options::pass_below`] points. Also the texts of GNU Go's
+//! `top_moves`, `all_move_values` and `move_reasons`, and katachi's
+//! `explain_move` for this engine.
+//!
+//! A move that fills an own eye (every neighbour an own stone or the
+//! edge) is never chosen unless reading or owl gives it a reason. When
+//! no move is worth a point, a safe dame (a neutral point between living
+//! strings of both colours) is filled before the engine passes.
+
+use katachi_board::{Board, Color, Point};
+
+use crate::analysis::Analysis;
+
+use super::reasons::{collect, ReasonKind, Reasons};
+use super::valuation::{owl_kills_new_stone, MoveValue, Valuer};
+
+/// Settings of one generation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// Pass when the best move is worth less than this many points.
+    pub pass_below: f64,
+    /// Only these moves may be chosen (`restricted_genmove`); `None`
+    /// for any.
+    pub allowed: Option<Vec<Point>>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            pass_below: 1.0,
+            allowed: None,
+        }
+    }
+}
+
+/// What one generation found.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The colour the moves are for.
+    pub color: Color,
+    /// Every reason found.
+    pub reasons: Reasons,
+    /// The valued candidates, best first (ties in board order).
+    pub values: Vec<MoveValue>,
+    /// The move chosen; `None` to pass.
+    pub best: Option<Point>,
+    /// The dame filled when no move was worth a point (then `best`).
+    pub dame: Option<Point>,
+}
+
+fn fills_own_eye(board: &Board, c: Color, p: Point) -> bool {
+    board
+        .neighbors(p)
+        .iter()
+        .all(|&q| !board.on_board(q) || board.cell(q).color() == Some(c))
+}
+
+/// Generate `color`'s move on `an`'s position.
+pub fn generate(an: &Analysis, color: Color, options: &Options) -> Generated {
+    let board = an.board();
+    let mut reasons = collect(an, color);
+    if let Some(allowed) = &options.allowed {
+        // Every allowed move is valued, with or without a reason.
+        for &p in allowed {
+            if board.cell(p).color().is_none() {
+                reasons.moves.entry(p).or_default();
+            }
+        }
+    }
+    let mut valuer = Valuer::new(an, color);
+    let mut values: Vec<MoveValue> = Vec::new();
+    for (&p, cand) in &reasons.moves {
+        if cand.antisuji {
+            continue;
+        }
+        if let Some(allowed) = &options.allowed {
+            if !allowed.contains(&p) {
+                continue;
+            }
+        } else if cand.reasons.is_empty() {
+            continue;
+        }
+        let tactical = cand.reasons.iter().any(|r| {
+            matches!(
+                r.kind,
+                ReasonKind::Attack { .. }
+                    | ReasonKind::Defend { .. }
+                    | ReasonKind::OwlAttack { .. }
+                    | ReasonKind::OwlDefend { .. }
+            )
+        });
+        if !tactical && fills_own_eye(board, color, p) {
+            continue;
+        }
+        if let Some(v) = valuer.value(p, cand) {
+            values.push(v);
+        }
+    }
+    values.sort_by(|a, b| {
+        b.total
+            .partial_cmp(&a.total)
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(a.point.cmp(&b.point))
+    });
+    confirm_safety(an, color, &reasons, &mut valuer, &mut values);
+    let mut best = values
+        .first()
+        .filter(|v| v.total >= options.pass_below)
+        .map(|v| v.point);
+    let mut dame = None;
+    if best.is_none() && options.allowed.is_none() {
+        dame = fill_dame(an, color);
+        best = dame;
+    }
+    Generated {
+        color,
+        reasons,
+        values,
+        best,
+        dame,
+    }
+}
+
+/// How many of the best moves have the safety of their stone confirmed
+/// by owl ([`owl_kills_new_stone`]).
+pub const CONFIRMED: usize = 4;
+
+/// Confirm the safety of the best moves' stones: each of the
+/// [`CONFIRMED`] best moves without a reading or owl reason of its own
+/// (those read their stones already) is checked once by owl; a stone owl
+/// kills counts as dead and the move is valued again, until the best
+/// ones are all confirmed.
+fn confirm_safety(
+    an: &Analysis,
+    color: Color,
+    reasons: &Reasons,
+    valuer: &mut Valuer,
+    values: &mut [MoveValue],
+) {
+    let mut checked: Vec<Point> = Vec::new();
+    loop {
+        let next = values.iter().take(CONFIRMED).position(|v| {
+            !checked.contains(&v.point)
+                && v.total >= 1.0
+                && reasons.moves.get(&v.point).is_some_and(|c| {
+                    !c.reasons.iter().any(|r| {
+                        matches!(
+                            r.kind,
+                            ReasonKind::Attack { .. }
+                                | ReasonKind::Defend { .. }
+                                | ReasonKind::OwlAttack { .. }
+                                | ReasonKind::OwlDefend { .. }
+                        )
+                    })
+                })
+        });
+        let Some(i) = next else {
+            break;
+        };
+        let p = values[i].point;
+        checked.push(p);
+        if !owl_kills_new_stone(an, color, p) {
+            continue;
+        }
+        let cand = &reasons.moves[&p];
+        if let Some(v) = valuer.value_with(p, cand, true) {
+            values[i] = v;
+        }
+        values.sort_by(|a, b| {
+            b.total
+                .partial_cmp(&a.total)
+                .unwrap_or(std::cmp::Ordering::Equal)
+                .then(a.point.cmp(&b.point))
+        });
+    }
+}
+
+/// The end of the game (GNU Go's `fill_liberty`, in katachi's own
+/// form): when no move is worth a point, a neutral point between living
+/// strings of both colours (a dame) that the mover can fill safely with
+/// at least two liberties left, the first in board order; `None` to pass.
+fn fill_dame(an: &Analysis, color: Color) -> Option<Point> {
+    let board = an.board();
+    let living = |q: Point| {
+        let worm_dead = an
+            .worms()
+            .get(q)
+            .is_some_and(|w| w.attack.is_some() && w.defense.is_none());
+        let dragon_dead = an
+            .dragons()
+            .get(q)
+            .is_some_and(|d| d.crude_status == crate::autohelper::DragonStatus::Dead);
+        !worm_dead && !dragon_dead
+    };
+    for p in board.points() {
+        if board.cell(p).color().is_some() || !board.is_legal(color, katachi_board::Move::Play(p)) {
+            continue;
+        }
+        let mut sides = [false; 2];
+        for q in board.neighbors(p) {
+            if let Some(c) = board.cell(q).color() {
+                if living(q) {
+                    sides[c.index()] = true;
+                }
+            }
+        }
+        if !(sides[0] && sides[1]) {
+            continue;
+        }
+        let mut after = board.clone();
+        if after.play(color, katachi_board::Move::Play(p)).is_err() || after.liberty_count(p) < 2 {
+            continue;
+        }
+        if an.reader().safe_move(p, color).is_success() {
+            return Some(p);
+        }
+    }
+    None
+}
+
+impl Generated {
+    /// GNU Go's `top_moves`: up to ten moves of positive value, best
+    /// first, `VERTEX VALUE` each (values with two decimals).
+    pub fn format_top(&self, board: &Board) -> String {
+        let mut out = String::new();
+        for v in self.values.iter().filter(|v| v.total > 0.0).take(10) {
+            out.push_str(&format!("{} {:.2} ", board.vertex(v.point), v.total));
+        }
+        out
+    }
+
+    /// GNU Go's `all_move_values`: every move of positive value in board
+    /// order (top row first), one a line.
+    pub fn format_all(&self, board: &Board) -> String {
+        let mut rows: Vec<(usize, usize, String)> = self
+            .values
+            .iter()
+            .filter(|v| v.total > 0.0)
+            .map(|v| {
+                let (r, c) = board.row_col(v.point);
+                (r, c, format!("{:<3} {:.2}", board.vertex(v.point), v.total))
+            })
+            .collect();
+        rows.sort();
+        rows.into_iter().map(|r| r.2).collect::<Vec<_>>().join("\n")
+    }
+
+    /// GNU Go's `move_reasons VERTEX`: one `Move at VERTEX ...` line per
+    /// reason (empty without a reason).
+    pub fn format_reasons(&self, board: &Board, p: Point) -> String {
+        let mut lines: Vec<String> = Vec::new();
+        let Some(c) = self.reasons.moves.get(&p) else {
+            return String::new();
+        };
+        let v = |q: Point| board.vertex(q);
+        let at = v(p);
+        for r in &c.reasons {
+            let text = match r.kind {
+                ReasonKind::Attack { target, .. } => format!("attacks {}", v(target)),
+                ReasonKind::Defend { target, .. } => format!("defends {}", v(target)),
+                ReasonKind::OwlAttack { dragon, .. } => format!("owl-attacks {}", v(dragon)),
+                ReasonKind::OwlDefend { dragon, .. } => format!("owl-defends {}", v(dragon)),
+                ReasonKind::Connect { a, b } => format!("connects {} and {}", v(a), v(b)),
+                ReasonKind::Cut { a, b } => format!("cuts {} and {}", v(a), v(b)),
+                ReasonKind::StrategicDefend { dragon } => {
+                    format!("strategically defends {}", v(dragon))
+                }
+                ReasonKind::StrategicAttack { dragon } => {
+                    format!("strategically attacks {}", v(dragon))
+                }
+                ReasonKind::ExpandTerritory => "expands territory".into(),
+                ReasonKind::ExpandMoyo => "expands moyo".into(),
+                ReasonKind::Shape => continue,
+                ReasonKind::Boundary => "is on the border of the players' areas".into(),
+                ReasonKind::OpenArea => "takes an open area".into(),
+            };
+            lines.push(format!("Move at {at} {text}"));
+        }
+        if c.antisuji {
+            lines.push(format!("Move at {at} is an antisuji"));
+        }
+        if self
+            .values
+            .iter()
+            .any(|v| v.point == p && v.parts.iter().any(|x| x.name == "unsafe"))
+        {
+            lines.push(format!("Move at {at} tactically unsafe"));
+        }
+        lines.join("\n")
+    }
+
+    /// katachi's `explain_move` for this engine: every reason with its
+    /// source, every pattern with its place, orientation and values, each
+    /// value part, and how the move compares with the best (or the next
+    /// best, for the best move).
+    pub fn explain(&self, board: &Board, p: Point) -> String {
+        let who = match self.color {
+            Color::Black => "black",
+            Color::White => "white",
+        };
+        let at = board.vertex(p);
+        let mut out = format!(
+            "{at} for {who}: classic engine, {} candidates valued",
+            self.values.len()
+        );
+        if self.dame == Some(p) {
+            out.push_str("\nchosen as a dame: no move is worth a point, and this neutral point between living strings of both colours is filled safely");
+        }
+        let Some(c) = self.reasons.moves.get(&p) else {
+            out.push_str("\nno move reason: no reading, owl or pattern result suggests it");
+            return out;
+        };
+        out.push_str("\nreasons:");
+        for r in &c.reasons {
+            out.push_str(&format!("\n  {:?}: {}", r.kind, r.source));
+            let _ = &r.source;
+        }
+        if !c.patterns.is_empty() {
+            out.push_str("\npatterns:");
+            for h in &c.patterns {
+                let values: Vec<String> = h
+                    .values
+                    .iter()
+                    .map(|(k, x)| format!("{}({x})", k.name()))
+                    .collect();
+                out.push_str(&format!(
+                    "\n  {} of {}, diagram anchored at {} in orientation {}, classes {}, values [{}]",
+                    h.name,
+                    h.db,
+                    board.vertex(h.anchor),
+                    h.orientation,
+                    if h.classes.is_empty() { "-" } else { &h.classes },
+                    values.join(", ")
+                ));
+            }
+        }
+        if c.antisuji {
+            out.push_str("\nan antisuji action forbids it: never played");
+            return out;
+        }
+        let Some(rank) = self.values.iter().position(|v| v.point == p) else {
+            out.push_str(
+                "\nnot valued: it fills an own eye without a tactical reason, or is illegal",
+            );
+            return out;
+        };
+        let v = &self.values[rank];
+        out.push_str(&format!("\nvalue {:.2} (rank {}):", v.total, rank + 1));
+        for part in &v.parts {
+            out.push_str(&format!(
+                "\n  {} {:.2}: {}",
+                part.name, part.value, part.why
+            ));
+        }
+        let other = if rank == 0 {
+            self.values.get(1)
+        } else {
+            self.values.first()
+        };
+        match other {
+            Some(o) if rank == 0 => out.push_str(&format!(
+                "\nbest move: beats {} ({:.2}) by {:.2} (territory {:.2} against {:.2}, strategy {:.2} against {:.2}, shape {:.1} against {:.1})",
+                board.vertex(o.point),
+                o.total,
+                v.total - o.total,
+                v.territory,
+                o.territory,
+                v.strategy,
+                o.strategy,
+                v.shape,
+                o.shape
+            )),
+            Some(o) => out.push_str(&format!(
+                "\nthe best move {} is worth {:.2}, {:.2} more",
+                board.vertex(o.point),
+                o.total,
+                o.total - v.total
+            )),
+            None => out.push_str("\nthe only candidate"),
+        }
+        if rank == 0 && self.best.is_none() {
+            out.push_str("\nworth less than a point: the engine passes");
+        }
+        if self.dame.is_some() && self.dame != Some(p) && rank == 0 {
+            out.push_str("\nworth less than a point: the engine fills a dame instead");
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::AnalysisConfig;
+
+    fn analysis(ascii: &str, to_move: Color) -> Analysis {
+        let mut b = Board::from_ascii(ascii).expect("board");
+        b.set_to_move(to_move);
+        Analysis::new(b, AnalysisConfig::default())
+    }
+
+    #[test]
+    fn an_atari_gives_a_capture_and_a_rescue_reason() {
+        // The White stone at D4 is in atari: Black captures at its last
+        // liberty D3, White extends there.
+        let ascii = ".......
+                     .......
+                     ...X...
+                     ..XOX..
+                     .......
+                     .......
+                     .......";
+        for (c, kind) in [(Color::Black, "Attack"), (Color::White, "Defend")] {
+            let an = analysis(ascii, c);
+            let b = an.board().clone();
+            let d3 = b.parse_vertex("D3").expect("vertex");
+            let g = generate(&an, c, &Options::default());
+            let reasons = &g.reasons.moves[&d3].reasons;
+            assert!(
+                reasons
+                    .iter()
+                    .any(|r| format!("{:?}", r.kind).starts_with(kind)),
+                "{reasons:?}"
+            );
+            let text = g.format_reasons(&b, d3);
+            let expect = if c == Color::Black {
+                "Move at D3 attacks D4"
+            } else {
+                "Move at D3 defends D4"
+            };
+            assert!(text.starts_with(expect), "{text}");
+            let why = g.explain(&b, d3);
+            assert!(why.contains("reading:"), "{why}");
+            assert!(why.contains("territory"), "{why}");
+            if c == Color::Black {
+                assert_eq!(g.best, Some(d3), "{}", g.format_top(&b));
+            }
+        }
+    }
+
+    #[test]
+    fn capturing_three_stones_is_the_top_move() {
+        // White's B4-C4-D4 is in atari against Black's wall; Black takes
+        // it at D3, where White would escape towards E2 (no ladder).
+        let an = analysis(
+            ".......
+             .......
+             .XXX...
+             XOOOX..
+             .XX....
+             ....O..
+             .......",
+            Color::Black,
+        );
+        let b = an.board().clone();
+        let d3 = b.parse_vertex("D3").expect("vertex");
+        let g = generate(&an, Color::Black, &Options::default());
+        assert_eq!(g.best, Some(d3), "{}", g.format_top(&b));
+        assert_eq!(
+            g.format_reasons(&b, d3).lines().next(),
+            Some("Move at D3 attacks B4")
+        );
+        let why = g.explain(&b, d3);
+        assert!(why.contains("best move: beats"), "{why}");
+    }
+
+    #[test]
+    fn a_settled_board_passes() {
+        // Two living walls, nothing to gain: every point is someone's.
+        let an = analysis(
+            ".X.XO.O
+             XX.XOOO
+             ..XXO..
+             XXXOO.O
+             ..XO.OO
+             XXXOOO.
+             ..XO.O.",
+            Color::Black,
+        );
+        let g = generate(&an, Color::Black, &Options::default());
+        assert_eq!(g.best, None, "{}", g.format_top(an.board()));
+    }
+
+    #[test]
+    fn a_dame_is_filled_before_passing() {
+        // The same living walls with one neutral point at D1 between
+        // them: nothing is worth a point, so the dame is filled.
+        let an = analysis(
+            ".X.XO.O
+             XX.XOOO
+             ..XXO..
+             XXXOO.O
+             ..XO.OO
+             XXXOOO.
+             ..X.O.O",
+            Color::Black,
+        );
+        let b = an.board().clone();
+        let d1 = b.parse_vertex("D1").expect("vertex");
+        let g = generate(&an, Color::Black, &Options::default());
+        assert_eq!(g.best, Some(d1), "{}", g.format_top(&b));
+        assert_eq!(g.dame, Some(d1));
+        assert!(g.explain(&b, d1).contains("dame"));
+    }
+
+    #[test]
+    fn owl_kills_a_lone_stone_in_a_small_enclosure_only() {
+        // Black's wall encloses four points in the lower left; a White
+        // stone at B2 has no room to live. One at H4, below White's own
+        // wall, is not in Black's sphere: not read.
+        let an = analysis(
+            ".........
+             .........
+             .....OOOO
+             .....O...
+             .....O...
+             .........
+             XXX......
+             ..X......
+             ..X......",
+            Color::White,
+        );
+        let b = an.board().clone();
+        let b2 = b.parse_vertex("B2").expect("vertex");
+        let h4 = b.parse_vertex("H4").expect("vertex");
+        assert!(owl_kills_new_stone(&an, Color::White, b2));
+        assert!(!owl_kills_new_stone(&an, Color::White, h4));
+        // A Black stone next to Black's wall is not read alone.
+        assert!(!owl_kills_new_stone(&an, Color::Black, b2));
+    }
+}

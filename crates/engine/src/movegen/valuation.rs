@@ -1,0 +1,562 @@
+//! Valuation of the candidate moves (move_generation.texi "Valuation"),
+//! in points, each part recorded for explanations.
+//!
+//! - **Territory**: the change of the influence stage's territory
+//!   balance (GNU Go's `influence_delta_territory`) between the position
+//!   with the opponent to move and the position after the move with the
+//!   opponent to move. Both decide the unsettled groups as the player to
+//!   move next would: in the reference, the mover's critical worms and
+//!   dragons are dead and the opponent's alive; after the move, the
+//!   strings and dragons the move's reasons capture or kill are dead,
+//!   those it saves alive, the rest as in the reference. The stone played
+//!   counts alive when the move is tactically safe and joins no string
+//!   the reference counts dead, dead otherwise (also when owl kills a lone
+//!   stone played in the opponent's area, see [`owl_kills_new_stone`]).
+//!   A dead stone that captures and kills nothing is worth at most -1
+//!   (unsafe: a prisoner given) or 0 (owl-dead). When every reading
+//!   result behind the move is a ko, the part is halved. The `terri`, `minterri` and `maxterri` values of the
+//!   move's patterns bound this part.
+//! - **Strategy**: for every dragon the move defends, attacks, connects
+//!   or cuts (pattern classes `d`, `a`, `c`, `C`, `B`, `J`, `U`), its
+//!   effective size times its weakness (0 for a dragon the static status
+//!   calls alive or dead, 0.1 an open one or one with two sure eyes (see
+//!   [`owl_trusted`](super::reasons::owl_trusted)), 1 critical, 0.25 a dragon owl says lives but
+//!   the static status does not, 0.5 one owl calls dead that the static
+//!   status does not), each dragon once.
+//! - **Shape**: the largest positive shape value plus one for each other
+//!   positive one, the same for the negative ones; the sum gives the
+//!   factor `1.05^shape` that multiplies a positive value.
+//! - **Followup**: half of the patterns' `followup` and
+//!   `reverse_followup` values is added.
+//! - **Minimum and maximum**: `value`, `minvalue`, `maxvalue` (and the
+//!   classes `J`, `j`, `t`, `U`) bound the total.
+
+use std::collections::HashSet;
+
+use katachi_board::{Board, Color, Move, Point};
+use katachi_patterns::model::ValueKind;
+use katachi_tactics::reading::Reader;
+
+use crate::analysis::Analysis;
+use crate::autohelper::{Context, DragonStatus};
+use crate::influence::{Influence, InfluenceDbs, Inputs};
+use crate::owl::OwlStatus;
+
+use super::reasons::{owl_trusted, Candidate, ReasonKind};
+
+/// One part of a move's value and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Part {
+    /// `territory`, `strategy`, `shape`, `followup`, `minimum`, ...
+    pub name: &'static str,
+    /// Its value in points (the shape part: the shape sum).
+    pub value: f64,
+    /// Where it came from.
+    pub why: String,
+}
+
+/// The value of one move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveValue {
+    /// The move.
+    pub point: Point,
+    /// Territorial value (after the pattern bounds).
+    pub territory: f64,
+    /// Strategic value.
+    pub strategy: f64,
+    /// The shape sum (the factor is `1.05^shape`).
+    pub shape: f64,
+    /// Followup value added.
+    pub followup: f64,
+    /// The total.
+    pub total: f64,
+    /// Every part, in the order applied.
+    pub parts: Vec<Part>,
+}
+
+/// Values the candidates of one position for one colour: the reference
+/// influence is computed once.
+pub struct Valuer<'a> {
+    an: &'a Analysis,
+    color: Color,
+    /// Status override of each point's stone in the reference (`Some(true)`
+    /// dead), by point index.
+    base: Vec<Option<bool>>,
+    reference: f64,
+    reader: Reader,
+}
+
+impl std::fmt::Debug for Valuer<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Valuer")
+            .field("color", &self.color)
+            .field("reference", &self.reference)
+            .finish()
+    }
+}
+
+fn sign(c: Color) -> f64 {
+    match c {
+        Color::White => 1.0,
+        Color::Black => -1.0,
+    }
+}
+
+/// A dragon's weakness for the strategic value (see the module doc).
+pub fn weakness(an: &Analysis, p: Point) -> f64 {
+    let Some(d) = an.dragons().get(p) else {
+        return 0.0;
+    };
+    if d.crude_status == DragonStatus::Alive {
+        return 0.0;
+    }
+    if !owl_trusted(an, d.origin) {
+        return 0.1;
+    }
+    match an.owl_status(p) {
+        Some(OwlStatus::Alive) => 0.25,
+        Some(OwlStatus::Critical { .. }) => 1.0,
+        // The owl may be wrong on a dragon the static status cannot
+        // settle (PARTIAL owl): half weak rather than lost.
+        Some(OwlStatus::Dead) if d.crude_status == DragonStatus::Unknown => 0.5,
+        Some(OwlStatus::Dead) | None => 0.0,
+    }
+}
+
+impl<'a> Valuer<'a> {
+    /// The valuer of `an`'s position for `color` to move.
+    pub fn new(an: &'a Analysis, color: Color) -> Valuer<'a> {
+        let board = an.board();
+        let mut base = vec![None; board.cells().len()];
+        for w in an.worms().iter() {
+            let critical = w.attack.is_some_and(|(_, c)| c.is_success())
+                && w.defense.is_some_and(|(_, c)| c.is_success());
+            if critical {
+                for s in board.stones(w.origin) {
+                    base[s.index()] = Some(w.color == color);
+                }
+            }
+        }
+        let dragons: Vec<(Point, Color)> = an
+            .dragons()
+            .iter()
+            .filter(|d| d.crude_status != DragonStatus::Alive)
+            .map(|d| (d.origin, d.color))
+            .collect();
+        for (origin, c) in dragons {
+            if !owl_trusted(an, origin) {
+                continue;
+            }
+            if let Some(OwlStatus::Critical { .. }) = an.owl_status(origin) {
+                for s in an.dragons().stones(board, origin) {
+                    base[s.index()] = Some(c == color);
+                }
+            }
+        }
+        let reader = Reader::with_patterns(
+            board.clone(),
+            an.config().reading,
+            an.config().knowledge.tactical().clone(),
+        );
+        let mut v = Valuer {
+            an,
+            color,
+            base,
+            reference: 0.0,
+            reader,
+        };
+        let b = board.clone();
+        let status = v.base.clone();
+        let inf = v.influence(&b, &|p: Point| status[p.index()]);
+        v.reference = sign(color) * f64::from(inf.territory_balance());
+        v
+    }
+
+    fn influence(&mut self, board: &Board, dead: &dyn Fn(Point) -> Option<bool>) -> Influence {
+        let an = self.an;
+        let k = &an.config().knowledge;
+        let dbs = InfluenceDbs {
+            barriers: k.db("barriers"),
+            influence: k.db("influence"),
+        };
+        let context = Context {
+            cuts: an.cuts(),
+            scoring: false,
+            handicap: an.config().handicap,
+            dragons: Some(an.dragons()),
+            eyes: Some(an.eyes()),
+            influence: None,
+        };
+        let inputs = Inputs {
+            worms: an.worms(),
+            dragons: an.dragons(),
+            context,
+            dbs,
+            dead: None,
+            strength: None,
+        };
+        self.reader.set_board(board);
+        Influence::compute_with_status(&mut self.reader, self.color.opponent(), inputs, dead)
+    }
+
+    /// The value of the move at `p` with reasons `cand`; `None` if the
+    /// move is illegal.
+    pub fn value(&mut self, p: Point, cand: &Candidate) -> Option<MoveValue> {
+        self.value_with(p, cand, false)
+    }
+
+    /// [`Valuer::value`], with the stone played counted dead when
+    /// `owl_dead` (owl kills it after the move: see
+    /// [`owl_kills_new_stone`]).
+    pub fn value_with(&mut self, p: Point, cand: &Candidate, owl_dead: bool) -> Option<MoveValue> {
+        let an = self.an;
+        let color = self.color;
+        let board = an.board();
+        let mut after = board.clone();
+        after.play(color, Move::Play(p)).ok()?;
+        let mut parts: Vec<Part> = Vec::new();
+        let mut dead: HashSet<Point> = HashSet::new();
+        let mut alive: HashSet<Point> = HashSet::new();
+        // An unsafe move (the stone played can be captured) saves
+        // nothing and gains no strategic value; its captures still count.
+        let safe = an.reader().safe_move(p, color).is_success();
+        if !safe {
+            parts.push(Part {
+                name: "unsafe",
+                value: 0.0,
+                why: "reading captures the stone played: its defences, connections and strategic reasons do not count".into(),
+            });
+        }
+        for r in &cand.reasons {
+            match r.kind {
+                ReasonKind::Attack { target, .. } => {
+                    dead.extend(board.stones(target));
+                }
+                ReasonKind::OwlAttack { dragon, .. } => {
+                    dead.extend(an.dragons().stones(board, dragon));
+                }
+                ReasonKind::Defend { target, .. } if safe => {
+                    alive.extend(board.stones(target));
+                }
+                ReasonKind::OwlDefend { dragon, .. } if safe => {
+                    alive.extend(an.dragons().stones(board, dragon));
+                }
+                _ => {}
+            }
+        }
+        let own: HashSet<Point> = after.stones(p).collect();
+        let base = self.base.clone();
+        // Joining a string the reference counts dead (an own critical
+        // string not saved by this move) does not revive it.
+        let joins_dead = own
+            .iter()
+            .any(|&q| q != p && base[q.index()] == Some(true) && !alive.contains(&q));
+        let own_dead = !safe || joins_dead || owl_dead;
+        if owl_dead && safe {
+            parts.push(Part {
+                name: "owl unsafe",
+                value: 0.0,
+                why: "owl kills the lone stone played after the move: it counts as dead".into(),
+            });
+        }
+        let status = move |q: Point| {
+            if own.contains(&q) {
+                return Some(own_dead);
+            }
+            if dead.contains(&q) {
+                return Some(true);
+            }
+            if alive.contains(&q) {
+                return Some(false);
+            }
+            base[q.index()]
+        };
+        let inf = self.influence(&after, &status);
+        // Stones captured become prisoners: before the move the balance
+        // counted each as a dead stone (its point and the prisoner).
+        let captured = f64::from(after.captures(color)) - f64::from(board.captures(color));
+        let measured = sign(color) * f64::from(inf.territory_balance()) + captured - self.reference;
+        let mut territory = measured;
+        // A result through ko is won about half the time.
+        let tactical: Vec<katachi_tactics::reading::Code> = cand
+            .reasons
+            .iter()
+            .filter_map(|r| match r.kind {
+                ReasonKind::Attack { code, .. }
+                | ReasonKind::Defend { code, .. }
+                | ReasonKind::OwlAttack { code, .. }
+                | ReasonKind::OwlDefend { code, .. } => Some(code),
+                _ => None,
+            })
+            .collect();
+        let ko = !tactical.is_empty()
+            && tactical
+                .iter()
+                .all(|&c| c != katachi_tactics::reading::Code::Win);
+        parts.push(Part {
+            name: "territory",
+            value: measured,
+            why: format!(
+                "influence territory balance for the mover {:.2} after the move{} against {:.2} before (opponent to move in both{})",
+                measured + self.reference - captured,
+                if captured > 0.0 { format!(" plus {captured} prisoners") } else { String::new() },
+                self.reference,
+                if safe && !owl_dead { "" } else { "; the stone played counts as dead: the move is not safe" }
+            ),
+        });
+        // A stone that dies and takes nothing with it is a gift: at
+        // least the prisoner it gives (the balance may even credit the
+        // point it spoils, which the opponent takes back by capturing);
+        // a lone stone owl kills gains nothing.
+        let kills = cand.reasons.iter().any(|r| {
+            matches!(
+                r.kind,
+                ReasonKind::Attack { .. } | ReasonKind::OwlAttack { .. }
+            )
+        });
+        if !kills && captured == 0.0 {
+            let cap = if !safe {
+                Some((
+                    -1.0,
+                    "the stone played dies and captures nothing: it gives a prisoner",
+                ))
+            } else if owl_dead {
+                Some((0.0, "the lone stone played dies: it gains nothing"))
+            } else {
+                None
+            };
+            if let Some((cap, why)) = cap {
+                if territory > cap {
+                    territory = cap;
+                    parts.push(Part {
+                        name: "dead stone",
+                        value: cap,
+                        why: why.into(),
+                    });
+                }
+            }
+        }
+        if ko && territory > 0.0 {
+            territory *= 0.5;
+            parts.push(Part {
+                name: "ko",
+                value: territory,
+                why: "every reading result behind the move is a ko: half the territory".into(),
+            });
+        }
+        let values: Vec<(ValueKind, f64, &str)> = cand
+            .patterns
+            .iter()
+            .flat_map(|h| h.values.iter().map(move |&(k, x)| (k, x, h.name.as_str())))
+            .collect();
+        for &(k, x, name) in &values {
+            match k {
+                ValueKind::Terri | ValueKind::MinTerri if territory < x => {
+                    territory = x;
+                    parts.push(Part {
+                        name: "minimum territory",
+                        value: x,
+                        why: format!("{}({x}) of pattern {name}", k.name()),
+                    });
+                }
+                ValueKind::MaxTerri if territory > x => {
+                    territory = x;
+                    parts.push(Part {
+                        name: "maximum territory",
+                        value: x,
+                        why: format!("maxterri({x}) of pattern {name}"),
+                    });
+                }
+                _ => {}
+            }
+        }
+        // Strategy: each dragon once, at its largest.
+        let mut strategic: Vec<(Point, f64, String)> = Vec::new();
+        let note = |d: Point, what: &str, strategic: &mut Vec<(Point, f64, String)>| {
+            let origin = an.dragons().get(d).map_or(d, |x| x.origin);
+            let w = weakness(an, origin);
+            let size = an
+                .dragons()
+                .get(origin)
+                .map_or(0.0, |x| f64::from(x.effective_size));
+            let v = w * size;
+            let why = format!(
+                "{what} dragon {} (effective size {size:.1}, weakness {w:.2})",
+                board.vertex(origin)
+            );
+            match strategic.iter_mut().find(|e| e.0 == origin) {
+                Some(e) if e.1 >= v => {}
+                Some(e) => *e = (origin, v, why),
+                None => strategic.push((origin, v, why)),
+            }
+        };
+        for r in cand.reasons.iter().filter(|_| safe) {
+            match r.kind {
+                ReasonKind::StrategicDefend { dragon } => note(dragon, "defends", &mut strategic),
+                ReasonKind::StrategicAttack { dragon } => note(dragon, "attacks", &mut strategic),
+                ReasonKind::Connect { a, b } => {
+                    note(a, "connects", &mut strategic);
+                    note(b, "connects", &mut strategic);
+                }
+                ReasonKind::Cut { a, b } => {
+                    note(a, "cuts", &mut strategic);
+                    note(b, "cuts", &mut strategic);
+                }
+                _ => {}
+            }
+        }
+        let strategy: f64 = strategic.iter().map(|e| e.1).sum();
+        for (_, v, why) in strategic {
+            parts.push(Part {
+                name: "strategy",
+                value: v,
+                why,
+            });
+        }
+        // Shape.
+        let shapes: Vec<f64> = values
+            .iter()
+            .filter(|v| v.0 == ValueKind::Shape)
+            .map(|v| v.1)
+            .collect();
+        let sum_side = |pos: bool| {
+            let side: Vec<f64> = shapes
+                .iter()
+                .copied()
+                .filter(|&x| if pos { x > 0.0 } else { x < 0.0 })
+                .collect();
+            if side.is_empty() {
+                return 0.0;
+            }
+            let best = if pos {
+                side.iter().copied().fold(f64::MIN, f64::max)
+            } else {
+                side.iter().copied().fold(f64::MAX, f64::min)
+            };
+            let more = (side.len() - 1) as f64;
+            if pos {
+                best + more
+            } else {
+                best - more
+            }
+        };
+        let shape = sum_side(true) + sum_side(false);
+        let mut total = territory + strategy;
+        if shape != 0.0 {
+            parts.push(Part {
+                name: "shape",
+                value: shape,
+                why: format!(
+                    "shape values {shapes:?}: factor 1.05^{shape:.1} = {:.3}{}",
+                    1.05f64.powf(shape),
+                    if total > 0.0 {
+                        ""
+                    } else {
+                        " (not applied: no positive value)"
+                    }
+                ),
+            });
+            if total > 0.0 {
+                total *= 1.05f64.powf(shape);
+            }
+        }
+        let followup: f64 = values
+            .iter()
+            .filter(|v| {
+                matches!(
+                    v.0,
+                    ValueKind::Followup | ValueKind::FollowupValue | ValueKind::ReverseFollowup
+                )
+            })
+            .map(|v| 0.5 * v.1)
+            .sum();
+        if followup != 0.0 {
+            total += followup;
+            parts.push(Part {
+                name: "followup",
+                value: followup,
+                why: "half of the patterns' followup and reverse followup values".into(),
+            });
+        }
+        for &(k, x, name) in &values {
+            match k {
+                ValueKind::Value | ValueKind::MinValue if total < x => {
+                    total = x;
+                    parts.push(Part {
+                        name: "minimum",
+                        value: x,
+                        why: format!("{}({x}) of pattern {name}", k.name()),
+                    });
+                }
+                _ => {}
+            }
+        }
+        for &(k, x, name) in &values {
+            if k == ValueKind::MaxValue && total > x {
+                total = x;
+                parts.push(Part {
+                    name: "maximum",
+                    value: x,
+                    why: format!("maxvalue({x}) of pattern {name}"),
+                });
+            }
+        }
+        Some(MoveValue {
+            point: p,
+            territory,
+            strategy,
+            shape,
+            followup,
+            total,
+            parts,
+        })
+    }
+}
+
+/// Whether, after `color` plays at `p`, the opponent moving first kills
+/// the stone played by owl reading (GNU Go checks the safety of a move's
+/// stones beyond tactics). Only for a lone stone in the opponent's area
+/// (moyo or territory, by the influence with the mover to move; the
+/// PARTIAL owl kills any lone stone, even in open space): no own stone next to
+/// it, diagonal to it or a one-point jump away (a stone that touches a
+/// dragon shares its fate, which the reasons and statuses already
+/// value). Only a clean kill (not a ko, not a spent node budget) counts.
+pub fn owl_kills_new_stone(an: &Analysis, color: Color, p: Point) -> bool {
+    let board = an.board();
+    let (row, col) = board.row_col(p);
+    let (row, col) = (row as isize, col as isize);
+    for dr in -2isize..=2 {
+        for dc in -2isize..=2 {
+            if dr.abs() + dc.abs() > 2 || (dr, dc) == (0, 0) {
+                continue;
+            }
+            let (r, c) = (row + dr, col + dc);
+            if r < 0 || c < 0 {
+                continue;
+            }
+            if let Some(q) = board.point(r as usize, c as usize) {
+                if board.cell(q).color() == Some(color) {
+                    return false;
+                }
+            }
+        }
+    }
+    // The owl (PARTIAL) cannot read a stone's escape into open space:
+    // only a stone in the opponent's area (moyo or territory) is read.
+    if an.influence(color).whose_area(board, p) != Some(color.opponent()) {
+        return false;
+    }
+    let mut after = board.clone();
+    if after.play(color, Move::Play(p)).is_err() {
+        return false;
+    }
+    after.set_to_move(color.opponent());
+    let mut owl = crate::owl::Owl::new(
+        after,
+        an.config().knowledge.clone(),
+        an.config().reading,
+        crate::owl::OwlConfig::default(),
+    );
+    let a = owl.attack(&[p]);
+    !a.exhausted && a.outcome.code == katachi_tactics::reading::Code::Win
+}
