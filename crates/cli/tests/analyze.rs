@@ -3,34 +3,16 @@
 //! written here whose whole output is a golden snapshot, and on broken
 //! input, whose errors name the file, line and column.
 
+mod cli_support;
+
+use cli_support::{katachi, stdout};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use katachi_testkit::golden::expect;
 
-fn katachi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_katachi"))
-        .args(args)
-        .output()
-        .expect("katachi runs")
-}
-
-fn stdout(o: &Output) -> String {
-    assert!(
-        o.status.success(),
-        "katachi failed: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout.clone()).expect("utf8")
-}
-
 /// A file of this test in a temporary folder of its own.
 fn temp_file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("katachi-analyze-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let file = dir.join(name);
-    std::fs::write(&file, text).expect("write");
-    file
+    cli_support::temp_file("analyze", name, text)
 }
 
 /// The rows of the diagram titled `title` (between its two column-letter

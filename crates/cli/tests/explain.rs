@@ -3,32 +3,14 @@
 //! captures it, so the classic engine's choice and the record's move are
 //! the same capture, and its reasons and value can be checked.
 
+mod cli_support;
+
+use cli_support::{katachi, stdout};
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn katachi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_katachi"))
-        .args(args)
-        .output()
-        .expect("katachi runs")
-}
-
-fn stdout(o: &Output) -> String {
-    assert!(
-        o.status.success(),
-        "katachi failed: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout.clone()).expect("utf8")
-}
 
 /// A file of this test in a temporary folder of its own.
 fn temp_file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("katachi-explain-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let file = dir.join(name);
-    std::fs::write(&file, text).expect("write");
-    file
+    cli_support::temp_file("explain", name, text)
 }
 
 /// 7x7: B D5, W D4, B C4, W A1, B E4 (White's D4 in atari at D3), W G7,
