@@ -398,23 +398,28 @@ fn influence_regions_with_gnugo_statuses() {
     let Some((shared, config)) = gnugo_dbs() else {
         return;
     };
-    let (points, same, _, positions) = measure_with(
+    let share = agreement(
         &shared,
         &config,
         "GNU Go's databases and statuses",
         DeadFrom::Gnugo,
     );
-    assert_eq!(positions, 200);
-    let share = same as f64 / points as f64;
     assert!(share >= FLOOR_GNUGO_STATUSES, "agreement {share:.4}");
-    let (points, same, _, _) = measure_with(
+    let share = agreement(
         &shared,
         &config,
         "GNU Go's databases, statuses and weaknesses",
         DeadFrom::GnugoWeakness,
     );
-    let share = same as f64 / points as f64;
     assert!(share >= 0.857, "agreement {share:.4}");
+}
+
+/// The regions agreement on all 200 positions with the dead stones
+/// from `from`.
+fn agreement(shared: &Path, config: &AnalysisConfig, label: &str, from: DeadFrom) -> f64 {
+    let (points, same, _, positions) = measure_with(shared, config, label, from);
+    assert_eq!(positions, 200);
+    same as f64 / points as f64
 }
 
 /// The same with katachi's owl statuses (measured 73.01%: owl kills
@@ -427,14 +432,13 @@ fn influence_regions_with_owl_statuses() {
     let Some((shared, config)) = gnugo_dbs() else {
         return;
     };
-    let (points, same, _, positions) = measure_with(
+    let share = agreement(
         &shared,
         &config,
         "GNU Go's databases, katachi's owl statuses",
         DeadFrom::Owl,
     );
-    assert_eq!(positions, 200);
-    assert!(same as f64 / points as f64 >= 0.72);
+    assert!(share >= 0.72, "agreement {share:.4}");
 }
 
 /// The shared corpus and a configuration with GNU Go's barrier and
