@@ -48,18 +48,18 @@ fn influence_regions_of_a_middle_game() {
     assert!(inf.territory_value(&board, g2) >= 1.0);
     assert_board_map(
         expect![[r#"
-          A B C D E F G H J
-        9 b B B x b . . . . 9
-        8 b B X x X . . w w 8
-        7 . b X x X . O O W 7
-        6 . . . X . . O o o 6
-        5 . O O . . w O o o 5
-        4 b X . O W W W o o 4
-        3 x X . w O W O o o 3
-        2 x x X O W O X O o 2
-        1 x x . . w W o o o 1
-          A B C D E F G H J
-    "#]],
+              A B C D E F G H J
+            9 b B B x b . . . . 9
+            8 b B X x X . . . . 8
+            7 . b X x X . O O W 7
+            6 . . . X . . O o o 6
+            5 . O O . . w O o o 5
+            4 b X . O W W W o o 4
+            3 x X . w O W O o o 3
+            2 x x X O W O X O o 2
+            1 x x . . . w o o o 1
+              A B C D E F G H J
+        "#]],
         board.size(),
         |r, c| {
             let p = board.point(r, c).expect("on board");

@@ -11,9 +11,10 @@
 //!    the worm is tactically captured (it can be attacked and cannot be
 //!    defended).
 //!    Patterns add further sources (see the `patterns` module):
-//!    intrusions (`B` in the barriers database, for the player to move),
-//!    invasion points (`I` in the influence database, for the player to
-//!    move, or both colours with class `s`).
+//!    intrusions (`B` in the barriers database, for the player to move:
+//!    each stone's followup points share 60% of its strength), invasion
+//!    points (`I` in the influence database, for the player to move
+//!    invading the other's side, or both colours with class `s`).
 //! 2. **Permeability.** 1 on empty points; a live stone lets its own
 //!    colour's influence through and stops the other's; a dead stone the
 //!    other way round. The barrier patterns set it to 0 on the `,` points

@@ -12,7 +12,7 @@
 //! | `B` | barriers | intrusion sources for O on the `!` points, `value(N)` percent of the `Q` stone's strength shared among them |
 //! | `E` | influence | not used ([`USE_ENHANCE`]); would add a source for O at `*`, `value(N)` percent of the strongest O stone's strength |
 //! | `t` | barriers | the action's `non_oterritory` / `non_xterritory` |
-//! | `I` | influence | an invasion source for O at `*` when O is to move, for both with `s` |
+//! | `I` | influence | an invasion source at `*` for X when X is to move (O's side invaded), for both colours with `s` |
 //!
 //! Patterns marked `FY` (only for the influences other than the
 //! territory valuation) are skipped; `Y` ones are used.
@@ -25,9 +25,7 @@ use katachi_patterns::matchers::{Match, Matcher, Position, Scratch};
 use katachi_patterns::model::{CellMark, Elem, Pattern, ValueArg, ValueKind};
 use katachi_tactics::reading::Reader;
 
-use super::{
-    Influence, Inputs, DEFAULT_ATTENUATION, PATTERN_ATTENUATION, STONE_STRENGTH, WEAK_BARRIER,
-};
+use super::{Influence, Inputs, DEFAULT_ATTENUATION, PATTERN_ATTENUATION, WEAK_BARRIER};
 use crate::autohelper::{DragonStatus, Effect, PatternEval};
 use crate::knowledge::Database;
 
@@ -53,10 +51,10 @@ pub(super) fn apply(
     board: &Board,
     inputs: Inputs<'_>,
 ) -> PatternCounts {
-    let mut counts = PatternCounts::default();
+    let mut found = Found::default();
     let to_move = inf.to_move;
     if let Some(db) = inputs.dbs.barriers {
-        run(db, &[to_move], inf, reader, board, inputs, &mut counts);
+        run(db, &[to_move], inf, reader, board, inputs, &mut found);
     }
     if let Some(db) = inputs.dbs.influence {
         run(
@@ -66,10 +64,71 @@ pub(super) fn apply(
             reader,
             board,
             inputs,
-            &mut counts,
+            &mut found,
         );
     }
-    counts
+    add_intrusions(inf, board, to_move, &mut found.intrusions);
+    found.counts
+}
+
+/// What the matches of one position gave, before the intrusions become
+/// sources.
+#[derive(Debug, Default)]
+struct Found {
+    counts: PatternCounts,
+    intrusions: Vec<Intrusion>,
+}
+
+/// One intrusion point found by a `B` pattern: a followup of the `Q`
+/// stone `anchor`, at `point`, with the pattern's `value(N)`.
+#[derive(Clone, Copy, Debug)]
+struct Intrusion {
+    anchor: Point,
+    point: Point,
+    value: f32,
+}
+
+/// Share of a stone's strength that its intrusion sources radiate
+/// together. GNU Go 3.8, measured with `initial_influence COLOR
+/// white_strength`: the sources around a lone stone of strength `q` sum
+/// to `0.6 q` wherever it stands (centre, edge, corner), shared among its
+/// intrusion points in proportion to their patterns' values (a lone
+/// stone at K2: `5.0` on the `value(30)` points, `1.7` on the first
+/// line's `value(10)` ones).
+pub const INTRUSION_SHARE: f32 = 0.6;
+
+/// Turn the intrusion points into sources: each `Q` stone's distinct
+/// points (a point found by several patterns keeps the largest value)
+/// share [`INTRUSION_SHARE`] of its strength in proportion to their
+/// values; where two stones' points meet, the stronger source stays
+/// (measured: two lone stones four lines apart keep each stone's share
+/// on the points they have in common).
+fn add_intrusions(inf: &mut Influence, board: &Board, o: Color, found: &mut [Intrusion]) {
+    found.sort_by_key(|i| (i.anchor.index(), i.point.index()));
+    for group in found.chunk_by(|a, b| a.anchor == b.anchor) {
+        let mut points: Vec<(Point, f32)> = Vec::with_capacity(group.len());
+        for i in group {
+            match points.last_mut() {
+                Some((p, v)) if *p == i.point => *v = v.max(i.value),
+                _ => points.push((i.point, i.value)),
+            }
+        }
+        let total: f32 = points.iter().map(|(_, v)| v).sum();
+        if total <= 0.0 {
+            continue;
+        }
+        let q = inf.strength[o.index()][inf.index(board, group[0].anchor)];
+        for (p, v) in points {
+            add_source(
+                inf,
+                board,
+                o,
+                p,
+                INTRUSION_SHARE * q * v / total,
+                DEFAULT_ATTENUATION,
+            );
+        }
+    }
 }
 
 fn run(
@@ -79,7 +138,7 @@ fn run(
     reader: &mut Reader,
     board: &Board,
     inputs: Inputs<'_>,
-    counts: &mut PatternCounts,
+    out: &mut Found,
 ) {
     let matcher = StandardMatcher::new(&db.compiled);
     let mut scratch = Scratch::default();
@@ -96,12 +155,16 @@ fn run(
             if kind == Kind::None {
                 continue;
             }
-            if kind == Kind::Invasion && !p.has_class('s') && o != inf.to_move {
+            // An invasion point is the invader's: the colour to move
+            // invading O's side (GNU Go 3.8, measured: a lone white
+            // stone gives Black, to move, the `Ie` sources around it,
+            // and White none when White is to move).
+            if kind == Kind::Invasion && !p.has_class('s') && o == inf.to_move {
                 continue;
             }
             if touches_dead_stone(p, board, m, inf) || !dragon_classes_hold(p, board, m, o, inputs)
             {
-                counts.rejected += 1;
+                out.counts.rejected += 1;
                 continue;
             }
             let b = match_bindings(p, board, m.transform, m.origin);
@@ -110,20 +173,20 @@ fn run(
                 match eval(e, &b, &mut ev).and_then(|v| v.truthy()) {
                     Ok(true) => {}
                     Ok(false) => {
-                        counts.rejected += 1;
+                        out.counts.rejected += 1;
                         continue;
                     }
                     Err(EvalError::Unavailable { .. }) => {
-                        counts.unavailable += 1;
+                        out.counts.unavailable += 1;
                         continue;
                     }
                     Err(_) => {
-                        counts.unsupported += 1;
+                        out.counts.unsupported += 1;
                         continue;
                     }
                 }
             }
-            counts.applied += 1;
+            out.counts.applied += 1;
             match kind {
                 Kind::Barrier(stopped) => {
                     let c = if stopped { o } else { o.opponent() };
@@ -141,24 +204,23 @@ fn run(
                     }
                 }
                 Kind::Intrusion => {
-                    // Sources on the `!` points, value(N) percent of the
-                    // strength of the `Q` stone whose followup it is.
-                    let q = p
+                    // Sources on the `!` points, followups of the `Q`
+                    // stone; [`add_intrusions`] gives their strengths.
+                    let anchor = p
                         .marked(CellMark::Anchor)
                         .next()
-                        .and_then(|(r, col)| cell_point(board, m.origin, m.transform, r, col))
-                        .map_or(STONE_STRENGTH, |q| {
-                            inf.strength[o.index()][inf.index(board, q)]
-                        });
-                    let points: Vec<Point> = p
-                        .marked(CellMark::Inhibit)
-                        .filter_map(|(r, col)| cell_point(board, m.origin, m.transform, r, col))
-                        .collect();
-                    // Shared among the `!` points (GNU Go 3.8's
-                    // strengths are value / points; measured).
-                    let strength = value(p) / 100.0 * q / points.len().max(1) as f32;
-                    for pt in points {
-                        add_source(inf, board, o, pt, strength, DEFAULT_ATTENUATION);
+                        .and_then(|(r, col)| cell_point(board, m.origin, m.transform, r, col));
+                    let Some(anchor) = anchor.filter(|&q| board.cell(q).color() == Some(o)) else {
+                        continue;
+                    };
+                    for (r, col) in p.marked(CellMark::Inhibit) {
+                        if let Some(point) = cell_point(board, m.origin, m.transform, r, col) {
+                            out.intrusions.push(Intrusion {
+                                anchor,
+                                point,
+                                value: value(p),
+                            });
+                        }
                     }
                 }
                 Kind::Enhance => {
@@ -178,7 +240,18 @@ fn run(
                     }
                 }
                 Kind::Invasion => {
-                    add_source(inf, board, o, m.mark, value(p), PATTERN_ATTENUATION);
+                    // For the invader; with class `s` for both colours.
+                    add_source(
+                        inf,
+                        board,
+                        o.opponent(),
+                        m.mark,
+                        value(p),
+                        PATTERN_ATTENUATION,
+                    );
+                    if p.has_class('s') {
+                        add_source(inf, board, o, m.mark, value(p), PATTERN_ATTENUATION);
+                    }
                 }
                 Kind::NonTerritory => {
                     if let Some(a) = &p.action {
