@@ -49,15 +49,15 @@ fn influence_regions_of_a_middle_game() {
     assert_board_map(
         expect![[r#"
               A B C D E F G H J
-            9 b B B x b . . . . 9
-            8 b B X x X . . . . 8
+            9 B B B x B . . . . 9
+            8 B B X x X . w w w 8
             7 . b X x X . O O W 7
             6 . . . X . . O o o 6
-            5 . O O . . w O o o 5
+            5 . O O . . W O o o 5
             4 b X . O W W W o o 4
             3 x X . w O W O o o 3
             2 x x X O W O X O o 2
-            1 x x . . . w o o o 1
+            1 x x b . w W o o o 1
               A B C D E F G H J
         "#]],
         board.size(),

@@ -12,12 +12,13 @@
 //!    defended).
 //!    Patterns add further sources (see the `patterns` module):
 //!    intrusions (`B` in the barriers database, for the player to move:
-//!    each stone's followup points share 60% of its strength), invasion
+//!    its followup points radiate at most 60% of its strength), invasion
 //!    points (`I` in the influence database, for the player to move
 //!    invading the other's side, or both colours with class `s`).
 //! 2. **Permeability.** 1 on empty points; a live stone lets its own
-//!    colour's influence through and stops the other's; a dead stone the
-//!    other way round. The barrier patterns set it to 0 on the `,` points
+//!    colour's influence through and stops the other's, and damps the
+//!    other's on its empty neighbours (×0.25) and diagonals (×0.65); a
+//!    dead stone lets the other's through and stops its own. The barrier patterns set it to 0 on the `,` points
 //!    of `A` patterns (X connections O cannot break, for O's influence)
 //!    and `D` patterns (O connections, for X's influence); `!` points
 //!    weaken it ([`WEAK_BARRIER`]).
@@ -78,8 +79,16 @@ pub const PATTERN_ATTENUATION: f32 = 1.5;
 pub const DIAGONAL_DAMPING: f32 = 1.7;
 /// A point holding less influence of one source passes none of it on.
 pub const CUTOFF: f32 = 0.05;
-/// Permeability left on a `!` point of a barrier pattern.
-pub const WEAK_BARRIER: f32 = 0.65;
+/// Factor on the permeability of a `!` point of a barrier pattern (the
+/// database format's own definition; GNU Go 3.8's maps show it).
+pub const WEAK_BARRIER: f32 = 0.7;
+/// Factor on the other colour's permeability next to a live stone (GNU
+/// Go 3.8, measured: its `initial_influence ... permeability` maps show
+/// `0.25` beside a lone stone, whoever is to move, and nothing beside a
+/// dead one).
+pub const NEIGHBOUR_DAMPING: f32 = 0.25;
+/// The same on a live stone's diagonals (measured `0.65`).
+pub const DIAGONAL_NEIGHBOUR_DAMPING: f32 = 0.65;
 /// Territory value from which a point is territory.
 pub const TERRITORY: f32 = 0.985;
 /// Moyo: own influence at least this many times the other's ...
@@ -270,6 +279,7 @@ impl Influence {
                     inputs.strength.map_or(STONE_STRENGTH, |s| s[p.index()]);
             }
         }
+        inf.damp_around_stones(&board);
         inf.counts = patterns::apply(&mut inf, reader, &board, inputs);
         for c in [Color::Black, Color::White] {
             inf.radiate(c);
@@ -418,6 +428,33 @@ impl Influence {
     }
 
     /// Spread colour `c`'s sources.
+    /// Live stones hinder the other colour's influence around them: its
+    /// permeability on each empty neighbour is multiplied by
+    /// [`NEIGHBOUR_DAMPING`], on each empty diagonal by
+    /// [`DIAGONAL_NEIGHBOUR_DAMPING`], once per stone.
+    fn damp_around_stones(&mut self, board: &Board) {
+        for p in board.points() {
+            let Some(c) = board.cell(p).color() else {
+                continue;
+            };
+            if !self.live[self.index(board, p)] {
+                continue;
+            }
+            let other = c.opponent().index();
+            for (qs, factor) in [
+                (board.neighbors(p), NEIGHBOUR_DAMPING),
+                (board.diagonals(p), DIAGONAL_NEIGHBOUR_DAMPING),
+            ] {
+                for q in qs {
+                    if board.on_board(q) && board.cell(q).color().is_none() {
+                        let k = self.index(board, q);
+                        self.permeability[other][k] *= factor;
+                    }
+                }
+            }
+        }
+    }
+
     fn radiate(&mut self, c: Color) {
         let n = self.size as isize;
         let ci = c.index();

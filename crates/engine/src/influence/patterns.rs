@@ -88,21 +88,23 @@ struct Intrusion {
     value: f32,
 }
 
-/// Share of a stone's strength that its intrusion sources radiate
+/// Most of a stone's strength that its intrusion sources radiate
 /// together. GNU Go 3.8, measured with `initial_influence COLOR
-/// white_strength`: the sources around a lone stone of strength `q` sum
-/// to `0.6 q` wherever it stands (centre, edge, corner), shared among its
-/// intrusion points in proportion to their patterns' values (a lone
-/// stone at K2: `5.0` on the `value(30)` points, `1.7` on the first
-/// line's `value(10)` ones).
+/// white_strength`: each intrusion point gets its pattern's `value(N)`
+/// as its strength, unless the values of all the stone's points sum to
+/// more than `0.6 q` (`q` the stone's strength); then they are scaled
+/// down to sum to that. A lone stone at K10 has twenty `value(30)`
+/// points of strength `2.9` each; at K2, `5.0` on the `value(30)`
+/// points and `1.7` on the first line's `value(10)` ones; two `value(10)`
+/// points under a second-line stone get `10.0` each.
 pub const INTRUSION_SHARE: f32 = 0.6;
 
 /// Turn the intrusion points into sources: each `Q` stone's distinct
 /// points (a point found by several patterns keeps the largest value)
-/// share [`INTRUSION_SHARE`] of its strength in proportion to their
-/// values; where two stones' points meet, the stronger source stays
-/// (measured: two lone stones four lines apart keep each stone's share
-/// on the points they have in common).
+/// radiate their values, scaled down together to at most
+/// [`INTRUSION_SHARE`] of the stone's strength; where two stones' points
+/// meet, the stronger source stays (measured: two lone stones four lines
+/// apart keep each stone's share on the points they have in common).
 fn add_intrusions(inf: &mut Influence, board: &Board, o: Color, found: &mut [Intrusion]) {
     found.sort_by_key(|i| (i.anchor.index(), i.point.index()));
     for group in found.chunk_by(|a, b| a.anchor == b.anchor) {
@@ -119,14 +121,8 @@ fn add_intrusions(inf: &mut Influence, board: &Board, o: Color, found: &mut [Int
         }
         let q = inf.strength[o.index()][inf.index(board, group[0].anchor)];
         for (p, v) in points {
-            add_source(
-                inf,
-                board,
-                o,
-                p,
-                INTRUSION_SHARE * q * v / total,
-                DEFAULT_ATTENUATION,
-            );
+            let strength = v * (INTRUSION_SHARE * q / total).min(1.0);
+            add_source(inf, board, o, p, strength, DEFAULT_ATTENUATION);
         }
     }
 }
