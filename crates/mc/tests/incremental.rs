@@ -7,7 +7,7 @@ mod common;
 
 use katachi_board::playout::Rng;
 use katachi_board::{Board, Cell, Color, IllegalMove, Move, Point};
-use katachi_mc::{analyse, McBoard, Policy};
+use katachi_mc::{analyse, analyse_both, McBoard, Policy};
 
 /// Plays a random game of up to `moves` moves on a `size` board, checking
 /// the context after every move. Moves are drawn from the policy's weights
@@ -160,6 +160,26 @@ fn analysis_agrees_with_playing() {
                     assert_eq!(got.captures as usize, captured.min(3), "{what}");
                     assert_eq!(got.self_atari, after.liberty_count(p) <= 1, "{what}");
                 }
+            }
+        }
+    }
+}
+
+/// `analyse_both` (one scan for both colours, the playouts' path) against
+/// `analyse` of each colour.
+#[test]
+fn analyse_both_agrees_with_analyse() {
+    for size in [2, 3, 5, 9, 19] {
+        for b in positions(size, 7 + size as u64, 40) {
+            for p in b.empty_points().collect::<Vec<_>>() {
+                let want = [analyse(&b, p, Color::Black), analyse(&b, p, Color::White)];
+                assert_eq!(
+                    analyse_both(&b, p),
+                    want,
+                    "{size}x{size} {}:\n{}",
+                    b.vertex(p),
+                    b.to_ascii()
+                );
             }
         }
     }
