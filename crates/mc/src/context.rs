@@ -72,83 +72,122 @@ impl Two {
     }
 }
 
+/// The four neighbours of an empty point, read once: its empty
+/// neighbours and its distinct adjacent strings.
+struct Scan {
+    /// Empty neighbours (as liberties of a stone played there).
+    empty: Two,
+    /// Number of empty neighbours (`empty` keeps the first two).
+    empties: usize,
+    /// Distinct adjacent strings: head, colour index (Black 0, White 1),
+    /// liberty count, size.
+    strings: [(Point, usize, usize, usize); 4],
+    n: usize,
+}
+
+impl Scan {
+    #[inline]
+    fn new(board: &Board, p: Point) -> Scan {
+        let cells = board.cells();
+        let mut s = Scan {
+            empty: Two {
+                n: 0,
+                p: [Point(0); 2],
+            },
+            empties: 0,
+            strings: [(Point(0), 0, 0, 0); 4],
+            n: 0,
+        };
+        for q in board.neighbors(p) {
+            match cells[q.index()] {
+                Cell::Empty => {
+                    s.empties += 1;
+                    s.empty.add(q);
+                }
+                Cell::Edge => {}
+                cell => {
+                    let h = board.string_head(q).expect("a stone has a string");
+                    if !s.strings[..s.n].iter().any(|x| x.0 == h) {
+                        let k = if cell == Cell::Black { 0 } else { 1 };
+                        s.strings[s.n] = (h, k, board.liberty_count(h), board.string_size(h));
+                        s.n += 1;
+                    }
+                }
+            }
+        }
+        s
+    }
+
+    /// What a stone of colour index `k` would do (see the module doc).
+    fn info(&self, board: &Board, p: Point, k: usize) -> MoveInfo {
+        let strings = &self.strings[..self.n];
+        let mut libs = self.empty;
+        let mut captured = 0usize;
+        let mut any_cap = false;
+        let mut own_breath = false;
+        for &(_, kk, lc, size) in strings {
+            if kk == k {
+                own_breath |= lc > 1;
+            } else if lc == 1 {
+                any_cap = true;
+                captured += size;
+            }
+        }
+        let suicide = libs.n == 0 && !any_cap && !own_breath;
+        if !libs.full() {
+            for &(h, kk, lc, _) in strings {
+                if kk != k {
+                    continue;
+                }
+                if lc >= 3 {
+                    libs.n = 2;
+                    break;
+                }
+                for l in board.liberties(h) {
+                    if l != p {
+                        libs.add(l);
+                    }
+                }
+                if libs.full() {
+                    break;
+                }
+            }
+        }
+        if !libs.full() && any_cap {
+            // Captured stones next to the new string become its liberties.
+            let own = if k == 0 { Cell::Black } else { Cell::White };
+            let is_own_string = |g: Point| strings.iter().any(|x| x.1 == k && x.0 == g);
+            'cap: for &(h, kk, lc, _) in strings {
+                if kk == k || lc != 1 {
+                    continue;
+                }
+                for s in board.stones(h) {
+                    let touches = board.neighbors(s).iter().any(|&n| {
+                        n == p
+                            || (board.cell(n) == own
+                                && board.string_head(n).is_some_and(is_own_string))
+                    });
+                    if touches {
+                        libs.add(s);
+                        if libs.full() {
+                            break 'cap;
+                        }
+                    }
+                }
+            }
+        }
+        MoveInfo {
+            suicide,
+            self_atari: !libs.full(),
+            captures: captured.min(3) as u8,
+        }
+    }
+}
+
 /// What a stone of `c` on the empty point `p` would do (see the module doc
 /// for the definitions).
 pub fn analyse(board: &Board, p: Point, c: Color) -> MoveInfo {
-    let own = c.cell();
-    let mut libs = Two {
-        n: 0,
-        p: [Point(0); 2],
-    };
-    let mut own_heads = [Point(0); 4];
-    let mut n_own = 0;
-    let mut cap_heads = [Point(0); 4];
-    let mut n_cap = 0;
-    let mut captured = 0usize;
-    let mut own_breath = false;
-    for n in board.neighbors(p) {
-        match board.cell(n) {
-            Cell::Empty => libs.add(n),
-            Cell::Edge => {}
-            cell => {
-                let h = board.string_head(n).expect("a stone has a string");
-                let lc = board.liberty_count(h);
-                if cell == own {
-                    if !own_heads[..n_own].contains(&h) {
-                        own_heads[n_own] = h;
-                        n_own += 1;
-                        own_breath |= lc > 1;
-                    }
-                } else if lc == 1 && !cap_heads[..n_cap].contains(&h) {
-                    cap_heads[n_cap] = h;
-                    n_cap += 1;
-                    captured += board.string_size(h);
-                }
-            }
-        }
-    }
-    let suicide = libs.n == 0 && n_cap == 0 && !own_breath;
-    if !libs.full() {
-        for &h in &own_heads[..n_own] {
-            if board.liberty_count(h) >= 3 {
-                libs.n = 2;
-                break;
-            }
-            for l in board.liberties(h) {
-                if l != p {
-                    libs.add(l);
-                }
-            }
-            if libs.full() {
-                break;
-            }
-        }
-    }
-    if !libs.full() {
-        // Captured stones next to the new string become its liberties.
-        'cap: for &h in &cap_heads[..n_cap] {
-            for s in board.stones(h) {
-                let touches = board.neighbors(s).iter().any(|&n| {
-                    n == p
-                        || (board.cell(n) == own
-                            && board
-                                .string_head(n)
-                                .is_some_and(|g| own_heads[..n_own].contains(&g)))
-                });
-                if touches {
-                    libs.add(s);
-                    if libs.full() {
-                        break 'cap;
-                    }
-                }
-            }
-        }
-    }
-    MoveInfo {
-        suicide,
-        self_atari: !libs.full(),
-        captures: captured.min(3) as u8,
-    }
+    Scan::new(board, p).info(board, p, c.index())
 }
 
 /// What a Black and a White stone on the empty point `p` would do
@@ -157,47 +196,19 @@ pub fn analyse(board: &Board, p: Point, c: Color) -> MoveInfo {
 /// empty neighbours, where neither colour can self-atari and only the
 /// captures need the strings.
 pub fn analyse_both(board: &Board, p: Point) -> [MoveInfo; 2] {
-    let cells = board.cells();
-    let mut empty = 0usize;
-    // Distinct adjacent strings (head, colour index, liberties, size).
-    let mut heads = [(Point(0), 0usize, 0usize); 4];
-    let mut n = 0;
-    for q in board.neighbors(p) {
-        match cells[q.index()] {
-            Cell::Empty => empty += 1,
-            Cell::Edge => {}
-            cell => {
-                let h = board.string_head(q).expect("a stone has a string");
-                if !heads[..n].iter().any(|x| x.0 == h) {
-                    let k = if cell == Cell::Black { 0 } else { 1 };
-                    heads[n] = (h, k, board.liberty_count(h));
-                    n += 1;
-                }
-            }
-        }
-    }
-    let mut out = [MoveInfo::default(); 2];
-    if empty >= 2 {
+    let scan = Scan::new(board, p);
+    if scan.empties >= 2 {
         // Two liberties whatever the strings: only captures to count.
-        for &(h, k, lc) in &heads[..n] {
+        let mut out = [MoveInfo::default(); 2];
+        for &(_, k, lc, size) in &scan.strings[..scan.n] {
             if lc == 1 {
                 let o = &mut out[1 - k];
-                o.captures = (o.captures as usize + board.string_size(h)).min(3) as u8;
+                o.captures = (o.captures as usize + size).min(3) as u8;
             }
         }
         return out;
     }
-    if n == 0 {
-        // At most one empty neighbour and no stone: a corner-like cell
-        // with one liberty (only on tiny boards).
-        let info = MoveInfo {
-            suicide: empty == 0,
-            self_atari: true,
-            captures: 0,
-        };
-        return [info, info];
-    }
-    [analyse(board, p, Color::Black), analyse(board, p, Color::White)]
+    [scan.info(board, p, 0), scan.info(board, p, 1)]
 }
 
 /// A board with the Monte Carlo context of every empty point and the move
