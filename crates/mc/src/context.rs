@@ -49,6 +49,10 @@ pub struct MoveInfo {
     pub self_atari: bool,
     /// Stones captured, clamped to 3.
     pub captures: u8,
+    /// For a self-atari (suicide included): the stones of the string the
+    /// move makes (the new stone and the own strings it joins), clamped
+    /// to 255; 0 when the move is not a self-atari.
+    pub self_atari_stones: u8,
 }
 
 /// Up to two distinct points (liberties found so far).
@@ -125,9 +129,11 @@ impl Scan {
         let mut captured = 0usize;
         let mut any_cap = false;
         let mut own_breath = false;
+        let mut stones = 1usize;
         for &(_, kk, lc, size) in strings {
             if kk == k {
                 own_breath |= lc > 1;
+                stones += size;
             } else if lc == 1 {
                 any_cap = true;
                 captured += size;
@@ -180,6 +186,11 @@ impl Scan {
             suicide,
             self_atari: !libs.full(),
             captures: captured.min(3) as u8,
+            self_atari_stones: if libs.full() {
+                0
+            } else {
+                stones.min(255) as u8
+            },
         }
     }
 }
@@ -244,6 +255,10 @@ pub struct McBoard<'t> {
     epoch: u32,
     /// Scratch: stones captured by the move being played.
     captured: Vec<Point>,
+    /// Self-ataris that capture nothing and make a string of at least
+    /// this many stones weigh 0 whatever the table says (0: no such
+    /// rule); see [`McBoard::set_self_atari_limit`].
+    self_atari_limit: usize,
 }
 
 impl Clone for McBoard<'_> {
@@ -263,6 +278,7 @@ impl Clone for McBoard<'_> {
             reanalyse: self.reanalyse.clone(),
             epoch: self.epoch,
             captured: self.captured.clone(),
+            self_atari_limit: self.self_atari_limit,
         }
     }
     fn clone_from(&mut self, src: &Self) {
@@ -281,6 +297,7 @@ impl Clone for McBoard<'_> {
         self.reanalyse.clone_from(&src.reanalyse);
         self.epoch = src.epoch;
         self.captured.clone_from(&src.captured);
+        self.self_atari_limit = src.self_atari_limit;
     }
 }
 
@@ -312,9 +329,35 @@ impl<'t> McBoard<'t> {
             reanalyse: vec![0; len],
             epoch: 0,
             captured: Vec::new(),
+            self_atari_limit: 0,
         };
         b.recompute_all();
         b
+    }
+
+    /// Makes self-ataris that capture nothing and leave a string of at
+    /// least `limit` stones in atari weigh 0, whatever the table says
+    /// (0 turns the rule off, the default), and recomputes the weights.
+    ///
+    /// Why (Go): such a move only gives stones away, and it is how
+    /// playouts break a seki. In a seki both sides' strings share their
+    /// last liberties and neither has another move; a playout, which
+    /// plays while any move has a positive weight, ends up filling a
+    /// shared liberty, the opponent captures, and the seki is scored as
+    /// one side's territory. With the rule neither side fills, both pass,
+    /// and the shared liberties count for nobody. Small sacrifices stay
+    /// possible below the limit: a one- or two-stone self-atari inside the
+    /// opponent's eye space is how nakade kills (straight and bent three,
+    /// the throw-in that makes an eye false). A dead string that may not
+    /// self-atari is still captured: the opponent fills its liberties.
+    pub fn set_self_atari_limit(&mut self, limit: usize) {
+        self.self_atari_limit = limit;
+        self.recompute_all();
+    }
+
+    /// The self-atari limit ([`McBoard::set_self_atari_limit`]).
+    pub fn self_atari_limit(&self) -> usize {
+        self.self_atari_limit
     }
 
     /// The board.
@@ -394,6 +437,13 @@ impl<'t> McBoard<'t> {
         for c in [Color::Black, Color::White] {
             let (o, x) = (infos[c.index()], infos[c.opponent().index()]);
             if o.suicide || self.board.ko_point_for(c) == Some(p) {
+                continue;
+            }
+            if self.self_atari_limit > 0
+                && o.self_atari
+                && o.captures == 0
+                && o.self_atari_stones as usize >= self.self_atari_limit
+            {
                 continue;
             }
             let ctx = self.context_of(p, o, x);
@@ -654,7 +704,10 @@ impl<'t> McBoard<'t> {
     /// recomputation of the same position and previous move; the first
     /// difference, if any.
     pub fn check_against_scratch(&self) -> Result<(), String> {
-        let fresh = McBoard::with_tables(self.tables, self.board.clone(), self.last);
+        let mut fresh = McBoard::with_tables(self.tables, self.board.clone(), self.last);
+        if self.self_atari_limit > 0 {
+            fresh.set_self_atari_limit(self.self_atari_limit);
+        }
         for p in self.board.points() {
             let v = self.board.vertex(p);
             if self.board.cell(p) == Cell::Empty && self.code[p.index()] != fresh.code[p.index()] {

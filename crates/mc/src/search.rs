@@ -31,12 +31,26 @@
 //!   `(1 - beta) * q + beta * q_amaf`, plus a small UCB term
 //!   `explore * sqrt(ln N / n)`.
 //! - **Playouts**: [`McBoard`] from the tree's leaf with the [`Policy`]'s
-//!   weights (simple ko only), scored by area with komi; two passes in a
+//!   weights (simple ko only) and its self-atari limit
+//!   ([`SearchConfig::self_atari_limit`]: no self-atari of three or more
+//!   stones, so that a seki survives to the count, where its shared
+//!   liberties are nobody's), scored by area with komi; two passes in a
 //!   row inside the tree end the game there, scored by area with every
 //!   stone alive (so the search prefers capturing dead stones to passing
 //!   over them, which area scoring does not punish). A playout's value is
 //!   the win (1, 0, 0.5 for a draw) blended with a small share
 //!   ([`SearchConfig::score_weight`]) of the margin scaled to the board.
+//!   When the game looks decided (the win rate of [`DECIDED_AFTER`]
+//!   plain playouts from the root, made before the search, beyond
+//!   [`SearchConfig::decided_win_rate`] either way), the share is
+//!   [`SearchConfig::decided_score_weight`] for the whole search (one
+//!   scale for every value in the tree): the game is then played for
+//!   points, as a player does, instead of with any move that still wins
+//!   (or any that loses), which the win alone cannot tell from a better
+//!   one: endgame and seki tests ask for the move that keeps the most
+//!   points (`katachi regress seki.tst`: 57 of 135 when only a won game
+//!   is played for points, 84 when a lost one is too, 40 with neither).
+//!   Reported win rates and the resign rule read the win alone.
 //! - **AMAF**: after each playout, for every tree node on the path, each
 //!   child move whose point was first played (after that node) by the
 //!   player to move at that node counts as a visit of that child.
@@ -115,8 +129,20 @@ pub struct SearchConfig {
     /// when every move wins or every move loses, where the win rate
     /// alone cannot tell moves apart. 0: the value is the win alone.
     pub score_weight: f32,
+    /// The margin's share once the game looks decided (see the module
+    /// doc).
+    pub decided_score_weight: f32,
+    /// The win rate of plain playouts from the root above which (or
+    /// below one minus which) the game looks decided (see the module
+    /// doc); 1: never.
+    pub decided_win_rate: f32,
     /// Visits a node needs before its children are created.
     pub expand_at: u32,
+    /// Self-ataris that capture nothing and make a string of at least
+    /// this many stones are never played, in the tree or the playouts
+    /// (`McBoard::set_self_atari_limit`: so that playouts do not break
+    /// sekis); 0: no such rule.
+    pub self_atari_limit: usize,
     /// Early stop of genmove's search ([`Searcher::run_to_decision`]):
     /// the search ends once the most visited root move leads the second
     /// by more than this share of the playouts still to come (1: exactly
@@ -197,7 +223,10 @@ pub const TUNING_PARAMS: &[&str] = &[
     "rave_equiv",
     "explore",
     "score_weight",
+    "decided_score_weight",
+    "decided_win_rate",
     "expand_at",
+    "self_atari_limit",
     "early_stop",
     "resign_below",
     "dead_ownership",
@@ -230,11 +259,21 @@ impl SearchConfig {
             "score_weight" => {
                 range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.score_weight = v)
             }
+            "decided_score_weight" => range((0.0..=1.0).contains(&value), "[0, 1]")
+                .map(|()| self.decided_score_weight = v),
+            "decided_win_rate" => {
+                range((0.5..=1.0).contains(&value), "[0.5, 1]").map(|()| self.decided_win_rate = v)
+            }
             "expand_at" => range(
                 (1.0..=1e6).contains(&value) && value.fract() == 0.0,
                 "whole numbers 1..1000000",
             )
             .map(|()| self.expand_at = value as u32),
+            "self_atari_limit" => range(
+                (0.0..=400.0).contains(&value) && value.fract() == 0.0,
+                "whole numbers 0..400",
+            )
+            .map(|()| self.self_atari_limit = value as usize),
             "early_stop" => {
                 range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.early_stop = v)
             }
@@ -266,7 +305,10 @@ impl Default for SearchConfig {
             rave_equiv: 3000.0,
             explore: 0.1,
             score_weight: 0.05,
+            decided_score_weight: 1.0,
+            decided_win_rate: 0.75,
             expand_at: 2,
+            self_atari_limit: 3,
             early_stop: 1.0,
             max_nodes: 1_500_000,
             resign_below: 0.08,
@@ -284,7 +326,8 @@ pub struct MoveStat {
     pub mv: Move,
     /// Playouts through the move.
     pub visits: u32,
-    /// Wins of the player to move among them (0 with no visit).
+    /// Wins of the player to move among them (0 with no visit; the win
+    /// alone, whatever share of the margin the search valued).
     pub wins: f32,
     /// AMAF visits.
     pub amaf_visits: u32,
@@ -374,6 +417,9 @@ pub struct SearchResult {
     pub ownership: Vec<f32>,
     /// Tree nodes.
     pub nodes: usize,
+    /// The margin's share in the values of this search (the decided one
+    /// when the game looked decided, see the module doc).
+    pub score_weight: f32,
 }
 
 impl SearchResult {
@@ -429,7 +475,12 @@ pub enum Decision {
 struct Node {
     mv: Move,
     visits: u32,
+    /// Sum of the playouts' values (the win blended with the margin):
+    /// what selection reads.
     wins: f32,
+    /// Sum of the wins alone (1, 0.5 for a draw): what the win rates
+    /// reported (and the resign rule) read.
+    real_wins: f32,
     amaf_visits: u32,
     amaf_wins: f32,
     prior_visits: f32,
@@ -452,6 +503,7 @@ impl Node {
             mv,
             visits: 0,
             wins: 0.0,
+            real_wins: 0.0,
             amaf_visits: 0,
             amaf_wins: 0.0,
             prior_visits,
@@ -494,6 +546,49 @@ struct Shared {
     started: u64,
     /// Playouts whose result is in the tree.
     playouts: u64,
+    /// The margin's share in this search's values (the configured one,
+    /// or the decided one).
+    score_weight: f32,
+}
+
+/// Plain playouts from the root that say whether the game looks decided
+/// (see the module doc).
+pub const DECIDED_AFTER: u64 = 256;
+
+/// The margin's share of a search of `root` for `to_move`: the decided
+/// share when the win rate of [`DECIDED_AFTER`] plain playouts from the
+/// root (seeded from the search's seed) is beyond the decided win rate
+/// either way, the ordinary share otherwise.
+fn search_score_weight(root: &McBoard<'_>, to_move: Color, config: &SearchConfig) -> f32 {
+    let hi = config.decided_win_rate;
+    if hi >= 1.0 || config.decided_score_weight == config.score_weight {
+        return config.score_weight;
+    }
+    let mut rng = Rng::new(config.seed ^ 0x5DEE_CE66_D1CE_5EED);
+    let size = root.board().size();
+    let mut mc = root.clone();
+    let mut wins = 0.0f64;
+    for _ in 0..DECIDED_AFTER {
+        mc.clone_from(root);
+        let score = mc.playout(to_move, &mut rng, 3 * size * size).score - config.komi;
+        let black = if score > 0.0 {
+            1.0
+        } else if score < 0.0 {
+            0.0
+        } else {
+            0.5
+        };
+        wins += match to_move {
+            Color::Black => black,
+            Color::White => 1.0 - black,
+        };
+    }
+    let rate = (wins / DECIDED_AFTER as f64) as f32;
+    if rate > hi || rate < 1.0 - hi {
+        config.decided_score_weight
+    } else {
+        config.score_weight
+    }
 }
 
 /// Locks the shared tree (a panic in another thread cannot leave it
@@ -555,7 +650,7 @@ fn root_stats(nodes: &[Node]) -> Vec<MoveStat> {
             MoveStat {
                 mv: n.mv,
                 visits: n.visits,
-                wins: n.wins,
+                wins: n.real_wins,
                 amaf_visits: n.amaf_visits,
                 amaf_wins: n.amaf_wins,
                 prior: n.prior_wins / n.prior_visits.max(1e-6),
@@ -604,7 +699,10 @@ impl<'a> Worker<'a> {
             Some(&(_, Move::Play(p))) => Some(p),
             _ => None,
         };
-        let root_mc = McBoard::new(policy.table(), board.clone(), last);
+        let mut root_mc = McBoard::new(policy.table(), board.clone(), last);
+        if config.self_atari_limit > 0 {
+            root_mc.set_self_atari_limit(config.self_atari_limit);
+        }
         let len = board.cells().len();
         Worker {
             config,
@@ -733,8 +831,8 @@ impl<'a> Worker<'a> {
 
     /// The playout from the end of the descent (no lock), recording its
     /// stones for AMAF and its final owners; the area margin (komi
-    /// included) and Black's value of the result.
-    fn playout(&mut self, mut c: Color, mut passes: u32) -> (f32, f32) {
+    /// included).
+    fn playout(&mut self, mut c: Color, mut passes: u32) -> f32 {
         if passes < 2 {
             let size = self.mc.board().size();
             let cap = 3 * size * size;
@@ -756,6 +854,14 @@ impl<'a> Worker<'a> {
             }
         }
         let score = self.mc.area_balance() - self.config.komi;
+        self.record_ownership();
+        score
+    }
+
+    /// The update (under the lock): the plain statistics of the path, its
+    /// in-flight marks taken back, and the AMAF statistics of the path's
+    /// children.
+    fn update(&mut self, shared: &mut Shared, score: f32) {
         let win = if score > 0.0 {
             1.0
         } else if score < 0.0 {
@@ -767,18 +873,10 @@ impl<'a> Worker<'a> {
         // of the whole board.
         let points = (self.board.size() * self.board.size()) as f32;
         let margin = (0.5 + 0.5 * score / points).clamp(0.0, 1.0);
-        let sw = self.config.score_weight;
+        let sw = shared.score_weight;
         let black = (1.0 - sw) * win + sw * margin;
-        self.record_ownership();
-        (score, black)
-    }
-
-    /// The update (under the lock): the plain statistics of the path, its
-    /// in-flight marks taken back, and the AMAF statistics of the path's
-    /// children.
-    fn update(&mut self, shared: &mut Shared, score: f32, black: f32) {
-        let nodes = &mut shared.nodes;
         shared.playouts += 1;
+        let nodes = &mut shared.nodes;
         // Plain statistics: node d was reached by a move of the player who
         // moved at depth d - 1 (the root by the opponent of `to_move`).
         let mut mover = self.to_move.opponent();
@@ -788,11 +886,13 @@ impl<'a> Worker<'a> {
             n.visits += 1;
             n.score_sum += score;
             n.score_sq += score * score;
-            n.wins += if mover == Color::Black {
-                black
+            if mover == Color::Black {
+                n.wins += black;
+                n.real_wins += win;
             } else {
-                1.0 - black
-            };
+                n.wins += 1.0 - black;
+                n.real_wins += 1.0 - win;
+            }
             mover = mover.opponent();
         }
         // AMAF: walk the stones backwards; `seq_at[d]` is the index in
@@ -894,8 +994,8 @@ impl<'a> Worker<'a> {
                 g.started += 1;
                 self.descend(&mut g.nodes)
             };
-            let (score, black) = self.playout(c, passes);
-            self.update(&mut lock(shared), score, black);
+            let score = self.playout(c, passes);
+            self.update(&mut lock(shared), score);
         }
     }
 }
@@ -922,7 +1022,7 @@ impl<'a> Searcher<'a> {
         policy: &'a Policy,
         config: &'a SearchConfig,
     ) -> Searcher<'a> {
-        let workers = (0..config.threads.max(1))
+        let workers: Vec<Worker> = (0..config.threads.max(1))
             .map(|t| {
                 let seed = config
                     .seed
@@ -930,6 +1030,7 @@ impl<'a> Searcher<'a> {
                 Worker::new(board, to_move, policy, config, seed)
             })
             .collect();
+        let score_weight = search_score_weight(&workers[0].root_mc, to_move, config);
         Searcher {
             board,
             to_move,
@@ -937,6 +1038,7 @@ impl<'a> Searcher<'a> {
                 nodes: vec![Node::new(Move::Pass, 0.0, 0.0)],
                 started: 0,
                 playouts: 0,
+                score_weight,
             }),
             workers,
             start: Instant::now(),
@@ -1045,6 +1147,7 @@ impl<'a> Searcher<'a> {
             seconds: self.start.elapsed().as_secs_f64(),
             ownership,
             nodes: g.nodes.len(),
+            score_weight: g.score_weight,
         }
     }
 
@@ -1061,10 +1164,7 @@ impl<'a> Searcher<'a> {
             }
             let sum: u64 = n.child_range().map(|k| u64::from(g.nodes[k].visits)).sum();
             if sum > u64::from(n.visits) {
-                return Err(format!(
-                    "node {i}: {} visits, its children {sum}",
-                    n.visits
-                ));
+                return Err(format!("node {i}: {} visits, its children {sum}", n.visits));
             }
         }
         let root = &g.nodes[0];

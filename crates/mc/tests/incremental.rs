@@ -15,11 +15,19 @@ use katachi_mc::{analyse, analyse_both, McBoard, Policy};
 /// their weight, so that self-ataris, eye fillings and the like happen),
 /// with an occasional pass.
 fn random_game(policy: &Policy, size: usize, seed: u64, moves: usize) {
-    random_game_two(policy, policy, size, seed, moves);
+    random_game_two(policy, policy, size, seed, moves, 0);
 }
 
 /// [`random_game`] with Black's weights from `black`, White's from `white`.
-fn random_game_two(black: &Policy, white: &Policy, size: usize, seed: u64, moves: usize) {
+/// `limit`: the self-atari limit (`McBoard::set_self_atari_limit`).
+fn random_game_two(
+    black: &Policy,
+    white: &Policy,
+    size: usize,
+    seed: u64,
+    moves: usize,
+    limit: usize,
+) {
     let policy = black;
     let mut rng = Rng::new(seed);
     let mut b = McBoard::with_tables(
@@ -27,6 +35,7 @@ fn random_game_two(black: &Policy, white: &Policy, size: usize, seed: u64, moves
         Board::new(size).unwrap(),
         None,
     );
+    b.set_self_atari_limit(limit);
     b.check_against_scratch().unwrap();
     let mut c = Color::Black;
     for k in 0..moves {
@@ -87,7 +96,56 @@ fn incremental_context_equals_scratch_two_policies() {
     let (a, b) = (Policy::katachi(), Policy::uniform());
     for seed in 200..206 {
         let size = [9, 13, 19][seed as usize % 3];
-        random_game_two(&a, &b, size, seed, 3 * size * size / 2);
+        random_game_two(&a, &b, size, seed, 3 * size * size / 2, 0);
+    }
+}
+
+/// With the self-atari limit on (the search's playouts), the weights
+/// still follow the position exactly: the size of the string a
+/// self-atari makes is kept incrementally too.
+#[test]
+fn incremental_context_equals_scratch_self_atari_limit() {
+    let (a, u) = (Policy::katachi(), Policy::uniform());
+    for seed in 300..318 {
+        let size = [5, 9, 13][seed as usize % 3];
+        let limit = [2, 3][seed as usize % 2];
+        let white = if seed % 4 < 2 { &a } else { &u };
+        random_game_two(&a, white, size, seed, 2 * size * size, limit);
+    }
+}
+
+/// The limit's rule itself: a self-atari that captures nothing weighs 0
+/// exactly when its string would have at least `limit` stones; every
+/// other weight is the table's.
+#[test]
+fn self_atari_limit_zeroes_big_self_ataris_only() {
+    let policy = Policy::uniform();
+    for size in [5, 9] {
+        for b in positions(size, 40 + size as u64, 30) {
+            let plain = McBoard::new(policy.table(), b.clone(), None);
+            let mut limited = plain.clone();
+            limited.set_self_atari_limit(3);
+            for p in b.empty_points() {
+                for c in [Color::Black, Color::White] {
+                    let info = analyse(&b, p, c);
+                    let big = info.self_atari && info.captures == 0 && {
+                        // The string the move makes, counted on a copy.
+                        let mut after = b.clone();
+                        after.play_unchecked(c, Move::Play(p));
+                        after.cell(p) == c.cell() && after.string_size(p) >= 3
+                            || info.suicide && info.self_atari_stones >= 3
+                    };
+                    let want = if big { 0 } else { plain.weight(c, p) };
+                    assert_eq!(
+                        limited.weight(c, p),
+                        want,
+                        "{size}x{size} {c:?} {} {info:?}:\n{}",
+                        b.vertex(p),
+                        b.to_ascii()
+                    );
+                }
+            }
+        }
     }
 }
 
@@ -159,6 +217,12 @@ fn analysis_agrees_with_playing() {
                     let captured = after.play_unchecked(c, Move::Play(p));
                     assert_eq!(got.captures as usize, captured.min(3), "{what}");
                     assert_eq!(got.self_atari, after.liberty_count(p) <= 1, "{what}");
+                    let stones = if got.self_atari {
+                        after.string_size(p).min(255)
+                    } else {
+                        0
+                    };
+                    assert_eq!(got.self_atari_stones as usize, stones, "{what}");
                 }
             }
         }
