@@ -239,7 +239,10 @@ pub(crate) fn genmove_search(
 /// to standard error (one line: playouts, seconds, win rate). `reuse`:
 /// start from and keep the search trees (genmove; `reg_genmove`, which
 /// plays nothing, searches afresh and keeps nothing, so it answers what
-/// a fresh genmove would).
+/// a fresh genmove would). Without `reuse` (`reg_genmove`) the answer is
+/// never `resign`: the command asks which move the engine finds best
+/// (as GNU Go's, which never resigns there), and a resignation is the
+/// best move's win rate, not a move; the most visited move answers.
 pub fn choose(s: &mut Session, color: Color, cleanup: bool, reuse: bool) -> Decision {
     let live = s.config().mcts.live_gfx;
     let slice = live.then(|| std::time::Duration::from_millis(500));
@@ -249,7 +252,12 @@ pub fn choose(s: &mut Session, color: Color, cleanup: bool, reuse: bool) -> Deci
         Ok(())
     })
     .expect("reports to standard error do not fail");
-    decision(s, cleanup, &result, &config, reused)
+    match decision(s, cleanup, &result, &config, reused) {
+        Decision::Resign if !reuse => {
+            Decision::Play(result.best().map_or(katachi_board::Move::Pass, |m| m.mv))
+        }
+        d => d,
+    }
 }
 
 /// The decision from genmove's search, its figures on standard error.
