@@ -1201,6 +1201,9 @@ pub struct SavedTrees {
     history: Vec<(Color, Move)>,
     to_move: Color,
     arena: Vec<Node>,
+    /// The margin's share in the tree's values: a search on another
+    /// scale does not reuse it.
+    score_weight: f32,
 }
 
 impl SavedTrees {
@@ -1256,7 +1259,8 @@ impl<'a> Searcher<'a> {
     /// Like [`Searcher::new`], but the tree starts from the subtree of
     /// `saved` that the moves played since lead to, when the saved
     /// search was of an earlier position of the same game (its history a
-    /// prefix of `board`'s) and the same player is to move again.
+    /// prefix of `board`'s), the same player is to move again and both
+    /// searches value playouts on the same scale (the same margin share).
     /// A tree the moves lead out of starts empty.
     pub fn with_saved(
         board: &'a Board,
@@ -1275,7 +1279,8 @@ impl<'a> Searcher<'a> {
             && saved.history.len() <= history.len()
             && saved.history[..] == history[..saved.history.len()]
             && (history.len() - saved.history.len()).is_multiple_of(2)
-            && saved.to_move == to_move;
+            && saved.to_move == to_move
+            && saved.score_weight == searcher.shared_score_weight();
         if !reusable {
             return searcher;
         }
@@ -1305,9 +1310,18 @@ impl<'a> Searcher<'a> {
         searcher
     }
 
+    /// The margin's share in this search's values.
+    fn shared_score_weight(&mut self) -> f32 {
+        self.shared
+            .get_mut()
+            .unwrap_or_else(|e| e.into_inner())
+            .score_weight
+    }
+
     /// The tree, for the next search's reuse.
-    pub fn into_saved(self) -> SavedTrees {
+    pub fn into_saved(mut self) -> SavedTrees {
         let komi = self.workers[0].config.komi;
+        let score_weight = self.shared_score_weight();
         SavedTrees {
             size: self.board.size(),
             komi,
@@ -1319,6 +1333,7 @@ impl<'a> Searcher<'a> {
                 .into_inner()
                 .unwrap_or_else(|e| e.into_inner())
                 .nodes,
+            score_weight,
         }
     }
 

@@ -336,6 +336,22 @@ fn a_reused_tree_keeps_the_subtree_of_the_moves_played() {
     for m in &r.moves {
         assert!(next.is_legal(Color::White, m.mv), "{m:?}");
     }
+    // A search that values playouts on another scale (another margin
+    // share) starts afresh: the tree's values would mix two scales.
+    let other_scale = SearchConfig {
+        decided_win_rate: 1.0,
+        score_weight: 0.5,
+        ..cfg.clone()
+    };
+    assert_ne!(first.score_weight, other_scale.score_weight);
+    let rescaled = Searcher::with_saved(
+        &next,
+        Color::White,
+        &policy,
+        &other_scale,
+        Some(saved.clone()),
+    );
+    assert_eq!(rescaled.root_visits(), 0);
     // The same history on a board with other setup stones starts afresh
     // (the history alone does not say what is on the board).
     let mut edited = b.clone();
