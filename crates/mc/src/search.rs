@@ -48,8 +48,9 @@
 //!   points, as a player does, instead of with any move that still wins
 //!   (or any that loses), which the win alone cannot tell from a better
 //!   one: endgame and seki tests ask for the move that keeps the most
-//!   points (`katachi regress seki.tst`: 57 of 135 when only a won game
-//!   is played for points, 84 when a lost one is too, 40 with neither).
+//!   points (`katachi regress seki.tst`: 84 of 135, 53 without the
+//!   decided share; playing only a won game for points did worse than
+//!   both ways when measured before `reg_genmove` stopped resigning).
 //!   Reported win rates and the resign rule read the win alone.
 //! - **AMAF**: after each playout, for every tree node on the path, each
 //!   child move whose point was first played (after that node) by the
