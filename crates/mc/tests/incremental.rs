@@ -403,3 +403,49 @@ fn area_balance_is_the_area_score() {
         }
     }
 }
+
+/// A seki survives the playouts with the self-atari limit, and is broken
+/// without it. The whole 4x4 board is two strings, Black's six stones on
+/// the left and White's eight on the right, sharing their only two
+/// liberties (b2 and b3): whoever fills one is captured, so neither
+/// should. With the limit no move weighs anything, both pass at once,
+/// and the count is 6 to 8, the shared liberties nobody's; without it
+/// the only moves left are those self-ataris, and every playout ends
+/// with one string captured.
+#[test]
+fn a_seki_survives_playouts_with_the_self_atari_limit() {
+    let rows = ["X X O O", "X . O O", "X . O O", "X X O O"];
+    let mut board = Board::new(4).unwrap();
+    let mut edits = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, ch) in row.split_whitespace().enumerate() {
+            let p = board.point(r, c).unwrap();
+            let cell = match ch {
+                "X" => Some(Color::Black),
+                "O" => Some(Color::White),
+                _ => None,
+            };
+            edits.push((p, cell));
+        }
+    }
+    board.set_stones(edits);
+    let policy = Policy::katachi();
+    let mut rng = Rng::new(5);
+    for limit in [3, 0] {
+        let mut start = McBoard::new(policy.table(), board.clone(), None);
+        start.set_self_atari_limit(limit);
+        for first in [Color::Black, Color::White] {
+            for _ in 0..20 {
+                let mut b = start.clone();
+                let out = b.playout(first, &mut rng, 100);
+                assert!(!out.capped);
+                if limit > 0 {
+                    assert_eq!(out.moves, 2, "two passes");
+                    assert_eq!(out.score, -2.0, "the seki counted as it stands");
+                } else {
+                    assert!(out.score.abs() >= 14.0, "a string captured: {out:?}");
+                }
+            }
+        }
+    }
+}
