@@ -1023,6 +1023,7 @@ impl<'a> Searcher<'a> {
         policy: &'a Policy,
         config: &'a SearchConfig,
     ) -> Searcher<'a> {
+        let start = Instant::now();
         let workers: Vec<Worker> = (0..config.threads.max(1))
             .map(|t| {
                 let seed = config
@@ -1042,7 +1043,7 @@ impl<'a> Searcher<'a> {
                 score_weight,
             }),
             workers,
-            start: Instant::now(),
+            start,
         }
     }
 

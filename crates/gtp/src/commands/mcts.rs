@@ -210,9 +210,11 @@ pub(crate) fn genmove_search(
     }
     let board = s.board().clone();
     let saved = if reuse { take_saved(s) } else { None };
+    // The clock starts before the searcher: its plain playouts (whether
+    // the game looks decided) are part of the move's time.
+    let (total, deadline) = config.budget();
     let mut searcher = Searcher::with_saved(&board, color, &policy, &config, saved);
     let reused = searcher.root_visits();
-    let (total, deadline) = config.budget();
     match slice {
         None => searcher.run_to_decision(total, deadline, config.early_stop),
         Some(slice) => loop {
