@@ -388,8 +388,13 @@ fn the_early_stop_keeps_the_full_budgets_choice() {
     let b = position(&ATARI);
     let policy = Policy::katachi();
     for (threads, seed) in [(1, 7), (2, 8), (1, 9)] {
+        // Valued by the win alone: playing this decided position for
+        // points makes the capture's lead in visits smaller (the other
+        // moves lose by a margin, not outright), and the stop is what is
+        // checked here.
         let cfg = SearchConfig {
             threads,
+            decided_win_rate: 1.0,
             ..config(6000, seed)
         };
         let full = search(&b, Color::White, &policy, &cfg);
