@@ -29,8 +29,8 @@ and pattern priors; its budget per move is --playouts, else --seconds, else \
 80% of what time_settings/time_left allow, else 5000 playouts. It resigns \
 below an 8% win rate, and passes after the opponent's pass only when passing \
 wins both by the area count with every stone alive and with the stones the \
-playouts lost removed. --threads N runs N independent trees (root \
-parallelism) and sums their root statistics. Each genmove search starts from \
+playouts lost removed. --threads N runs N threads on one shared tree \
+(tree parallelism, virtual loss). Each genmove search starts from \
 the subtree of the previous one when one move of each player came between \
 them (--no-reuse-tree: always afresh). Moves the tactical reader says capture \
 an opposing string or save an own one get extra root priors \
@@ -113,7 +113,7 @@ pub struct Args {
     #[arg(long)]
     seconds: Option<f64>,
 
-    /// Search threads for the mcts engine (root parallelism).
+    /// Search threads for the mcts engine (one shared tree).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     threads: u32,
 

@@ -45,7 +45,7 @@ pub struct MctsOptions {
     pub playouts: Option<u64>,
     /// Seconds per move (`--seconds`), overriding the clock.
     pub seconds: Option<f64>,
-    /// Root-parallel search threads (`--threads`).
+    /// Search threads on one shared tree (`--threads`).
     pub threads: usize,
     /// Whether genmove starts from the subtree of its previous search
     /// (`--no-reuse-tree` turns it off).

@@ -49,6 +49,10 @@ pub struct MoveInfo {
     pub self_atari: bool,
     /// Stones captured, clamped to 3.
     pub captures: u8,
+    /// For a self-atari (suicide included): the stones of the string the
+    /// move makes (the new stone and the own strings it joins), clamped
+    /// to 255; 0 when the move is not a self-atari.
+    pub self_atari_stones: u8,
 }
 
 /// Up to two distinct points (liberties found so far).
@@ -72,83 +76,150 @@ impl Two {
     }
 }
 
+/// The four neighbours of an empty point, read once: its empty
+/// neighbours and its distinct adjacent strings.
+struct Scan {
+    /// Empty neighbours (as liberties of a stone played there).
+    empty: Two,
+    /// Number of empty neighbours (`empty` keeps the first two).
+    empties: usize,
+    /// Distinct adjacent strings: head, colour index (Black 0, White 1),
+    /// liberty count, size.
+    strings: [(Point, usize, usize, usize); 4],
+    n: usize,
+}
+
+impl Scan {
+    #[inline]
+    fn new(board: &Board, p: Point) -> Scan {
+        let cells = board.cells();
+        let mut s = Scan {
+            empty: Two {
+                n: 0,
+                p: [Point(0); 2],
+            },
+            empties: 0,
+            strings: [(Point(0), 0, 0, 0); 4],
+            n: 0,
+        };
+        for q in board.neighbors(p) {
+            match cells[q.index()] {
+                Cell::Empty => {
+                    s.empties += 1;
+                    s.empty.add(q);
+                }
+                Cell::Edge => {}
+                cell => {
+                    let h = board.string_head(q).expect("a stone has a string");
+                    if !s.strings[..s.n].iter().any(|x| x.0 == h) {
+                        let k = if cell == Cell::Black { 0 } else { 1 };
+                        s.strings[s.n] = (h, k, board.liberty_count(h), board.string_size(h));
+                        s.n += 1;
+                    }
+                }
+            }
+        }
+        s
+    }
+
+    /// What a stone of colour index `k` would do (see the module doc).
+    fn info(&self, board: &Board, p: Point, k: usize) -> MoveInfo {
+        let strings = &self.strings[..self.n];
+        let mut libs = self.empty;
+        let mut captured = 0usize;
+        let mut any_cap = false;
+        let mut own_breath = false;
+        let mut stones = 1usize;
+        for &(_, kk, lc, size) in strings {
+            if kk == k {
+                own_breath |= lc > 1;
+                stones += size;
+            } else if lc == 1 {
+                any_cap = true;
+                captured += size;
+            }
+        }
+        let suicide = libs.n == 0 && !any_cap && !own_breath;
+        if !libs.full() {
+            for &(h, kk, lc, _) in strings {
+                if kk != k {
+                    continue;
+                }
+                if lc >= 3 {
+                    libs.n = 2;
+                    break;
+                }
+                for l in board.liberties(h) {
+                    if l != p {
+                        libs.add(l);
+                    }
+                }
+                if libs.full() {
+                    break;
+                }
+            }
+        }
+        if !libs.full() && any_cap {
+            // Captured stones next to the new string become its liberties.
+            let own = if k == 0 { Cell::Black } else { Cell::White };
+            let is_own_string = |g: Point| strings.iter().any(|x| x.1 == k && x.0 == g);
+            'cap: for &(h, kk, lc, _) in strings {
+                if kk == k || lc != 1 {
+                    continue;
+                }
+                for s in board.stones(h) {
+                    let touches = board.neighbors(s).iter().any(|&n| {
+                        n == p
+                            || (board.cell(n) == own
+                                && board.string_head(n).is_some_and(is_own_string))
+                    });
+                    if touches {
+                        libs.add(s);
+                        if libs.full() {
+                            break 'cap;
+                        }
+                    }
+                }
+            }
+        }
+        MoveInfo {
+            suicide,
+            self_atari: !libs.full(),
+            captures: captured.min(3) as u8,
+            self_atari_stones: if libs.full() {
+                0
+            } else {
+                stones.min(255) as u8
+            },
+        }
+    }
+}
+
 /// What a stone of `c` on the empty point `p` would do (see the module doc
 /// for the definitions).
 pub fn analyse(board: &Board, p: Point, c: Color) -> MoveInfo {
-    let own = c.cell();
-    let mut libs = Two {
-        n: 0,
-        p: [Point(0); 2],
-    };
-    let mut own_heads = [Point(0); 4];
-    let mut n_own = 0;
-    let mut cap_heads = [Point(0); 4];
-    let mut n_cap = 0;
-    let mut captured = 0usize;
-    let mut own_breath = false;
-    for n in board.neighbors(p) {
-        match board.cell(n) {
-            Cell::Empty => libs.add(n),
-            Cell::Edge => {}
-            cell => {
-                let h = board.string_head(n).expect("a stone has a string");
-                let lc = board.liberty_count(h);
-                if cell == own {
-                    if !own_heads[..n_own].contains(&h) {
-                        own_heads[n_own] = h;
-                        n_own += 1;
-                        own_breath |= lc > 1;
-                    }
-                } else if lc == 1 && !cap_heads[..n_cap].contains(&h) {
-                    cap_heads[n_cap] = h;
-                    n_cap += 1;
-                    captured += board.string_size(h);
-                }
+    Scan::new(board, p).info(board, p, c.index())
+}
+
+/// What a Black and a White stone on the empty point `p` would do
+/// (Black first): the same as [`analyse`] for each colour, from one scan
+/// of the four neighbours. The playouts' hot path: most points have two
+/// empty neighbours, where neither colour can self-atari and only the
+/// captures need the strings.
+pub fn analyse_both(board: &Board, p: Point) -> [MoveInfo; 2] {
+    let scan = Scan::new(board, p);
+    if scan.empties >= 2 {
+        // Two liberties whatever the strings: only captures to count.
+        let mut out = [MoveInfo::default(); 2];
+        for &(_, k, lc, size) in &scan.strings[..scan.n] {
+            if lc == 1 {
+                let o = &mut out[1 - k];
+                o.captures = (o.captures as usize + size).min(3) as u8;
             }
         }
+        return out;
     }
-    let suicide = libs.n == 0 && n_cap == 0 && !own_breath;
-    if !libs.full() {
-        for &h in &own_heads[..n_own] {
-            if board.liberty_count(h) >= 3 {
-                libs.n = 2;
-                break;
-            }
-            for l in board.liberties(h) {
-                if l != p {
-                    libs.add(l);
-                }
-            }
-            if libs.full() {
-                break;
-            }
-        }
-    }
-    if !libs.full() {
-        // Captured stones next to the new string become its liberties.
-        'cap: for &h in &cap_heads[..n_cap] {
-            for s in board.stones(h) {
-                let touches = board.neighbors(s).iter().any(|&n| {
-                    n == p
-                        || (board.cell(n) == own
-                            && board
-                                .string_head(n)
-                                .is_some_and(|g| own_heads[..n_own].contains(&g)))
-                });
-                if touches {
-                    libs.add(s);
-                    if libs.full() {
-                        break 'cap;
-                    }
-                }
-            }
-        }
-    }
-    MoveInfo {
-        suicide,
-        self_atari: !libs.full(),
-        captures: captured.min(3) as u8,
-    }
+    [scan.info(board, p, 0), scan.info(board, p, 1)]
 }
 
 /// A board with the Monte Carlo context of every empty point and the move
@@ -184,6 +255,10 @@ pub struct McBoard<'t> {
     epoch: u32,
     /// Scratch: stones captured by the move being played.
     captured: Vec<Point>,
+    /// Self-ataris that capture nothing and make a string of at least
+    /// this many stones weigh 0 whatever the table says (0: no such
+    /// rule); see [`McBoard::set_self_atari_limit`].
+    self_atari_limit: usize,
 }
 
 impl Clone for McBoard<'_> {
@@ -203,6 +278,7 @@ impl Clone for McBoard<'_> {
             reanalyse: self.reanalyse.clone(),
             epoch: self.epoch,
             captured: self.captured.clone(),
+            self_atari_limit: self.self_atari_limit,
         }
     }
     fn clone_from(&mut self, src: &Self) {
@@ -221,6 +297,7 @@ impl Clone for McBoard<'_> {
         self.reanalyse.clone_from(&src.reanalyse);
         self.epoch = src.epoch;
         self.captured.clone_from(&src.captured);
+        self.self_atari_limit = src.self_atari_limit;
     }
 }
 
@@ -252,9 +329,35 @@ impl<'t> McBoard<'t> {
             reanalyse: vec![0; len],
             epoch: 0,
             captured: Vec::new(),
+            self_atari_limit: 0,
         };
         b.recompute_all();
         b
+    }
+
+    /// Makes self-ataris that capture nothing and leave a string of at
+    /// least `limit` stones in atari weigh 0, whatever the table says
+    /// (0 turns the rule off, the default), and recomputes the weights.
+    ///
+    /// Why (Go): such a move only gives stones away, and it is how
+    /// playouts break a seki. In a seki both sides' strings share their
+    /// last liberties and neither has another move; a playout, which
+    /// plays while any move has a positive weight, ends up filling a
+    /// shared liberty, the opponent captures, and the seki is scored as
+    /// one side's territory. With the rule neither side fills, both pass,
+    /// and the shared liberties count for nobody. Small sacrifices stay
+    /// possible below the limit: a one- or two-stone self-atari inside the
+    /// opponent's eye space is how nakade kills (straight and bent three,
+    /// the throw-in that makes an eye false). A dead string that may not
+    /// self-atari is still captured: the opponent fills its liberties.
+    pub fn set_self_atari_limit(&mut self, limit: usize) {
+        self.self_atari_limit = limit;
+        self.recompute_all();
+    }
+
+    /// The self-atari limit ([`McBoard::set_self_atari_limit`]).
+    pub fn self_atari_limit(&self) -> usize {
+        self.self_atari_limit
     }
 
     /// The board.
@@ -336,6 +439,13 @@ impl<'t> McBoard<'t> {
             if o.suicide || self.board.ko_point_for(c) == Some(p) {
                 continue;
             }
+            if self.self_atari_limit > 0
+                && o.self_atari
+                && o.captures == 0
+                && o.self_atari_stones as usize >= self.self_atari_limit
+            {
+                continue;
+            }
             let ctx = self.context_of(p, o, x);
             w[c.index()] = self.tables[c.index()].value(c.index(), code, ctx.index());
         }
@@ -345,10 +455,7 @@ impl<'t> McBoard<'t> {
     /// Analyses `p` for both colours into the cache (empty points only).
     fn analyse_point(&mut self, p: Point) {
         if self.board.cell(p) == Cell::Empty {
-            self.info[p.index()] = [
-                analyse(&self.board, p, Color::Black),
-                analyse(&self.board, p, Color::White),
-            ];
+            self.info[p.index()] = analyse_both(&self.board, p);
         }
     }
 
@@ -597,7 +704,10 @@ impl<'t> McBoard<'t> {
     /// recomputation of the same position and previous move; the first
     /// difference, if any.
     pub fn check_against_scratch(&self) -> Result<(), String> {
-        let fresh = McBoard::with_tables(self.tables, self.board.clone(), self.last);
+        let mut fresh = McBoard::with_tables(self.tables, self.board.clone(), self.last);
+        if self.self_atari_limit > 0 {
+            fresh.set_self_atari_limit(self.self_atari_limit);
+        }
         for p in self.board.points() {
             let v = self.board.vertex(p);
             if self.board.cell(p) == Cell::Empty && self.code[p.index()] != fresh.code[p.index()] {

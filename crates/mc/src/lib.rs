@@ -20,7 +20,7 @@ pub mod search;
 pub mod status;
 pub mod sum_tree;
 
-pub use context::{analyse, McBoard, MoveInfo};
+pub use context::{analyse, analyse_both, McBoard, MoveInfo};
 pub use playout::{PlayoutOutcome, Policy};
 pub use search::{
     decide, search, Decision, MoveStat, ParamError, RootPrior, SavedTrees, SearchConfig,

@@ -31,19 +31,40 @@
 //!   `(1 - beta) * q + beta * q_amaf`, plus a small UCB term
 //!   `explore * sqrt(ln N / n)`.
 //! - **Playouts**: [`McBoard`] from the tree's leaf with the [`Policy`]'s
-//!   weights (simple ko only), scored by area with komi; two passes in a
+//!   weights (simple ko only) and its self-atari limit
+//!   ([`SearchConfig::self_atari_limit`]: no self-atari of three or more
+//!   stones, so that a seki survives to the count, where its shared
+//!   liberties are nobody's), scored by area with komi; two passes in a
 //!   row inside the tree end the game there, scored by area with every
 //!   stone alive (so the search prefers capturing dead stones to passing
 //!   over them, which area scoring does not punish). A playout's value is
 //!   the win (1, 0, 0.5 for a draw) blended with a small share
 //!   ([`SearchConfig::score_weight`]) of the margin scaled to the board.
+//!   When the game looks decided (the win rate of [`DECIDED_AFTER`]
+//!   plain playouts from the root, made before the search, beyond
+//!   [`SearchConfig::decided_win_rate`] either way), the share is
+//!   [`SearchConfig::decided_score_weight`] for the whole search (one
+//!   scale for every value in the tree): the game is then played for
+//!   points, as a player does, instead of with any move that still wins
+//!   (or any that loses), which the win alone cannot tell from a better
+//!   one: endgame and seki tests ask for the move that keeps the most
+//!   points (`katachi regress seki.tst`: 84 of 135, 53 without the
+//!   decided share; playing only a won game for points did worse than
+//!   both ways when measured before `reg_genmove` stopped resigning).
+//!   Reported win rates and the resign rule read the win alone.
 //! - **AMAF**: after each playout, for every tree node on the path, each
 //!   child move whose point was first played (after that node) by the
 //!   player to move at that node counts as a visit of that child.
-//! - **Threads**: root parallelism: `threads` independent trees with seeds
-//!   derived from the seed, their root statistics summed. No global state.
+//! - **Threads**: tree parallelism: `threads` workers (seeds derived
+//!   from the seed) share one tree behind one mutex, held for the descent
+//!   and the update, not the playout. A descent marks its path in flight,
+//!   and the others' selection counts each such mark as
+//!   [`VIRTUAL_LOSS`] lost visits, so that they spread over other moves.
+//!   One thread searches deterministically (the same seed and playout
+//!   count give the same tree); with more, the threads' interleaving
+//!   changes the tree from run to run. No global state.
 //! - **Budget**: a number of playouts and/or seconds, whichever ends first
-//!   (the playout count is split between the threads). genmove's search
+//!   (the playout count is shared by the threads). genmove's search
 //!   ends early once the most visited root move leads the second by more
 //!   than the playouts still to come ([`Searcher::run_to_decision`]).
 //! - **Tuning**: [`SearchConfig::set_param`] sets the parameters above by
@@ -59,15 +80,16 @@
 //! otherwise (a pass chosen by the tree is replaced by the next move if
 //! the opponent just passed and the count says passing loses).
 //!
-//! - **Continuing and reusing** ([`Searcher`]): a search keeps its trees
+//! - **Continuing and reusing** ([`Searcher`]): a search keeps its tree
 //!   between slices (GUI analysis reports between them), and a finished
-//!   search's trees ([`SavedTrees`]) seed the next search of the same game
+//!   search's tree ([`SavedTrees`]) seeds the next search of the same game
 //!   with the subtree of the two moves played since.
 //!
 //! Not done (issue 15): shape-database and move generator priors,
 //! tactical reading below the root, dead-stone-aware scoring beyond the
 //! playouts' ownership.
 
+use std::sync::{Mutex, MutexGuard};
 use std::time::Instant;
 
 use katachi_board::playout::Rng;
@@ -84,7 +106,7 @@ pub struct SearchConfig {
     /// Seconds to think; `None`: until the playouts are done. With both
     /// `None` a default of 1000 playouts applies.
     pub seconds: Option<f64>,
-    /// Independent trees on as many threads (root parallelism).
+    /// Threads searching the one shared tree (tree parallelism).
     pub threads: usize,
     /// Seed of the playouts' random choices.
     pub seed: u64,
@@ -108,8 +130,20 @@ pub struct SearchConfig {
     /// when every move wins or every move loses, where the win rate
     /// alone cannot tell moves apart. 0: the value is the win alone.
     pub score_weight: f32,
+    /// The margin's share once the game looks decided (see the module
+    /// doc).
+    pub decided_score_weight: f32,
+    /// The win rate of plain playouts from the root above which (or
+    /// below one minus which) the game looks decided (see the module
+    /// doc); 1: never.
+    pub decided_win_rate: f32,
     /// Visits a node needs before its children are created.
     pub expand_at: u32,
+    /// Self-ataris that capture nothing and make a string of at least
+    /// this many stones are never played, in the tree or the playouts
+    /// (`McBoard::set_self_atari_limit`: so that playouts do not break
+    /// sekis); 0: no such rule.
+    pub self_atari_limit: usize,
     /// Early stop of genmove's search ([`Searcher::run_to_decision`]):
     /// the search ends once the most visited root move leads the second
     /// by more than this share of the playouts still to come (1: exactly
@@ -190,7 +224,10 @@ pub const TUNING_PARAMS: &[&str] = &[
     "rave_equiv",
     "explore",
     "score_weight",
+    "decided_score_weight",
+    "decided_win_rate",
     "expand_at",
+    "self_atari_limit",
     "early_stop",
     "resign_below",
     "dead_ownership",
@@ -223,11 +260,21 @@ impl SearchConfig {
             "score_weight" => {
                 range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.score_weight = v)
             }
+            "decided_score_weight" => range((0.0..=1.0).contains(&value), "[0, 1]")
+                .map(|()| self.decided_score_weight = v),
+            "decided_win_rate" => {
+                range((0.5..=1.0).contains(&value), "[0.5, 1]").map(|()| self.decided_win_rate = v)
+            }
             "expand_at" => range(
                 (1.0..=1e6).contains(&value) && value.fract() == 0.0,
                 "whole numbers 1..1000000",
             )
             .map(|()| self.expand_at = value as u32),
+            "self_atari_limit" => range(
+                (0.0..=400.0).contains(&value) && value.fract() == 0.0,
+                "whole numbers 0..400",
+            )
+            .map(|()| self.self_atari_limit = value as usize),
             "early_stop" => {
                 range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.early_stop = v)
             }
@@ -259,7 +306,10 @@ impl Default for SearchConfig {
             rave_equiv: 3000.0,
             explore: 0.1,
             score_weight: 0.05,
+            decided_score_weight: 1.0,
+            decided_win_rate: 0.75,
             expand_at: 2,
+            self_atari_limit: 3,
             early_stop: 1.0,
             max_nodes: 1_500_000,
             resign_below: 0.08,
@@ -277,7 +327,8 @@ pub struct MoveStat {
     pub mv: Move,
     /// Playouts through the move.
     pub visits: u32,
-    /// Wins of the player to move among them (0 with no visit).
+    /// Wins of the player to move among them (0 with no visit; the win
+    /// alone, whatever share of the margin the search valued).
     pub wins: f32,
     /// AMAF visits.
     pub amaf_visits: u32,
@@ -358,15 +409,18 @@ pub struct SearchResult {
     pub to_move: Color,
     /// Root moves, most visited first.
     pub moves: Vec<MoveStat>,
-    /// Playouts run (all threads).
+    /// Playouts run (all threads together).
     pub playouts: u64,
     /// Wall-clock seconds.
     pub seconds: f64,
     /// Per padded point index: mean final owner over the playouts
     /// (+1 Black, -1 White, 0 neither or not a point).
     pub ownership: Vec<f32>,
-    /// Tree nodes (all threads).
+    /// Tree nodes.
     pub nodes: usize,
+    /// The margin's share in the values of this search (the decided one
+    /// when the game looked decided, see the module doc).
+    pub score_weight: f32,
 }
 
 impl SearchResult {
@@ -422,7 +476,12 @@ pub enum Decision {
 struct Node {
     mv: Move,
     visits: u32,
+    /// Sum of the playouts' values (the win blended with the margin):
+    /// what selection reads.
     wins: f32,
+    /// Sum of the wins alone (1, 0.5 for a draw): what the win rates
+    /// reported (and the resign rule) read.
+    real_wins: f32,
     amaf_visits: u32,
     amaf_wins: f32,
     prior_visits: f32,
@@ -433,6 +492,10 @@ struct Node {
     first_child: u32,
     children: u32,
     expanded: bool,
+    /// Descents through this node whose playout is still running (other
+    /// threads see each as [`VIRTUAL_LOSS`] lost visits); 0 whenever no
+    /// search runs.
+    in_flight: u32,
 }
 
 impl Node {
@@ -441,6 +504,7 @@ impl Node {
             mv,
             visits: 0,
             wins: 0.0,
+            real_wins: 0.0,
             amaf_visits: 0,
             amaf_wins: 0.0,
             prior_visits,
@@ -451,65 +515,216 @@ impl Node {
             first_child: 0,
             children: 0,
             expanded: false,
+            in_flight: 0,
         }
+    }
+
+    fn child_range(&self) -> std::ops::Range<usize> {
+        self.first_child as usize..(self.first_child + self.children) as usize
     }
 }
 
-/// One tree: the arena and the scratch of the descents.
-struct Tree<'a> {
+/// Lost visits a running descent adds to each node on its path, for the
+/// other threads' selection (virtual loss): they spread over other moves
+/// instead of all waiting for the same playout's result. A single thread
+/// never sees one (its own path is never among the children it selects
+/// from), so one thread searches exactly as without.
+const VIRTUAL_LOSS: f32 = 3.0;
+
+/// The tree every thread of a search shares (behind one mutex), and its
+/// playout counts.
+///
+/// Why one lock rather than one per node: a thread holds it only for the
+/// descent (selection, expansion, the few moves inside the tree) and the
+/// update, a small part of an iteration next to the playout (below 20 %
+/// on 9x9, less on 19x19), which runs unlocked; with the two cores this
+/// machine has, the second thread waits little, and the arena stays a
+/// plain `Vec` (no `unsafe`, no atomics in every field).
+#[derive(Debug)]
+struct Shared {
+    nodes: Vec<Node>,
+    /// Descents started (their playouts finished or running).
+    started: u64,
+    /// Playouts whose result is in the tree.
+    playouts: u64,
+    /// The margin's share in this search's values (the configured one,
+    /// or the decided one).
+    score_weight: f32,
+}
+
+/// Plain playouts from the root that say whether the game looks decided
+/// (see the module doc).
+pub const DECIDED_AFTER: u64 = 256;
+
+/// The margin's share of a search of `root` for `to_move`: the decided
+/// share when the win rate of [`DECIDED_AFTER`] plain playouts from the
+/// root (seeded from the search's seed) is beyond the decided win rate
+/// either way, the ordinary share otherwise.
+fn search_score_weight(root: &McBoard<'_>, to_move: Color, config: &SearchConfig) -> f32 {
+    let hi = config.decided_win_rate;
+    if hi >= 1.0 || config.decided_score_weight == config.score_weight {
+        return config.score_weight;
+    }
+    let mut rng = Rng::new(config.seed ^ 0x5DEE_CE66_D1CE_5EED);
+    let size = root.board().size();
+    let mut mc = root.clone();
+    let mut wins = 0.0f64;
+    for _ in 0..DECIDED_AFTER {
+        mc.clone_from(root);
+        let score = mc.playout(to_move, &mut rng, 3 * size * size).score - config.komi;
+        let black = if score > 0.0 {
+            1.0
+        } else if score < 0.0 {
+            0.0
+        } else {
+            0.5
+        };
+        wins += match to_move {
+            Color::Black => black,
+            Color::White => 1.0 - black,
+        };
+    }
+    let rate = (wins / DECIDED_AFTER as f64) as f32;
+    if rate > hi || rate < 1.0 - hi {
+        config.decided_score_weight
+    } else {
+        config.score_weight
+    }
+}
+
+/// Locks the shared tree (a panic in another thread cannot leave it
+/// inconsistent in a way that matters more than the panic itself).
+fn lock(shared: &Mutex<Shared>) -> MutexGuard<'_, Shared> {
+    shared.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The child of `i` with the best RAVE value, the running descents
+/// counted as lost visits.
+fn select(nodes: &[Node], i: usize, cfg: &SearchConfig) -> usize {
+    let n = &nodes[i];
+    let ln = ((n.visits + 1) as f32).ln();
+    let mut best = n.first_child as usize;
+    let mut best_v = f32::NEG_INFINITY;
+    for k in n.child_range() {
+        let ch = &nodes[k];
+        let vl = if ch.in_flight == 0 {
+            0.0
+        } else {
+            VIRTUAL_LOSS * ch.in_flight as f32
+        };
+        let nv = ch.visits as f32 + ch.prior_visits + vl;
+        let q = (ch.wins + ch.prior_wins) / nv.max(1e-6);
+        let an = ch.amaf_visits as f32 + ch.prior_visits + vl;
+        let aq = (ch.amaf_wins + ch.prior_wins) / an.max(1e-6);
+        let beta = an / (an + nv + nv * an / cfg.rave_equiv);
+        let v = (1.0 - beta) * q + beta * aq + cfg.explore * (ln / nv.max(1.0)).sqrt();
+        if v > best_v {
+            best_v = v;
+            best = k;
+        }
+    }
+    best
+}
+
+/// The principal variation from node `i`: its move, then the most
+/// visited child while that child has at least two visits.
+fn pv_from(nodes: &[Node], mut i: usize) -> Vec<Move> {
+    let mut pv = vec![nodes[i].mv];
+    while pv.len() < MAX_PV {
+        let best = nodes[i].child_range().max_by_key(|&k| nodes[k].visits);
+        match best {
+            Some(k) if nodes[k].visits >= 2 => {
+                pv.push(nodes[k].mv);
+                i = k;
+            }
+            _ => break,
+        }
+    }
+    pv
+}
+
+fn root_stats(nodes: &[Node]) -> Vec<MoveStat> {
+    nodes[0]
+        .child_range()
+        .map(|k| {
+            let n = &nodes[k];
+            MoveStat {
+                mv: n.mv,
+                visits: n.visits,
+                wins: n.real_wins,
+                amaf_visits: n.amaf_visits,
+                amaf_wins: n.amaf_wins,
+                prior: n.prior_wins / n.prior_visits.max(1e-6),
+                policy: n.policy,
+                score_sum: n.score_sum,
+                score_sq: n.score_sq,
+                pv: pv_from(nodes, k),
+            }
+        })
+        .collect()
+}
+
+/// Longest principal variation reported.
+const MAX_PV: usize = 12;
+
+/// One thread of a search: its random numbers, its boards and the
+/// scratch of its descents, and the ownership of its playouts.
+struct Worker<'a> {
     config: &'a SearchConfig,
     board: &'a Board,
     to_move: Color,
-    nodes: Vec<Node>,
     rng: Rng,
     root_mc: McBoard<'a>,
     mc: McBoard<'a>,
     path: Vec<u32>,
     seq: Vec<(Color, Point)>,
+    /// Moves in the tree of the current descent (passes as `None`).
+    tree_seq: Vec<Option<Point>>,
     /// Per point: the stamp and colour of its first play after the node
     /// being updated (AMAF).
     first_stamp: Vec<u32>,
     first_color: Vec<Color>,
     stamp: u32,
     ownership: Vec<i64>,
-    playouts: u64,
 }
 
-impl<'a> Tree<'a> {
+impl<'a> Worker<'a> {
     fn new(
         board: &'a Board,
         to_move: Color,
         policy: &'a Policy,
         config: &'a SearchConfig,
         seed: u64,
-    ) -> Tree<'a> {
+    ) -> Worker<'a> {
         let last = match board.history().last() {
             Some(&(_, Move::Play(p))) => Some(p),
             _ => None,
         };
-        let root_mc = McBoard::new(policy.table(), board.clone(), last);
+        let mut root_mc = McBoard::new(policy.table(), board.clone(), last);
+        if config.self_atari_limit > 0 {
+            root_mc.set_self_atari_limit(config.self_atari_limit);
+        }
         let len = board.cells().len();
-        Tree {
+        Worker {
             config,
             board,
             to_move,
-            nodes: vec![Node::new(Move::Pass, 0.0, 0.0)],
             rng: Rng::new(seed),
             mc: root_mc.clone(),
             root_mc,
             path: Vec::new(),
             seq: Vec::new(),
+            tree_seq: Vec::new(),
             first_stamp: vec![0; len],
             first_color: vec![Color::Black; len],
             stamp: 0,
             ownership: vec![0; len],
-            playouts: 0,
         }
     }
 
     /// Creates the children of node `i`, `c` to move on `self.mc`.
-    fn expand(&mut self, i: usize, c: Color, root: bool) {
-        let first = self.nodes.len() as u32;
+    fn expand(&self, nodes: &mut Vec<Node>, i: usize, c: Color, root: bool) {
+        let first = nodes.len() as u32;
         let b = self.mc.board();
         let mut wmax = 0u32;
         let mut wsum = 0u64;
@@ -528,7 +743,7 @@ impl<'a> Tree<'a> {
                 _ => None,
             }
         } else {
-            match self.nodes[i].mv {
+            match nodes[i].mv {
                 Move::Play(p) => Some(b.row_col(p)),
                 Move::Pass => None,
             }
@@ -560,83 +775,65 @@ impl<'a> Tree<'a> {
             }
             let mut node = Node::new(Move::Play(p), pv, pw);
             node.policy = (f64::from(w) / wsum.max(1) as f64) as f32;
-            self.nodes.push(node);
+            nodes.push(node);
         }
-        self.nodes.push(Node::new(Move::Pass, even, 0.1 * even));
-        let count = self.nodes.len() as u32 - first;
-        let n = &mut self.nodes[i];
+        nodes.push(Node::new(Move::Pass, even, 0.1 * even));
+        let count = nodes.len() as u32 - first;
+        let n = &mut nodes[i];
         n.first_child = first;
         n.children = count;
         n.expanded = true;
     }
 
-    /// The child of `i` with the best RAVE value.
-    fn select(&self, i: usize) -> usize {
-        let n = &self.nodes[i];
-        let ln = ((n.visits + 1) as f32).ln();
-        let cfg = self.config;
-        let mut best = n.first_child as usize;
-        let mut best_v = f32::NEG_INFINITY;
-        for k in n.first_child..n.first_child + n.children {
-            let ch = &self.nodes[k as usize];
-            let nv = ch.visits as f32 + ch.prior_visits;
-            let q = (ch.wins + ch.prior_wins) / nv.max(1e-6);
-            let an = ch.amaf_visits as f32 + ch.prior_visits;
-            let aq = (ch.amaf_wins + ch.prior_wins) / an.max(1e-6);
-            let beta = an / (an + nv + nv * an / cfg.rave_equiv);
-            let v = (1.0 - beta) * q + beta * aq + cfg.explore * (ln / nv.max(1.0)).sqrt();
-            if v > best_v {
-                best_v = v;
-                best = k as usize;
-            }
-        }
-        best
-    }
-
-    /// One descent, playout and update.
-    fn iterate(&mut self) {
+    /// The descent from the root (under the lock): selection and
+    /// expansion, the tree's moves played on `self.mc`, each node of the
+    /// path marked in flight. Returns the player to move after it and the
+    /// passes in a row it ended with.
+    fn descend(&mut self, nodes: &mut Vec<Node>) -> (Color, u32) {
         self.mc.clone_from(&self.root_mc);
         self.path.clear();
         self.seq.clear();
+        self.tree_seq.clear();
         self.path.push(0);
+        nodes[0].in_flight += 1;
         let mut c = self.to_move;
         let mut passes = 0;
-        let mut tree_moves = 0usize;
         let mut node = 0usize;
-        // Moves in the tree (passes as None, for the AMAF index).
-        let mut tree_seq: Vec<Option<Point>> = Vec::new();
-        loop {
-            if passes >= 2 {
-                break;
-            }
-            if !self.nodes[node].expanded {
-                let can = node == 0 || self.nodes[node].visits >= self.config.expand_at;
-                if can && self.nodes.len() < self.config.max_nodes {
-                    self.expand(node, c, node == 0);
+        while passes < 2 {
+            if !nodes[node].expanded {
+                let can = node == 0 || nodes[node].visits >= self.config.expand_at;
+                if can && nodes.len() < self.config.max_nodes {
+                    self.expand(nodes, node, c, node == 0);
                 } else {
                     break;
                 }
             }
-            let child = self.select(node);
-            let mv = self.nodes[child].mv;
+            let child = select(nodes, node, self.config);
+            nodes[child].in_flight += 1;
+            let mv = nodes[child].mv;
             self.mc.play_legal(c, mv);
             match mv {
                 Move::Play(p) => {
                     passes = 0;
-                    tree_seq.push(Some(p));
+                    self.tree_seq.push(Some(p));
                     self.seq.push((c, p));
                 }
                 Move::Pass => {
                     passes += 1;
-                    tree_seq.push(None);
+                    self.tree_seq.push(None);
                 }
             }
-            tree_moves += 1;
             self.path.push(child as u32);
             node = child;
             c = c.opponent();
         }
-        // The playout, recording its stones for AMAF.
+        (c, passes)
+    }
+
+    /// The playout from the end of the descent (no lock), recording its
+    /// stones for AMAF and its final owners; the area margin (komi
+    /// included).
+    fn playout(&mut self, mut c: Color, mut passes: u32) -> f32 {
         if passes < 2 {
             let size = self.mc.board().size();
             let cap = 3 * size * size;
@@ -658,6 +855,14 @@ impl<'a> Tree<'a> {
             }
         }
         let score = self.mc.area_balance() - self.config.komi;
+        self.record_ownership();
+        score
+    }
+
+    /// The update (under the lock): the plain statistics of the path, its
+    /// in-flight marks taken back, and the AMAF statistics of the path's
+    /// children.
+    fn update(&mut self, shared: &mut Shared, score: f32) {
         let win = if score > 0.0 {
             1.0
         } else if score < 0.0 {
@@ -669,36 +874,46 @@ impl<'a> Tree<'a> {
         // of the whole board.
         let points = (self.board.size() * self.board.size()) as f32;
         let margin = (0.5 + 0.5 * score / points).clamp(0.0, 1.0);
-        let sw = self.config.score_weight;
+        let sw = shared.score_weight;
         let black = (1.0 - sw) * win + sw * margin;
-        self.record_ownership();
-        self.playouts += 1;
+        shared.playouts += 1;
+        let nodes = &mut shared.nodes;
         // Plain statistics: node d was reached by a move of the player who
         // moved at depth d - 1 (the root by the opponent of `to_move`).
         let mut mover = self.to_move.opponent();
         for &k in &self.path {
-            let n = &mut self.nodes[k as usize];
+            let n = &mut nodes[k as usize];
+            n.in_flight -= 1;
             n.visits += 1;
             n.score_sum += score;
             n.score_sq += score * score;
-            n.wins += if mover == Color::Black {
-                black
+            if mover == Color::Black {
+                n.wins += black;
+                n.real_wins += win;
             } else {
-                1.0 - black
-            };
+                n.wins += 1.0 - black;
+                n.real_wins += 1.0 - win;
+            }
             mover = mover.opponent();
         }
         // AMAF: walk the stones backwards; `seq_at[d]` is the index in
         // `self.seq` of the first stone played at or after depth d.
-        let mut seq_at = Vec::with_capacity(tree_moves + 1);
+        let mut seq_at = [0usize; 64];
+        let mut seq_at_long = Vec::new();
+        let seq_at: &mut [usize] = if self.tree_seq.len() < seq_at.len() {
+            &mut seq_at[..self.tree_seq.len() + 1]
+        } else {
+            seq_at_long.resize(self.tree_seq.len() + 1, 0);
+            &mut seq_at_long
+        };
         let mut k = 0;
-        for m in &tree_seq {
-            seq_at.push(k);
+        for (d, m) in self.tree_seq.iter().enumerate() {
+            seq_at[d] = k;
             if m.is_some() {
                 k += 1;
             }
         }
-        seq_at.push(k);
+        seq_at[self.tree_seq.len()] = k;
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.first_stamp.iter_mut().for_each(|s| *s = u32::MAX);
@@ -713,7 +928,7 @@ impl<'a> Tree<'a> {
                 self.first_stamp[p.index()] = self.stamp;
                 self.first_color[p.index()] = col;
             }
-            let n = self.nodes[node];
+            let n = nodes[node];
             if !n.expanded {
                 continue;
             }
@@ -727,8 +942,7 @@ impl<'a> Tree<'a> {
             } else {
                 1.0 - black
             };
-            for ch in n.first_child..n.first_child + n.children {
-                let chn = &mut self.nodes[ch as usize];
+            for chn in &mut nodes[n.child_range()] {
                 if let Move::Play(p) = chn.mv {
                     let i = p.index();
                     if self.first_stamp[i] == self.stamp && self.first_color[i] == to_move {
@@ -762,119 +976,93 @@ impl<'a> Tree<'a> {
         }
     }
 
-    fn run(&mut self, playouts: u64, deadline: Option<Instant>) {
-        while self.playouts < playouts {
+    /// Iterations until the shared tree has `target` descents started or
+    /// `deadline` passes (checked every 16 iterations).
+    fn run(&mut self, shared: &Mutex<Shared>, target: u64, deadline: Option<Instant>) {
+        let mut k = 0u64;
+        loop {
             if let Some(d) = deadline {
-                if self.playouts.is_multiple_of(16) && Instant::now() >= d {
-                    break;
+                if k.is_multiple_of(16) && Instant::now() >= d {
+                    return;
                 }
             }
-            self.iterate();
-        }
-    }
-
-    fn root_stats(&self) -> Vec<MoveStat> {
-        let r = &self.nodes[0];
-        (r.first_child..r.first_child + r.children)
-            .map(|k| {
-                let n = &self.nodes[k as usize];
-                MoveStat {
-                    mv: n.mv,
-                    visits: n.visits,
-                    wins: n.wins,
-                    amaf_visits: n.amaf_visits,
-                    amaf_wins: n.amaf_wins,
-                    prior: n.prior_wins / n.prior_visits.max(1e-6),
-                    policy: n.policy,
-                    score_sum: n.score_sum,
-                    score_sq: n.score_sq,
-                    pv: self.pv_from(k as usize),
+            k += 1;
+            let (c, passes) = {
+                let mut g = lock(shared);
+                if g.started >= target {
+                    return;
                 }
-            })
-            .collect()
-    }
-
-    /// The principal variation from node `i`: its move, then the most
-    /// visited child while that child has at least two visits.
-    fn pv_from(&self, mut i: usize) -> Vec<Move> {
-        let mut pv = vec![self.nodes[i].mv];
-        while pv.len() < MAX_PV {
-            let n = &self.nodes[i];
-            let best = (n.first_child..n.first_child + n.children)
-                .map(|k| k as usize)
-                .max_by_key(|&k| self.nodes[k].visits);
-            match best {
-                Some(k) if self.nodes[k].visits >= 2 => {
-                    pv.push(self.nodes[k].mv);
-                    i = k;
-                }
-                _ => break,
-            }
+                g.started += 1;
+                self.descend(&mut g.nodes)
+            };
+            let score = self.playout(c, passes);
+            self.update(&mut lock(shared), score);
         }
-        pv
     }
 }
 
-/// Longest principal variation reported.
-const MAX_PV: usize = 12;
-
-/// A search that can be continued: the trees of its threads, kept
-/// between calls to [`Searcher::run`], and a snapshot of what they found
-/// at any time ([`Searcher::result`]). GUI analysis runs one in slices
-/// and reports between them; [`search`] runs one to its budget.
+/// A search that can be continued: its shared tree and its threads'
+/// state, kept between calls to [`Searcher::run`], and a snapshot of
+/// what they found at any time ([`Searcher::result`]). GUI analysis runs
+/// one in slices and reports between them; [`search`] runs one to its
+/// budget.
 pub struct Searcher<'a> {
     board: &'a Board,
     to_move: Color,
-    trees: Vec<Tree<'a>>,
+    shared: Mutex<Shared>,
+    workers: Vec<Worker<'a>>,
     start: Instant,
 }
 
 impl<'a> Searcher<'a> {
-    /// A search of `board`'s position for `to_move`, with one tree per
-    /// thread of `config` (seeds derived from its seed).
+    /// A search of `board`'s position for `to_move`, with one worker per
+    /// thread of `config` (seeds derived from its seed) on one tree.
     pub fn new(
         board: &'a Board,
         to_move: Color,
         policy: &'a Policy,
         config: &'a SearchConfig,
     ) -> Searcher<'a> {
-        let trees = (0..config.threads.max(1))
+        let start = Instant::now();
+        let workers: Vec<Worker> = (0..config.threads.max(1))
             .map(|t| {
                 let seed = config
                     .seed
                     .wrapping_add((t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-                Tree::new(board, to_move, policy, config, seed)
+                Worker::new(board, to_move, policy, config, seed)
             })
             .collect();
+        let score_weight = search_score_weight(&workers[0].root_mc, to_move, config);
         Searcher {
             board,
             to_move,
-            trees,
-            start: Instant::now(),
+            shared: Mutex::new(Shared {
+                nodes: vec![Node::new(Move::Pass, 0.0, 0.0)],
+                started: 0,
+                playouts: 0,
+                score_weight,
+            }),
+            workers,
+            start,
         }
     }
 
-    /// Runs `playouts` more playouts over all trees (split evenly, the
-    /// first trees taking the remainder; `u64::MAX`: no limit), stopping
-    /// early at `deadline`.
+    /// Runs `playouts` more playouts on the tree over all threads
+    /// (`u64::MAX`: no limit), stopping early at `deadline`.
     pub fn run(&mut self, playouts: u64, deadline: Option<Instant>) {
-        let threads = self.trees.len() as u64;
-        let share = |t: usize| -> u64 {
-            if playouts == u64::MAX {
-                u64::MAX
-            } else {
-                playouts / threads + u64::from((t as u64) < playouts % threads)
-            }
+        let target = {
+            let g = self.shared.get_mut().unwrap_or_else(|e| e.into_inner());
+            g.started = g.playouts;
+            g.playouts.saturating_add(playouts)
         };
-        if self.trees.len() == 1 {
-            let tree = &mut self.trees[0];
-            tree.run(tree.playouts.saturating_add(share(0)), deadline);
+        let shared = &self.shared;
+        if self.workers.len() == 1 {
+            self.workers[0].run(shared, target, deadline);
             return;
         }
         std::thread::scope(|s| {
-            for (t, tree) in self.trees.iter_mut().enumerate() {
-                let target = tree.playouts.saturating_add(share(t));
-                s.spawn(move || tree.run(target, deadline));
+            for w in self.workers.iter_mut() {
+                s.spawn(move || w.run(shared, target, deadline));
             }
         });
     }
@@ -895,7 +1083,6 @@ impl<'a> Searcher<'a> {
         }
         let start = Instant::now();
         let base = self.playouts();
-        let mut visits = vec![0u64; self.board.cells().len() + 1];
         loop {
             let done = self.playouts() - base;
             if done >= playouts || deadline.is_some_and(|d| Instant::now() >= d) {
@@ -910,26 +1097,17 @@ impl<'a> Searcher<'a> {
                 let rate = done as f64 / elapsed;
                 left = left.min(rate * d.saturating_duration_since(now).as_secs_f64());
             }
-            visits.iter_mut().for_each(|v| *v = 0);
-            let pass = visits.len() - 1;
-            for tree in &self.trees {
-                let r = &tree.nodes[0];
-                for k in r.first_child..r.first_child + r.children {
-                    let n = &tree.nodes[k as usize];
-                    let i = match n.mv {
-                        Move::Play(p) => p.index(),
-                        Move::Pass => pass,
-                    };
-                    visits[i] += u64::from(n.visits);
-                }
-            }
             let (mut first, mut second) = (0u64, 0u64);
-            for &v in &visits {
-                if v > first {
-                    second = first;
-                    first = v;
-                } else if v > second {
-                    second = v;
+            {
+                let g = lock(&self.shared);
+                for k in g.nodes[0].child_range() {
+                    let v = u64::from(g.nodes[k].visits);
+                    if v > first {
+                        second = first;
+                        first = v;
+                    } else if v > second {
+                        second = v;
+                    }
                 }
             }
             if (first - second) as f64 > f64::from(early_stop) * left {
@@ -938,39 +1116,21 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Playouts run so far (all trees).
+    /// Playouts run so far.
     pub fn playouts(&self) -> u64 {
-        self.trees.iter().map(|t| t.playouts).sum()
+        lock(&self.shared).playouts
     }
 
-    /// What the trees found so far: root statistics summed over the trees
-    /// (each move's principal variation from the tree that visited it
-    /// most), ownership averaged over every playout.
+    /// What the tree found so far: root statistics and principal
+    /// variations, ownership averaged over every playout of every thread.
     pub fn result(&self) -> SearchResult {
-        let mut moves: Vec<MoveStat> = Vec::new();
+        let g = lock(&self.shared);
+        let mut moves = root_stats(&g.nodes);
+        let playouts = g.playouts;
         let mut ownership = vec![0i64; self.board.cells().len()];
-        let (mut playouts, mut nodes) = (0, 0);
-        for tree in &self.trees {
-            playouts += tree.playouts;
-            nodes += tree.nodes.len();
-            for (o, x) in ownership.iter_mut().zip(&tree.ownership) {
+        for w in &self.workers {
+            for (o, x) in ownership.iter_mut().zip(&w.ownership) {
                 *o += x;
-            }
-            for m in tree.root_stats() {
-                match moves.iter_mut().find(|x| x.mv == m.mv) {
-                    Some(x) => {
-                        if m.visits > x.visits / 2 && m.pv.len() > x.pv.len() {
-                            x.pv = m.pv.clone();
-                        }
-                        x.visits += m.visits;
-                        x.wins += m.wins;
-                        x.amaf_visits += m.amaf_visits;
-                        x.amaf_wins += m.amaf_wins;
-                        x.score_sum += m.score_sum;
-                        x.score_sq += m.score_sq;
-                    }
-                    None => moves.push(m),
-                }
             }
         }
         moves.sort_by(|a, b| {
@@ -988,12 +1148,49 @@ impl<'a> Searcher<'a> {
             playouts,
             seconds: self.start.elapsed().as_secs_f64(),
             ownership,
-            nodes,
+            nodes: g.nodes.len(),
+            score_weight: g.score_weight,
         }
+    }
+
+    /// Checks the tree's bookkeeping (for tests): no descent in flight,
+    /// every node's visits at least the sum of its children's (a node
+    /// counts the playouts that ended at it as a leaf too), and, unless
+    /// the root came from a reused tree, the root's visits equal to the
+    /// playouts and to the sum of its children's. The first violation.
+    pub fn check_tree(&self) -> Result<(), String> {
+        let g = lock(&self.shared);
+        for (i, n) in g.nodes.iter().enumerate() {
+            if n.in_flight != 0 {
+                return Err(format!("node {i}: {} descents in flight", n.in_flight));
+            }
+            let sum: u64 = n.child_range().map(|k| u64::from(g.nodes[k].visits)).sum();
+            if sum > u64::from(n.visits) {
+                return Err(format!("node {i}: {} visits, its children {sum}", n.visits));
+            }
+        }
+        let root = &g.nodes[0];
+        let sum: u64 = root
+            .child_range()
+            .map(|k| u64::from(g.nodes[k].visits))
+            .sum();
+        if g.started != g.playouts {
+            return Err(format!(
+                "{} descents started, {} playouts",
+                g.started, g.playouts
+            ));
+        }
+        if u64::from(root.visits) == g.playouts && sum != g.playouts {
+            return Err(format!(
+                "root: {} playouts, its children {sum} visits",
+                g.playouts
+            ));
+        }
+        Ok(())
     }
 }
 
-/// The trees of a finished search, kept so that the next search can
+/// The tree of a finished search, kept so that the next search can
 /// start from the subtree of the moves played since (tree reuse). Plain
 /// data: no borrow of the board or the policy.
 #[derive(Clone, Debug)]
@@ -1005,13 +1202,16 @@ pub struct SavedTrees {
     board: Board,
     history: Vec<(Color, Move)>,
     to_move: Color,
-    arenas: Vec<Vec<Node>>,
+    arena: Vec<Node>,
+    /// The margin's share in the tree's values: a search on another
+    /// scale does not reuse it.
+    score_weight: f32,
 }
 
 impl SavedTrees {
-    /// Tree nodes kept (all trees).
+    /// Tree nodes kept.
     pub fn nodes(&self) -> usize {
-        self.arenas.iter().map(Vec::len).sum()
+        self.arena.len()
     }
 
     /// The subtree of `arena` reached by `moves` from its root, copied
@@ -1029,9 +1229,7 @@ impl SavedTrees {
             if !n.expanded {
                 return None;
             }
-            at = (n.first_child..n.first_child + n.children)
-                .map(|k| k as usize)
-                .find(|&k| arena[k].mv == m)?;
+            at = n.child_range().find(|&k| arena[k].mv == m)?;
         }
         if !arena[at].expanded {
             return None;
@@ -1044,12 +1242,12 @@ impl SavedTrees {
                 continue;
             }
             let first = out.len();
-            for k in n.first_child..n.first_child + n.children {
-                let child = arena[k as usize];
+            for k in n.child_range() {
+                let child = arena[k];
                 if new == 0 && !legal(child.mv) {
                     continue;
                 }
-                queue.push_back((k as usize, out.len()));
+                queue.push_back((k, out.len()));
                 out.push(child);
             }
             out[new].first_child = first as u32;
@@ -1060,11 +1258,12 @@ impl SavedTrees {
 }
 
 impl<'a> Searcher<'a> {
-    /// Like [`Searcher::new`], but each tree starts from the subtree of
+    /// Like [`Searcher::new`], but the tree starts from the subtree of
     /// `saved` that the moves played since lead to, when the saved
     /// search was of an earlier position of the same game (its history a
-    /// prefix of `board`'s) and the same player is to move again.
-    /// Trees the moves lead out of start empty.
+    /// prefix of `board`'s), the same player is to move again and both
+    /// searches value playouts on the same scale (the same margin share).
+    /// A tree the moves lead out of starts empty.
     pub fn with_saved(
         board: &'a Board,
         to_move: Color,
@@ -1082,7 +1281,8 @@ impl<'a> Searcher<'a> {
             && saved.history.len() <= history.len()
             && saved.history[..] == history[..saved.history.len()]
             && (history.len() - saved.history.len()).is_multiple_of(2)
-            && saved.to_move == to_move;
+            && saved.to_move == to_move
+            && saved.score_weight == searcher.shared_score_weight();
         if !reusable {
             return searcher;
         }
@@ -1102,38 +1302,53 @@ impl<'a> Searcher<'a> {
             return searcher;
         }
         let legal = |m: Move| board.is_legal(to_move, m);
-        for (tree, arena) in searcher.trees.iter_mut().zip(&saved.arenas) {
-            if let Some(nodes) = SavedTrees::subtree(arena, since, legal) {
-                tree.nodes = nodes;
-            }
+        if let Some(nodes) = SavedTrees::subtree(&saved.arena, since, legal) {
+            searcher
+                .shared
+                .get_mut()
+                .unwrap_or_else(|e| e.into_inner())
+                .nodes = nodes;
         }
         searcher
     }
 
-    /// The trees, for the next search's reuse.
-    pub fn into_saved(self) -> SavedTrees {
+    /// The margin's share in this search's values.
+    fn shared_score_weight(&mut self) -> f32 {
+        self.shared
+            .get_mut()
+            .unwrap_or_else(|e| e.into_inner())
+            .score_weight
+    }
+
+    /// The tree, for the next search's reuse.
+    pub fn into_saved(mut self) -> SavedTrees {
+        let komi = self.workers[0].config.komi;
+        let score_weight = self.shared_score_weight();
         SavedTrees {
             size: self.board.size(),
-            komi: self.trees[0].config.komi,
+            komi,
             board: self.board.clone(),
             history: self.board.history().to_vec(),
             to_move: self.to_move,
-            arenas: self.trees.into_iter().map(|t| t.nodes).collect(),
+            arena: self
+                .shared
+                .into_inner()
+                .unwrap_or_else(|e| e.into_inner())
+                .nodes,
+            score_weight,
         }
     }
 
-    /// Visits already at the roots when the search started (reused).
+    /// Visits already at the root when the search started (reused).
     pub fn root_visits(&self) -> u64 {
-        self.trees
-            .iter()
-            .map(|t| u64::from(t.nodes[0].visits))
-            .sum()
+        u64::from(lock(&self.shared).nodes[0].visits)
     }
 }
 
 /// Searches the position of `board` for `to_move` with `policy`'s
 /// playouts. Deterministic for a given seed and playout budget (with no
-/// time limit), whatever the number of threads.
+/// time limit) on one thread; on more the threads share one tree, and
+/// their interleaving changes it from run to run.
 pub fn search(
     board: &Board,
     to_move: Color,

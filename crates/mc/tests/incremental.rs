@@ -7,7 +7,7 @@ mod common;
 
 use katachi_board::playout::Rng;
 use katachi_board::{Board, Cell, Color, IllegalMove, Move, Point};
-use katachi_mc::{analyse, McBoard, Policy};
+use katachi_mc::{analyse, analyse_both, McBoard, Policy};
 
 /// Plays a random game of up to `moves` moves on a `size` board, checking
 /// the context after every move. Moves are drawn from the policy's weights
@@ -15,11 +15,19 @@ use katachi_mc::{analyse, McBoard, Policy};
 /// their weight, so that self-ataris, eye fillings and the like happen),
 /// with an occasional pass.
 fn random_game(policy: &Policy, size: usize, seed: u64, moves: usize) {
-    random_game_two(policy, policy, size, seed, moves);
+    random_game_two(policy, policy, size, seed, moves, 0);
 }
 
 /// [`random_game`] with Black's weights from `black`, White's from `white`.
-fn random_game_two(black: &Policy, white: &Policy, size: usize, seed: u64, moves: usize) {
+/// `limit`: the self-atari limit (`McBoard::set_self_atari_limit`).
+fn random_game_two(
+    black: &Policy,
+    white: &Policy,
+    size: usize,
+    seed: u64,
+    moves: usize,
+    limit: usize,
+) {
     let policy = black;
     let mut rng = Rng::new(seed);
     let mut b = McBoard::with_tables(
@@ -27,6 +35,7 @@ fn random_game_two(black: &Policy, white: &Policy, size: usize, seed: u64, moves
         Board::new(size).unwrap(),
         None,
     );
+    b.set_self_atari_limit(limit);
     b.check_against_scratch().unwrap();
     let mut c = Color::Black;
     for k in 0..moves {
@@ -87,7 +96,56 @@ fn incremental_context_equals_scratch_two_policies() {
     let (a, b) = (Policy::katachi(), Policy::uniform());
     for seed in 200..206 {
         let size = [9, 13, 19][seed as usize % 3];
-        random_game_two(&a, &b, size, seed, 3 * size * size / 2);
+        random_game_two(&a, &b, size, seed, 3 * size * size / 2, 0);
+    }
+}
+
+/// With the self-atari limit on (the search's playouts), the weights
+/// still follow the position exactly: the size of the string a
+/// self-atari makes is kept incrementally too.
+#[test]
+fn incremental_context_equals_scratch_self_atari_limit() {
+    let (a, u) = (Policy::katachi(), Policy::uniform());
+    for seed in 300..318 {
+        let size = [5, 9, 13][seed as usize % 3];
+        let limit = [2, 3][seed as usize % 2];
+        let white = if seed % 4 < 2 { &a } else { &u };
+        random_game_two(&a, white, size, seed, 2 * size * size, limit);
+    }
+}
+
+/// The limit's rule itself: a self-atari that captures nothing weighs 0
+/// exactly when its string would have at least `limit` stones; every
+/// other weight is the table's.
+#[test]
+fn self_atari_limit_zeroes_big_self_ataris_only() {
+    let policy = Policy::uniform();
+    for size in [5, 9] {
+        for b in positions(size, 40 + size as u64, 30) {
+            let plain = McBoard::new(policy.table(), b.clone(), None);
+            let mut limited = plain.clone();
+            limited.set_self_atari_limit(3);
+            for p in b.empty_points() {
+                for c in [Color::Black, Color::White] {
+                    let info = analyse(&b, p, c);
+                    let big = info.self_atari && info.captures == 0 && {
+                        // The string the move makes, counted on a copy.
+                        let mut after = b.clone();
+                        after.play_unchecked(c, Move::Play(p));
+                        after.cell(p) == c.cell() && after.string_size(p) >= 3
+                            || info.suicide && info.self_atari_stones >= 3
+                    };
+                    let want = if big { 0 } else { plain.weight(c, p) };
+                    assert_eq!(
+                        limited.weight(c, p),
+                        want,
+                        "{size}x{size} {c:?} {} {info:?}:\n{}",
+                        b.vertex(p),
+                        b.to_ascii()
+                    );
+                }
+            }
+        }
     }
 }
 
@@ -159,7 +217,33 @@ fn analysis_agrees_with_playing() {
                     let captured = after.play_unchecked(c, Move::Play(p));
                     assert_eq!(got.captures as usize, captured.min(3), "{what}");
                     assert_eq!(got.self_atari, after.liberty_count(p) <= 1, "{what}");
+                    let stones = if got.self_atari {
+                        after.string_size(p).min(255)
+                    } else {
+                        0
+                    };
+                    assert_eq!(got.self_atari_stones as usize, stones, "{what}");
                 }
+            }
+        }
+    }
+}
+
+/// `analyse_both` (one scan for both colours, the playouts' path) against
+/// `analyse` of each colour.
+#[test]
+fn analyse_both_agrees_with_analyse() {
+    for size in [2, 3, 5, 9, 19] {
+        for b in positions(size, 7 + size as u64, 40) {
+            for p in b.empty_points().collect::<Vec<_>>() {
+                let want = [analyse(&b, p, Color::Black), analyse(&b, p, Color::White)];
+                assert_eq!(
+                    analyse_both(&b, p),
+                    want,
+                    "{size}x{size} {}:\n{}",
+                    b.vertex(p),
+                    b.to_ascii()
+                );
             }
         }
     }
@@ -316,6 +400,52 @@ fn area_balance_is_the_area_score() {
             let b = McBoard::new(policy.table(), board, None);
             let s = b.board().area_score(&[]);
             assert_eq!(b.area_balance(), s.black - s.white);
+        }
+    }
+}
+
+/// A seki survives the playouts with the self-atari limit, and is broken
+/// without it. The whole 4x4 board is two strings, Black's six stones on
+/// the left and White's eight on the right, sharing their only two
+/// liberties (b2 and b3): whoever fills one is captured, so neither
+/// should. With the limit no move weighs anything, both pass at once,
+/// and the count is 6 to 8, the shared liberties nobody's; without it
+/// the only moves left are those self-ataris, and every playout ends
+/// with one string captured.
+#[test]
+fn a_seki_survives_playouts_with_the_self_atari_limit() {
+    let rows = ["X X O O", "X . O O", "X . O O", "X X O O"];
+    let mut board = Board::new(4).unwrap();
+    let mut edits = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, ch) in row.split_whitespace().enumerate() {
+            let p = board.point(r, c).unwrap();
+            let cell = match ch {
+                "X" => Some(Color::Black),
+                "O" => Some(Color::White),
+                _ => None,
+            };
+            edits.push((p, cell));
+        }
+    }
+    board.set_stones(edits);
+    let policy = Policy::katachi();
+    let mut rng = Rng::new(5);
+    for limit in [3, 0] {
+        let mut start = McBoard::new(policy.table(), board.clone(), None);
+        start.set_self_atari_limit(limit);
+        for first in [Color::Black, Color::White] {
+            for _ in 0..20 {
+                let mut b = start.clone();
+                let out = b.playout(first, &mut rng, 100);
+                assert!(!out.capped);
+                if limit > 0 {
+                    assert_eq!(out.moves, 2, "two passes");
+                    assert_eq!(out.score, -2.0, "the seki counted as it stands");
+                } else {
+                    assert!(out.score.abs() >= 14.0, "a string captured: {out:?}");
+                }
+            }
         }
     }
 }

@@ -8,7 +8,11 @@
 //! playouts. Each thread count searches the same position for the same
 //! wall-clock time; the figure is playouts over wall-clock seconds.
 //! The machine's load average (`/proc/loadavg`) is printed beside it: on a
-//! shared machine a second thread only helps if a core is free.
+//! shared machine a second thread only helps if a core is free. So is
+//! the process's CPU time over the run (`/proc/self/stat`, user plus
+//! system, 10 ms ticks) and playouts per CPU second: on a loaded machine
+//! the wall-clock rate says how much CPU the others left, the CPU rate
+//! what the code costs.
 
 use std::process::ExitCode;
 
@@ -47,6 +51,21 @@ pub fn load_average() -> Option<String> {
     )
 }
 
+/// CPU seconds (user plus system) this process has used so far, from
+/// `/proc/self/stat` (Linux; `None` elsewhere). Clock ticks are taken as
+/// 100 per second, the value Linux reports to user space on every
+/// architecture.
+pub fn cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The command name (field 2) may hold spaces: count from its `)`.
+    let rest = &text[text.rfind(')')? + 1..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // After `)`: state is field 3, so utime (14) and stime (15) are at 11, 12.
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
+}
+
 /// Run `katachi bench search`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     anyhow::ensure!(
@@ -62,11 +81,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.seed
     )?;
     outln!(
-        "{:>5} {:>7} {:>10} {:>12} {:>10}  load average (1 5 15 min) after",
+        "{:>5} {:>7} {:>10} {:>12} {:>8} {:>12} {:>10}  load average (1 5 15 min) after",
         "size",
         "threads",
         "playouts",
         "playouts/s",
+        "cpu s",
+        "playouts/cpu",
         "nodes"
     )?;
     for &size in &args.sizes {
@@ -79,13 +100,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 seed: args.seed,
                 ..SearchConfig::default()
             };
+            let cpu_before = cpu_seconds();
             let r = search(&board, to_move, &policy, &config);
+            let cpu = cpu_seconds().zip(cpu_before).map(|(a, b)| a - b);
             outln!(
-                "{:>5} {:>7} {:>10} {:>12.0} {:>10}  {}",
+                "{:>5} {:>7} {:>10} {:>12.0} {:>8} {:>12} {:>10}  {}",
                 size,
                 threads,
                 r.playouts,
                 r.playouts as f64 / r.seconds.max(1e-9),
+                cpu.map_or("?".into(), |c| format!("{c:.2}")),
+                cpu.filter(|&c| c > 0.0)
+                    .map_or("?".into(), |c| format!("{:.0}", r.playouts as f64 / c)),
                 r.nodes,
                 load_average().unwrap_or_else(|| "?".into())
             )?;

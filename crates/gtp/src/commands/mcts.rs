@@ -210,9 +210,11 @@ pub(crate) fn genmove_search(
     }
     let board = s.board().clone();
     let saved = if reuse { take_saved(s) } else { None };
+    // The clock starts before the searcher: its plain playouts (whether
+    // the game looks decided) are part of the move's time.
+    let (total, deadline) = config.budget();
     let mut searcher = Searcher::with_saved(&board, color, &policy, &config, saved);
     let reused = searcher.root_visits();
-    let (total, deadline) = config.budget();
     match slice {
         None => searcher.run_to_decision(total, deadline, config.early_stop),
         Some(slice) => loop {
@@ -239,7 +241,10 @@ pub(crate) fn genmove_search(
 /// to standard error (one line: playouts, seconds, win rate). `reuse`:
 /// start from and keep the search trees (genmove; `reg_genmove`, which
 /// plays nothing, searches afresh and keeps nothing, so it answers what
-/// a fresh genmove would).
+/// a fresh genmove would). Without `reuse` (`reg_genmove`) the answer is
+/// never `resign`: the command asks which move the engine finds best
+/// (as GNU Go's, which never resigns there), and a resignation is the
+/// best move's win rate, not a move; the most visited move answers.
 pub fn choose(s: &mut Session, color: Color, cleanup: bool, reuse: bool) -> Decision {
     let live = s.config().mcts.live_gfx;
     let slice = live.then(|| std::time::Duration::from_millis(500));
@@ -249,7 +254,12 @@ pub fn choose(s: &mut Session, color: Color, cleanup: bool, reuse: bool) -> Deci
         Ok(())
     })
     .expect("reports to standard error do not fail");
-    decision(s, cleanup, &result, &config, reused)
+    match decision(s, cleanup, &result, &config, reused) {
+        Decision::Resign if !reuse => {
+            Decision::Play(result.best().map_or(katachi_board::Move::Pass, |m| m.mv))
+        }
+        d => d,
+    }
 }
 
 /// The decision from genmove's search, its figures on standard error.
