@@ -205,7 +205,86 @@ pub fn evaluate_with(
     fallback: Fallback,
 ) -> EyeVerdict {
     let sg = space_graph(board, eyes, space);
-    let found = match db.lookup(&sg.graph) {
+    let found = lookup_or_solve(db, &sg, fallback);
+    let to_points = |vs: Vec<usize>| -> Vec<Point> {
+        vs.into_iter()
+            .filter_map(|v| sg.points.get(v).copied())
+            .collect()
+    };
+    verdict(found, space, to_points)
+}
+
+/// A graph's key in the memo: whether the solver may be used, the
+/// vertices and the adjacency.
+type MemoKey = (bool, Vec<SpaceVertex>, Vec<Vec<usize>>);
+
+/// What the database or the solver says of a graph (vertex indices).
+type Found = Option<(
+    katachi_patterns::eyegraph::EyeValue,
+    Vec<usize>,
+    Vec<usize>,
+    EvaluationSource,
+)>;
+
+/// Graphs remembered per thread before the memo is emptied.
+const MEMO_MAX: usize = 20_000;
+
+/// The memo of one database (held, so that its address cannot be reused
+/// by another while the memo lives).
+type Memo = Option<(Arc<EyeGraphDb>, std::collections::HashMap<MemoKey, Found>)>;
+
+thread_local! {
+    static MEMO: std::cell::RefCell<Memo> = const { std::cell::RefCell::new(None) };
+}
+
+/// [`evaluate_with`] through a per-thread memo of graphs: owl examines
+/// many positions whose eye spaces repeat, and the answer for a graph is
+/// kept instead of being looked up or solved again. The memo belongs to
+/// one database and is emptied when another is used or it grows large.
+pub fn evaluate_memo(
+    db: &Arc<EyeGraphDb>,
+    board: &Board,
+    eyes: &Eyes,
+    space: &EyeSpace,
+    fallback: Fallback,
+) -> EyeVerdict {
+    let sg = space_graph(board, eyes, space);
+    let key: MemoKey = (
+        fallback == Fallback::Solver,
+        sg.graph.vertices.clone(),
+        sg.graph.adjacency.clone(),
+    );
+    let known = MEMO.with(|m| match &*m.borrow() {
+        Some((d, map)) if Arc::ptr_eq(d, db) => map.get(&key).cloned(),
+        _ => None,
+    });
+    let found = known.unwrap_or_else(|| {
+        let found = lookup_or_solve(db, &sg, fallback);
+        MEMO.with(|m| {
+            let mut m = m.borrow_mut();
+            let fresh = match &*m {
+                Some((d, map)) => !Arc::ptr_eq(d, db) || map.len() >= MEMO_MAX,
+                None => true,
+            };
+            if fresh {
+                *m = Some((db.clone(), std::collections::HashMap::new()));
+            }
+            if let Some((_, map)) = m.as_mut() {
+                map.insert(key, found.clone());
+            }
+        });
+        found
+    });
+    let to_points = |vs: Vec<usize>| -> Vec<Point> {
+        vs.into_iter()
+            .filter_map(|v| sg.points.get(v).copied())
+            .collect()
+    };
+    verdict(found, space, to_points)
+}
+
+fn lookup_or_solve(db: &EyeGraphDb, sg: &SpaceGraph, fallback: Fallback) -> Found {
+    match db.lookup(&sg.graph) {
         Some(m) => Some((
             m.value(),
             m.attack_points(),
@@ -223,12 +302,14 @@ pub fn evaluate_with(
             })
         }
         None => None,
-    };
-    let to_points = |vs: Vec<usize>| -> Vec<Point> {
-        vs.into_iter()
-            .filter_map(|v| sg.points.get(v).copied())
-            .collect()
-    };
+    }
+}
+
+fn verdict(
+    found: Found,
+    space: &EyeSpace,
+    to_points: impl Fn(Vec<usize>) -> Vec<Point>,
+) -> EyeVerdict {
     match found {
         Some((v, attack, defense, source)) => EyeVerdict {
             value: EyeValue {
@@ -294,7 +375,7 @@ impl EyeValues {
             Color::White => &self.white,
         };
         let cell = cells.get(k)?;
-        Some(cell.get_or_init(|| evaluate_with(&self.db, board, eyes, space, self.fallback)))
+        Some(cell.get_or_init(|| evaluate_memo(&self.db, board, eyes, space, self.fallback)))
     }
 
     /// The verdict on the eye space of `color` at `p`, if `p` is one of its
@@ -442,5 +523,38 @@ mod tests {
         assert_eq!(v.value.digits(), "0002");
         let d8 = b.parse_vertex("D8").expect("D8");
         assert_eq!(v.attack_points, vec![d8]);
+    }
+
+    #[test]
+    fn the_memo_answers_as_the_database_and_follows_a_new_database() {
+        let (b, eyes) = eyes_of(
+            "XXOOOOOX.
+             XO....OX.
+             X.OOOOOX.
+             XXXXXXXX.
+             .........
+             .........
+             .........
+             .........
+             .........",
+            Color::White,
+        );
+        let a = b.parse_vertex("C8").expect("C8");
+        let space = eyes.of(Color::White).space_of(a).expect("space");
+        let embedded = db();
+        let direct = evaluate_with(&embedded, &b, &eyes, space, Fallback::Solver);
+        for _ in 0..2 {
+            let memo = evaluate_memo(&embedded, &b, &eyes, space, Fallback::Solver);
+            assert_eq!(memo, direct);
+        }
+        // Another database for the same graph: its own answer, not the
+        // remembered one.
+        let text = "Pattern odd\n\n!.*..\n\n:0002\n";
+        let (odd, diags) = katachi_patterns::eyegraph::parse_eyegraphs(text, "odd.eyedb");
+        assert!(diags.is_empty(), "{diags:?}");
+        let odd = Arc::new(odd);
+        let memo = evaluate_memo(&odd, &b, &eyes, space, Fallback::Solver);
+        assert_eq!(memo.value.digits(), "0002");
+        assert_ne!(memo, direct);
     }
 }

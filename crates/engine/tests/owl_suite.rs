@@ -68,9 +68,11 @@ fn owl_suite_keeps_its_level() {
     // dragons branch's amalgamation, whose new jump and knight's-move
     // joins change the dragons owl reads as its goals: the partitions
     // come closer to GNU Go's, 40 -> 53 of 200, and three owl.tst
-    // answers are lost, not yet examined.)
+    // answers are lost, not yet examined; 146 once dead-looking nodes
+    // are read and the reading depth is decided by the eye count; 151
+    // with escape jumps and escape room alive from 14 points.)
     assert!(tally.tests > 0, "owl.tst: no tests read");
-    let floor = 136;
+    let floor = 151;
     assert!(
         tally.passed >= floor,
         "owl.tst: {} passed, floor {floor}",

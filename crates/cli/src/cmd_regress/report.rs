@@ -34,6 +34,13 @@ pub struct Summary {
     pub tests_with_nodes: usize,
     /// `nodes` per test that reports them; `None` if the engine counts none.
     pub nodes_per_test: Option<f64>,
+    /// Owl nodes over the counted tests that report them.
+    pub owl_nodes: u64,
+    /// How many counted tests report owl nodes.
+    pub tests_with_owl_nodes: usize,
+    /// `owl_nodes` per test that reports them; `None` if the engine
+    /// counts none.
+    pub owl_nodes_per_test: Option<f64>,
 }
 
 impl Summary {
@@ -61,8 +68,13 @@ impl Summary {
                 s.nodes += nodes;
                 s.tests_with_nodes += 1;
             }
+            if let Some(nodes) = r.owl_nodes {
+                s.owl_nodes += nodes;
+                s.tests_with_owl_nodes += 1;
+            }
         }
         s.nodes_per_test = per_test(s.nodes, s.tests_with_nodes);
+        s.owl_nodes_per_test = per_test(s.owl_nodes, s.tests_with_owl_nodes);
         s.seconds_per_test = if s.tests > 0 {
             s.seconds / s.tests as f64
         } else {
@@ -115,13 +127,21 @@ pub fn table(summaries: &[Summary]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{:<width$}  {:>6}  {:>6}  {:>6}  {:>10}  {:>10}  {:>8}  {:>10}",
-        "suite", "tests", "passed", "failed", "unexp.pass", "unexp.fail", "s/test", "nodes/test"
+        "{:<width$}  {:>6}  {:>6}  {:>6}  {:>10}  {:>10}  {:>8}  {:>10}  {:>8}",
+        "suite",
+        "tests",
+        "passed",
+        "failed",
+        "unexp.pass",
+        "unexp.fail",
+        "s/test",
+        "nodes/test",
+        "owl/test"
     );
     let row = |out: &mut String, s: &Summary| {
         let _ = writeln!(
             out,
-            "{:<width$}  {:>6}  {:>6}  {:>6}  {:>10}  {:>10}  {:>8.4}  {:>10}",
+            "{:<width$}  {:>6}  {:>6}  {:>6}  {:>10}  {:>10}  {:>8.4}  {:>10}  {:>8}",
             s.file,
             s.tests,
             s.passed,
@@ -130,6 +150,8 @@ pub fn table(summaries: &[Summary]) -> String {
             s.unexpected_failures,
             s.seconds_per_test,
             s.nodes_per_test
+                .map_or_else(|| "-".to_string(), |n| format!("{n:.1}")),
+            s.owl_nodes_per_test
                 .map_or_else(|| "-".to_string(), |n| format!("{n:.1}"))
         );
     };
@@ -155,6 +177,9 @@ pub fn table(summaries: &[Summary]) -> String {
         total.nodes = summaries.iter().map(|s| s.nodes).sum();
         total.tests_with_nodes = summaries.iter().map(|s| s.tests_with_nodes).sum();
         total.nodes_per_test = per_test(total.nodes, total.tests_with_nodes);
+        total.owl_nodes = summaries.iter().map(|s| s.owl_nodes).sum();
+        total.tests_with_owl_nodes = summaries.iter().map(|s| s.tests_with_owl_nodes).sum();
+        total.owl_nodes_per_test = per_test(total.owl_nodes, total.tests_with_owl_nodes);
         row(&mut out, &total);
     }
     out
@@ -198,6 +223,7 @@ mod tests {
             ignored,
             seconds: 0.5,
             nodes: Some(10),
+            owl_nodes: None,
             error: None,
         }
     }
@@ -233,6 +259,7 @@ mod tests {
             (s.nodes, s.tests_with_nodes, s.nodes_per_test),
             (40, 4, Some(10.0))
         );
+        assert_eq!((s.owl_nodes, s.owl_nodes_per_test), (0, None));
         let lines = unexpected_lines(&suite);
         assert_eq!(
             lines,

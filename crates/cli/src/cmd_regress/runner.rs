@@ -16,6 +16,8 @@
 //! When the engine knows `reset_reading_node_counter` and
 //! `get_reading_node_counter` (GNU Go and katachi do), the counter is reset
 //! before each test and read after it, giving the reading nodes per test.
+//! The owl node counter (`reset_owl_node_counter`, `get_owl_node_counter`,
+//! GNU Go and katachi again) is used the same way: owl nodes per test.
 //! Times are the engine's answer times for the suite's own commands; the
 //! counter queries are not included.
 
@@ -61,6 +63,8 @@ pub struct TestOutcome {
     pub seconds: f64,
     /// Tactical reading nodes spent on this test, if the engine counts them.
     pub nodes: Option<u64>,
+    /// Owl nodes spent on this test, if the engine counts them.
+    pub owl_nodes: Option<u64>,
     /// Why there is no proper answer (time-out, death, error answer).
     pub error: Option<String>,
 }
@@ -135,6 +139,8 @@ struct Run<'a> {
     warnings: Vec<String>,
     /// Whether the engine has the reading node counter commands.
     counts_nodes: bool,
+    /// Whether the engine has the owl node counter commands.
+    counts_owl: bool,
     /// Sum of answer times.
     busy: Duration,
 }
@@ -160,7 +166,8 @@ pub fn run_suite(
         default_timeout: config.timeout,
     };
     let mut engine = Engine::spawn(&config.engine, &options)?;
-    let counts_nodes = has_node_counter(&mut engine, config.timeout);
+    let counts_nodes = has_node_counter(&mut engine, config.timeout, "reading");
+    let counts_owl = has_node_counter(&mut engine, config.timeout, "owl");
     let mut run = Run {
         config,
         options,
@@ -170,6 +177,7 @@ pub fn run_suite(
         dead: None,
         warnings: Vec::new(),
         counts_nodes,
+        counts_owl,
         busy: Duration::ZERO,
     };
     let mut judges = judges.iter();
@@ -231,6 +239,7 @@ impl Run<'_> {
             ignored: !matches!(expected, Some(e) if !e.ignored),
             seconds: 0.0,
             nodes: None,
+            owl_nodes: None,
             error: None,
         };
         if let Some(why) = &self.dead {
@@ -243,6 +252,13 @@ impl Run<'_> {
         };
         if self.counts_nodes {
             if let Err(err) = engine.ok("reset_reading_node_counter") {
+                outcome.error = Some(err.to_string());
+                self.trouble(test.line, Some(test.number), err);
+                return outcome;
+            }
+        }
+        if self.counts_owl {
+            if let Err(err) = engine.ok("reset_owl_node_counter") {
                 outcome.error = Some(err.to_string());
                 self.trouble(test.line, Some(test.number), err);
                 return outcome;
@@ -263,6 +279,14 @@ impl Run<'_> {
                     match engine.ok("get_reading_node_counter") {
                         Ok(text) => outcome.nodes = text.trim().parse().ok(),
                         Err(err) => self.trouble(test.line, Some(test.number), err),
+                    }
+                }
+                if self.counts_owl {
+                    if let Some(engine) = self.engine.as_mut() {
+                        match engine.ok("get_owl_node_counter") {
+                            Ok(text) => outcome.owl_nodes = text.trim().parse().ok(),
+                            Err(err) => self.trouble(test.line, Some(test.number), err),
+                        }
                     }
                 }
             }
@@ -307,7 +331,8 @@ impl Run<'_> {
 
     fn restart(&mut self) -> Result<Engine, ClientError> {
         let mut engine = Engine::spawn(&self.config.engine, &self.options)?;
-        self.counts_nodes = has_node_counter(&mut engine, self.config.timeout);
+        self.counts_nodes = has_node_counter(&mut engine, self.config.timeout, "reading");
+        self.counts_owl = has_node_counter(&mut engine, self.config.timeout, "owl");
         for command in self.context.replay() {
             engine.send(None, command, self.config.timeout)?;
         }
@@ -315,15 +340,19 @@ impl Run<'_> {
     }
 }
 
-/// Whether `engine` knows both reading node counter commands.
-fn has_node_counter(engine: &mut Engine, limit: Option<Duration>) -> bool {
-    ["reset_reading_node_counter", "get_reading_node_counter"]
-        .iter()
-        .all(|name| {
-            engine
-                .send(None, &format!("known_command {name}"), limit)
-                .is_ok_and(|r| r.success && r.text.trim() == "true")
-        })
+/// Whether `engine` knows both node counter commands of `kind`
+/// (`reading` or `owl`).
+fn has_node_counter(engine: &mut Engine, limit: Option<Duration>, kind: &str) -> bool {
+    [
+        format!("reset_{kind}_node_counter"),
+        format!("get_{kind}_node_counter"),
+    ]
+    .iter()
+    .all(|name| {
+        engine
+            .send(None, &format!("known_command {name}"), limit)
+            .is_ok_and(|r| r.success && r.text.trim() == "true")
+    })
 }
 
 #[cfg(test)]
