@@ -57,6 +57,11 @@ fn fills_own_eye(board: &Board, c: Color, p: Point) -> bool {
         .all(|&q| !board.on_board(q) || board.cell(q).color() == Some(c))
 }
 
+/// How far below [`Options::pass_below`] a value still counts as
+/// reaching it: the influence sums its territory in `f32`, so a move
+/// worth exactly one point may come out at 0.9999.
+pub const ROUNDING: f64 = 1e-3;
+
 /// Generate `color`'s move on `an`'s position.
 pub fn generate(an: &Analysis, color: Color, options: &Options) -> Generated {
     let board = an.board();
@@ -107,7 +112,7 @@ pub fn generate(an: &Analysis, color: Color, options: &Options) -> Generated {
     confirm_safety(an, color, &reasons, &mut valuer, &mut values);
     let mut best = values
         .first()
-        .filter(|v| v.total >= options.pass_below)
+        .filter(|v| v.total >= options.pass_below - ROUNDING)
         .map(|v| v.point);
     let mut dame = None;
     if best.is_none() && options.allowed.is_none() {

@@ -573,9 +573,9 @@ fn dead_dragon(an: &Analysis, q: Point) -> bool {
 
 /// Whether, after `color` plays at `p`, the opponent moving first kills
 /// the stone played by owl reading (GNU Go checks the safety of a move's
-/// stones beyond tactics). Only for a lone stone in the opponent's area
-/// (moyo or territory, by the influence with the mover to move; the
-/// PARTIAL owl kills any lone stone, even in open space): no living own stone next to
+/// stones beyond tactics). Only for a lone stone outside the mover's own
+/// area (by the influence with the mover to move; the PARTIAL owl kills
+/// any lone stone, even in open space): no living own stone next to
 /// it, diagonal to it or a one-point jump away (a stone that touches a
 /// dragon shares its fate, which the reasons and statuses already
 /// value). Only a clean kill (not a ko, not a spent node budget) counts.
@@ -601,8 +601,10 @@ pub fn owl_kills_new_stone(an: &Analysis, color: Color, p: Point) -> bool {
         }
     }
     // The owl (PARTIAL) cannot read a stone's escape into open space:
-    // only a stone in the opponent's area (moyo or territory) is read.
-    if an.influence(color).whose_area(board, p) != Some(color.opponent()) {
+    // a stone in the mover's own area is not read. A neutral point is
+    // read: a lone stone on the border between two areas (an overplay
+    // in the endgame) is killed as often as one inside the opponent's.
+    if an.influence(color).whose_area(board, p) == Some(color) {
         return false;
     }
     let mut after = board.clone();
