@@ -511,6 +511,37 @@ mod tests {
     }
 
     #[test]
+    fn the_embedded_endgame_patterns_give_the_first_line_moves() {
+        // White's and Black's walls meet on the second line (D2 and E2):
+        // White's first-line hane under Black's stone is E1 (KG1), its
+        // descent under its own stone D1 (KG2), both from katachi's own
+        // endgame.db.
+        let an = analysis(
+            "...O.X...
+             ...O.X...
+             ...O.X...
+             ...O.X...
+             ...O.X...
+             ...O.X...
+             ...O.X...
+             ...OX....
+             .........",
+            Color::White,
+        );
+        let b = an.board().clone();
+        let g = generate(&an, Color::White, &Options::default());
+        for (v, name) in [("E1", "KG1"), ("D1", "KG2")] {
+            let p = b.parse_vertex(v).expect("vertex");
+            let hits = &g.reasons.moves[&p].patterns;
+            assert!(
+                hits.iter()
+                    .any(|h| h.name == name && h.db == "endgame.db (katachi)"),
+                "{v}: {hits:?}"
+            );
+        }
+    }
+
+    #[test]
     fn owl_kills_a_lone_stone_in_a_small_enclosure_only() {
         // Black's wall encloses four points in the lower left; a White
         // stone at B2 has no room to live. One at H4, below White's own
