@@ -10,8 +10,10 @@
 //!   strings and dragons the move's reasons capture or kill are dead,
 //!   those it saves alive, the rest as in the reference. The stone played
 //!   counts alive when the move is tactically safe and joins no string
-//!   the reference counts dead, dead otherwise (also when owl kills a lone
-//!   stone played in the opponent's area, see [`owl_kills_new_stone`]).
+//!   the reference counts dead nor a dead dragon it does not save, dead
+//!   otherwise (also when owl kills a lone stone played outside the
+//!   mover's area, see [`owl_kills_new_stone`]); a defence of a string of
+//!   a dead dragon saves nothing.
 //!   A dead stone that captures and kills nothing is worth at most -1
 //!   (unsafe: a prisoner given) or 0 (owl-dead). When every reading
 //!   result behind the move is a ko, the part is halved. The `terri`, `minterri` and `maxterri` values of the
