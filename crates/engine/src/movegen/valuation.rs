@@ -21,7 +21,7 @@
 //! - **Strategy**: for every dragon the move defends, attacks, connects
 //!   or cuts (pattern classes `d`, `a`, `c`, `C`, `B`, `J`, `U`), its
 //!   effective size times its weakness (0 for a dragon the static status
-//!   calls alive or dead or one with two sure eyes, 0.1 an open one (see
+//!   calls alive or dead, 0.1 an open one or one with two sure eyes (see
 //!   [`owl_trusted`](super::reasons::owl_trusted)), 1 critical, 0.25 a dragon owl says lives but
 //!   the static status does not, 0.5 one owl calls dead that the static
 //!   status does not), each dragon once.
@@ -44,7 +44,7 @@ use crate::autohelper::{Context, DragonStatus};
 use crate::influence::{Influence, InfluenceDbs, Inputs};
 use crate::owl::OwlStatus;
 
-use super::reasons::{owl_trusted, two_eyes, Candidate, ReasonKind};
+use super::reasons::{owl_trusted, Candidate, ReasonKind};
 
 /// One part of a move's value and why.
 #[derive(Clone, Debug, PartialEq)]
@@ -110,10 +110,6 @@ pub fn weakness(an: &Analysis, p: Point) -> f64 {
         return 0.0;
     };
     if d.crude_status == DragonStatus::Alive {
-        return 0.0;
-    }
-    // Two eyes even with the attacker first: alive, nothing to gain.
-    if two_eyes(an, d.origin) {
         return 0.0;
     }
     if !owl_trusted(an, d.origin) {
