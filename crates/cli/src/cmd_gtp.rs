@@ -13,7 +13,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use katachi_board::KoRule;
 use katachi_engine::analysis::AnalysisConfig;
-use katachi_engine::knowledge::{Knowledge, Source, EYE_SLOT, SHAPES_SLOT, SLOTS};
+use katachi_engine::knowledge::{Knowledge, Source, EYE_SLOT, MOVE_SLOTS, SLOTS};
 use katachi_engine::reading::ReadConfig;
 use katachi_gtp::{serve, Config, Engine, MctsOptions, Scoring, Session};
 
@@ -77,7 +77,10 @@ embedded yet), eyes (eye-shape graphs in GNU Go's eyes.db format for \
 eye_data's value and eval_eye; katachi's own patterns/eyes.eyedb is \
 embedded), shapes (the classic engine's move patterns; GNU Go's \
 patterns.db and patterns2.db both load when the slot is given twice: the \
-second file's patterns are added to the first's). A FILE whose name is a slot's (attack.db, eyes.db) needs no NAME=. \
+second file's patterns are added to the first's), endgame (the classic \
+engine's endgame patterns, matched as the shapes; katachi's own \
+patterns/endgame.db is embedded, GNU Go's endgame.db loads here), fuseki \
+(its opening patterns; none embedded, GNU Go's fuseki.db loads here). A FILE whose name is a slot's (attack.db, eyes.db) needs no NAME=. \
 Every file is parsed and checked first, warnings go to standard error, \
 and any error ends the program with the diagnostics and a non-zero exit \
 code before GTP starts.")]
@@ -205,7 +208,7 @@ pub(crate) fn load_knowledge(specs: &[String]) -> anyhow::Result<Arc<Knowledge>>
         for w in &warnings {
             eprintln!("{w}");
         }
-        let k = if slot == SHAPES_SLOT {
+        let k = if MOVE_SLOTS.contains(&slot.as_str()) {
             knowledge.with_more_db(&slot, db, Source::File(path.clone()))
         } else {
             knowledge.with_db(&slot, db, Source::File(path.clone()))

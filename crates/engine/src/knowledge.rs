@@ -19,6 +19,8 @@
 //! | `owl_defense` | owl: the defender's expanding moves (`owl_defendpats.db`) | `patterns/owl_defense.db` |
 //! | `owl_vital` | owl: attacks the eye-space analysis misses (`owl_vital_apats.db`) | `patterns/owl_vital.db` |
 //! | `shapes` | move generation: shape, connection, territory and joseki-class move patterns (GNU Go's `patterns.db` and `patterns2.db` load here, both at once: the slot given twice appends) | `patterns/shapes.db` |
+//! | `endgame` | move generation: endgame patterns, matched as the shapes (GNU Go's `endgame.db` loads here) | `patterns/endgame.db` |
+//! | `fuseki` | move generation: opening patterns, matched as the shapes (GNU Go's `fuseki.db` loads here) | none |
 //!
 //! The `eyes` slot ([`EYE_SLOT`]) holds an eye-graph database
 //! ([`EyeGraphDb`]), not a pattern database: it has a field of its own
@@ -97,7 +99,22 @@ pub const SLOTS: &[Slot] = &[
         use_: "move generation: shape, connection, territory and joseki-class move patterns",
         embedded: true,
     },
+    Slot {
+        name: "endgame",
+        use_: "move generation: endgame patterns (territory, followup and reverse followup values)",
+        embedded: true,
+    },
+    Slot {
+        name: "fuseki",
+        use_: "move generation: whole-board opening patterns (none embedded; GNU Go's fuseki.db loads here)",
+        embedded: false,
+    },
 ];
+
+/// The move generator's pattern slots, matched in this order: shapes,
+/// endgame, fuseki. Each accepts more than one file
+/// ([`Knowledge::with_more_db`]).
+pub const MOVE_SLOTS: [&str; 3] = [SHAPES_SLOT, "endgame", "fuseki"];
 
 /// The slot of the move generator's shape patterns, which accepts more
 /// than one file ([`Knowledge::with_more_db`]).
@@ -451,7 +468,7 @@ mod tests {
             .expect_err("no such slot");
         assert!(
             e.to_string()
-                .contains("attack, defense, conn, barriers, influence, owl_attack, owl_defense, owl_vital, shapes, eyes"),
+                .contains("attack, defense, conn, barriers, influence, owl_attack, owl_defense, owl_vital, shapes, endgame, fuseki, eyes"),
             "{e}"
         );
     }

@@ -23,6 +23,29 @@ fn shapes_is_embedded_and_clean() {
 }
 
 #[test]
+fn endgame_is_embedded_and_clean() {
+    // katachi's own endgame patterns (the engine's `endgame` slot): the
+    // first-line hane, descent and block, every one on the bottom edge
+    // with its move on the first line.
+    let (db, diags) = parse_db(embedded_text("endgame").unwrap(), "endgame.db");
+    assert!(diags.is_empty(), "{}", diags[0]);
+    let names: Vec<&str> = db.patterns.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["KG1", "KG2", "KG3"]);
+    for p in &db.patterns {
+        assert!(p.edges.bottom && !p.edges.top, "{}", p.name);
+        let (row, _) = p.move_point.expect("a move");
+        assert_eq!(
+            row + 1,
+            p.height,
+            "{}: the move is on the first line",
+            p.name
+        );
+        assert!(p.has_class('e'), "{}", p.name);
+    }
+    assert_eq!(embedded("endgame").unwrap().patterns.len(), 3);
+}
+
+#[test]
 fn corner_pattern_geometry() {
     let db = shapes();
     let p = db.patterns.iter().find(|p| p.name == "KE2").unwrap();

@@ -57,6 +57,11 @@ fn fills_own_eye(board: &Board, c: Color, p: Point) -> bool {
         .all(|&q| !board.on_board(q) || board.cell(q).color() == Some(c))
 }
 
+/// How far below [`Options::pass_below`] a value still counts as
+/// reaching it: the influence sums its territory in `f32`, so a move
+/// worth exactly one point may come out at 0.9999.
+pub const ROUNDING: f64 = 1e-3;
+
 /// Generate `color`'s move on `an`'s position.
 pub fn generate(an: &Analysis, color: Color, options: &Options) -> Generated {
     let board = an.board();
@@ -107,7 +112,7 @@ pub fn generate(an: &Analysis, color: Color, options: &Options) -> Generated {
     confirm_safety(an, color, &reasons, &mut valuer, &mut values);
     let mut best = values
         .first()
-        .filter(|v| v.total >= options.pass_below)
+        .filter(|v| v.total >= options.pass_below - ROUNDING)
         .map(|v| v.point);
     let mut dame = None;
     if best.is_none() && options.allowed.is_none() {
@@ -512,6 +517,37 @@ mod tests {
         assert_eq!(g.best, Some(d1), "{}", g.format_top(&b));
         assert_eq!(g.dame, Some(d1));
         assert!(g.explain(&b, d1).contains("dame"));
+    }
+
+    #[test]
+    fn the_embedded_endgame_patterns_give_the_first_line_moves() {
+        // White's and Black's walls meet on the second line (D2 and E2):
+        // White's first-line hane under Black's stone is E1 (KG1), its
+        // descent under its own stone D1 (KG2), both from katachi's own
+        // endgame.db.
+        let an = analysis(
+            "...O.X...
+             ...O.X...
+             ...O.X...
+             ...O.X...
+             ...O.X...
+             ...O.X...
+             ...O.X...
+             ...OX....
+             .........",
+            Color::White,
+        );
+        let b = an.board().clone();
+        let g = generate(&an, Color::White, &Options::default());
+        for (v, name) in [("E1", "KG1"), ("D1", "KG2")] {
+            let p = b.parse_vertex(v).expect("vertex");
+            let hits = &g.reasons.moves[&p].patterns;
+            assert!(
+                hits.iter()
+                    .any(|h| h.name == name && h.db == "endgame.db (katachi)"),
+                "{v}: {hits:?}"
+            );
+        }
     }
 
     #[test]

@@ -16,8 +16,10 @@
 //!
 //! PARTIAL: no threats (attack or defence threats, owl threats), no
 //! semeai, no combination attacks or break-ins, no eye reasons of their
-//! own (the owl's moves stand for them), and the fuseki, joseki,
-//! endgame and handicap databases are not matched yet; of the actions,
+//! own (the owl's moves stand for them); the `endgame` and `fuseki`
+//! slots are matched as the shapes (katachi embeds a few endgame
+//! patterns and no fuseki; GNU Go's `endgame.db` and `fuseki.db` load at
+//! run time), the joseki and handicap databases not yet; of the actions,
 //! `antisuji` and `replace` are applied. The worms give one attack and
 //! one defence point each, plus the liberties that reading confirms
 //! for strings of at most three liberties.

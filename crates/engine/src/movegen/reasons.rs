@@ -15,7 +15,8 @@
 //!    points of its own moyo around it: the PARTIAL owl misjudges such
 //!    dragons in the opening) or the eyes stage gives it two eyes even
 //!    with the attacker first ([`owl_trusted`]).
-//! 3. **Shape patterns** (the knowledge's `shapes` slot), matched with
+//! 3. **Move patterns** (the knowledge's `shapes`, `endgame` and
+//!    `fuseki` slots, in that order, each matched alike), matched with
 //!    `O` the colour to move. A match counts when the move is legal, the
 //!    class conditions hold (`O`/`o`/`X`/`x` on the dragons' statuses), the
 //!    move is tactically safe unless the class has `s` (and with `n` the
@@ -51,7 +52,7 @@ use katachi_tactics::reading::Code;
 use crate::analysis::Analysis;
 use crate::autohelper::{DragonStatus, Effect, PatternEval};
 use crate::constraint_trace::Verdict;
-use crate::knowledge::{Source, SHAPES_SLOT};
+use crate::knowledge::{Source, MOVE_SLOTS};
 use crate::owl::OwlStatus;
 
 /// What a reason says the move does.
@@ -90,7 +91,7 @@ pub enum ReasonKind {
 /// One shape pattern match behind a move.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PatternHit {
-    /// The database (its file, or `shapes.db (katachi)`).
+    /// The database (its file, or `SLOT.db (katachi)` for an embedded one).
     pub db: String,
     /// The pattern's name.
     pub name: String,
@@ -203,7 +204,9 @@ pub fn collect(an: &Analysis, color: Color) -> Reasons {
     };
     worms(an, color, &mut out);
     owl(an, color, &mut out);
-    shapes(an, color, &mut out);
+    for slot in MOVE_SLOTS {
+        patterns(an, color, &mut out, slot);
+    }
     boundary(an, color, &mut out);
     out
 }
@@ -498,12 +501,14 @@ fn classes_hold(an: &Analysis, p: &Pattern, own: &[Point], opp: &[Point]) -> boo
     true
 }
 
-fn shapes(an: &Analysis, color: Color, out: &mut Reasons) {
-    let Some(db) = an.config().knowledge.db(SHAPES_SLOT).cloned() else {
+/// The move patterns of knowledge slot `slot` (one of [`MOVE_SLOTS`]):
+/// every match that holds gives its reasons and values.
+fn patterns(an: &Analysis, color: Color, out: &mut Reasons, slot: &str) {
+    let Some(db) = an.config().knowledge.db(slot).cloned() else {
         return;
     };
     let db_name = match &db.source {
-        Source::Embedded => "shapes.db (katachi)".to_string(),
+        Source::Embedded => format!("{slot}.db (katachi)"),
         Source::File(f) => f.file_name().map_or_else(
             || f.display().to_string(),
             |n| n.to_string_lossy().to_string(),

@@ -10,8 +10,10 @@
 //!   strings and dragons the move's reasons capture or kill are dead,
 //!   those it saves alive, the rest as in the reference. The stone played
 //!   counts alive when the move is tactically safe and joins no string
-//!   the reference counts dead, dead otherwise (also when owl kills a lone
-//!   stone played in the opponent's area, see [`owl_kills_new_stone`]).
+//!   the reference counts dead nor a dead dragon it does not save, dead
+//!   otherwise (also when owl kills a lone stone played outside the
+//!   mover's area, see [`owl_kills_new_stone`]); a defence of a string of
+//!   a dead dragon saves nothing.
 //!   A dead stone that captures and kills nothing is worth at most -1
 //!   (unsafe: a prisoner given) or 0 (owl-dead). When every reading
 //!   result behind the move is a ko, the part is halved. The `terri`, `minterri` and `maxterri` values of the
@@ -227,6 +229,25 @@ impl<'a> Valuer<'a> {
                 why: "reading captures the stone played: its defences, connections and strategic reasons do not count".into(),
             });
         }
+        // A dragon the owl defends with this move is revived whole.
+        let owl_saved: Vec<Point> = cand
+            .reasons
+            .iter()
+            .filter_map(|r| match r.kind {
+                ReasonKind::OwlDefend { dragon, .. } => {
+                    Some(an.dragons().get(dragon).map_or(dragon, |d| d.origin))
+                }
+                _ => None,
+            })
+            .collect();
+        let in_dead_dragon = |q: Point| {
+            dead_dragon(an, q)
+                && !an
+                    .dragons()
+                    .get(q)
+                    .is_some_and(|d| owl_saved.contains(&d.origin))
+        };
+        let mut saves_dead_worm = false;
         for r in &cand.reasons {
             match r.kind {
                 ReasonKind::Attack { target, .. } => {
@@ -234,6 +255,12 @@ impl<'a> Valuer<'a> {
                 }
                 ReasonKind::OwlAttack { dragon, .. } => {
                     dead.extend(an.dragons().stones(board, dragon));
+                }
+                // Saving a string of a dead dragon saves nothing: the
+                // dragon dies with it (GNU Go values such a defence at
+                // nothing unless the move also defends the dragon).
+                ReasonKind::Defend { target, .. } if in_dead_dragon(target) => {
+                    saves_dead_worm = true;
                 }
                 ReasonKind::Defend { target, .. } if safe => {
                     alive.extend(board.stones(target));
@@ -248,9 +275,29 @@ impl<'a> Valuer<'a> {
         let base = self.base.clone();
         // Joining a string the reference counts dead (an own critical
         // string not saved by this move) does not revive it.
-        let joins_dead = own
-            .iter()
-            .any(|&q| q != p && base[q.index()] == Some(true) && !alive.contains(&q));
+        // Nor does joining a dead dragon that the move does not save,
+        // unless the move captures or kills something (which may free it).
+        let kills = cand.reasons.iter().any(|r| {
+            matches!(
+                r.kind,
+                ReasonKind::Attack { .. } | ReasonKind::OwlAttack { .. }
+            )
+        });
+        let joins_dead_dragon = !kills
+            && own
+                .iter()
+                .any(|&q| q != p && in_dead_dragon(q) && !alive.contains(&q));
+        let joins_dead = joins_dead_dragon
+            || own
+                .iter()
+                .any(|&q| q != p && base[q.index()] == Some(true) && !alive.contains(&q));
+        if saves_dead_worm || joins_dead_dragon {
+            parts.push(Part {
+                name: "dead dragon",
+                value: 0.0,
+                why: "the stone played joins a dead dragon it does not save: it counts as dead, and the strings it defends stay dead".into(),
+            });
+        }
         let own_dead = !safe || joins_dead || owl_dead;
         if owl_dead && safe {
             parts.push(Part {
@@ -308,12 +355,6 @@ impl<'a> Valuer<'a> {
         // least the prisoner it gives (the balance may even credit the
         // point it spoils, which the opponent takes back by capturing);
         // a lone stone owl kills gains nothing.
-        let kills = cand.reasons.iter().any(|r| {
-            matches!(
-                r.kind,
-                ReasonKind::Attack { .. } | ReasonKind::OwlAttack { .. }
-            )
-        });
         if !kills && captured == 0.0 {
             let cap = if !safe {
                 Some((
@@ -322,6 +363,11 @@ impl<'a> Valuer<'a> {
                 ))
             } else if owl_dead {
                 Some((0.0, "the lone stone played dies: it gains nothing"))
+            } else if joins_dead_dragon {
+                Some((
+                    0.0,
+                    "the stone played dies with the dead dragon it joins: it gains nothing",
+                ))
             } else {
                 None
             };
@@ -513,11 +559,25 @@ impl<'a> Valuer<'a> {
     }
 }
 
+/// Whether the stone at `q` belongs to a dead dragon: the static
+/// status says so, or the owl does on a dragon whose owl verdict is used
+/// ([`owl_trusted`]).
+fn dead_dragon(an: &Analysis, q: Point) -> bool {
+    let Some(d) = an.dragons().get(q) else {
+        return false;
+    };
+    match d.crude_status {
+        DragonStatus::Dead => true,
+        DragonStatus::Alive => false,
+        _ => owl_trusted(an, d.origin) && an.owl_status(d.origin) == Some(OwlStatus::Dead),
+    }
+}
+
 /// Whether, after `color` plays at `p`, the opponent moving first kills
 /// the stone played by owl reading (GNU Go checks the safety of a move's
-/// stones beyond tactics). Only for a lone stone in the opponent's area
-/// (moyo or territory, by the influence with the mover to move; the
-/// PARTIAL owl kills any lone stone, even in open space): no own stone next to
+/// stones beyond tactics). Only for a lone stone outside the mover's own
+/// area (by the influence with the mover to move; the PARTIAL owl kills
+/// any lone stone, even in open space): no living own stone next to
 /// it, diagonal to it or a one-point jump away (a stone that touches a
 /// dragon shares its fate, which the reasons and statuses already
 /// value). Only a clean kill (not a ko, not a spent node budget) counts.
@@ -535,15 +595,18 @@ pub fn owl_kills_new_stone(an: &Analysis, color: Color, p: Point) -> bool {
                 continue;
             }
             if let Some(q) = board.point(r as usize, c as usize) {
-                if board.cell(q).color() == Some(color) {
+                // A dead own stone gives no support.
+                if board.cell(q).color() == Some(color) && !dead_dragon(an, q) {
                     return false;
                 }
             }
         }
     }
     // The owl (PARTIAL) cannot read a stone's escape into open space:
-    // only a stone in the opponent's area (moyo or territory) is read.
-    if an.influence(color).whose_area(board, p) != Some(color.opponent()) {
+    // a stone in the mover's own area is not read. A neutral point is
+    // read: a lone stone on the border between two areas (an overplay
+    // in the endgame) is killed as often as one inside the opponent's.
+    if an.influence(color).whose_area(board, p) == Some(color) {
         return false;
     }
     let mut after = board.clone();
