@@ -71,6 +71,8 @@ fn measure(
     let mut unavailable = 0;
     let mut differing: Vec<u64> = Vec::new();
     let diag = std::env::var("KATACHI_DRAGON_DIAG").is_ok();
+    // `KATACHI_DRAGON_DIAG=all` lists every example of a class, not three.
+    let all_examples = std::env::var("KATACHI_DRAGON_DIAG").is_ok_and(|v| v == "all");
     let mut classes: BTreeMap<String, (usize, Vec<String>)> = BTreeMap::new();
     let shapes = std::env::var("KATACHI_DRAGON_SHAPES").is_ok();
     let mut shape_table: BTreeMap<String, (usize, usize, usize)> = BTreeMap::new();
@@ -114,7 +116,7 @@ fn measure(
             for (class, example) in support::diagnose::differences(&a, &theirs) {
                 let e = classes.entry(class).or_default();
                 e.0 += 1;
-                if e.1.len() < 3 {
+                if e.1.len() < 3 || all_examples {
                     e.1.push(format!("{id}:{example}"));
                 }
             }
@@ -257,15 +259,19 @@ fn measure(
             pct(same_heye, same_stones)
         );
         if only.is_none() && limit == usize::MAX && !diag && !shapes {
-            // Floors at what was measured (81.0% and 88.9% of 1878
-            // dragons; 81.1% and 89.1% of 1822 before the wedge cut
+            // Floors at what was measured (80.2% and 88.7% of 1997
+            // dragons: 1602 and 1772, up from 1521 and 1669 of 1878
+            // before the knight's move joined by connection reading and
+            // the open two-point jump and large knight's move added
+            // harder dragons to the set; 81.1% and 89.1% of 1822 before the wedge cut
             // pattern was dropped, 83.8% and 90.0% of 1701 before the
             // knight's move and jump patterns added harder dragons to the
             // set).
-            assert!(pct(same_genus, same_stones) >= 80.6, "genus floor");
-            // Crude status: 82.1% measured (53.3% before the eyes, the
+            assert!(pct(same_genus, same_stones) >= 80.2, "genus floor");
+            // Crude status: 81.4% measured (1625 of 1997; 82.1%, 1540
+            // of 1878, before the new joins; 53.3% before the eyes, the
             // lunch and the escape route refined the static status).
-            assert!(pct(same_crude, same_stones) >= 81.8, "crude status floor");
+            assert!(pct(same_crude, same_stones) >= 81.3, "crude status floor");
             // Escape route zero or not as GNU Go's: 79.9% measured (76.8%
             // before the surround adjustment).
             let agree = escape_zero[0] + escape_zero[3];
@@ -323,7 +329,13 @@ fn dragon_partition_agrees_with_gnugo() {
     );
     if std::env::var("KATACHI_DRAGON_ID").is_err() && draft.is_none() {
         assert_eq!(positions, 200);
-        // Floors at what was measured (53/200, 1880/2398; 53/200 and
+        // Floors at what was measured (63/200, 1998/2398; 61/200 and
+        // 1983/2398 before the diagonal beside an X stone (KC2) asked
+        // connection reading; 53/200 and
+        // 1880/2398 before the knight's move asked connection reading
+        // instead of influence and the open two-point jump (KC10), the
+        // read two-point jump (KC11), the open large knight's move (KC8)
+        // and the read one (KC12) came; 53/200 and
         // 1868/2398 before the large knight's move asked all four middle
         // points to be O's area; 52/200 and
         // 1862/2398 before the open one-point jump KC9; 40/200 and
@@ -341,8 +353,8 @@ fn dragon_partition_agrees_with_gnugo() {
         // less: 22/200 with the earlier reader, 16/200 with this one;
         // katachi's thin conn.db under-joins (175 positions with as many
         // or more dragons than GNU Go).
-        assert!(same_partition >= 53, "partition floor");
-        assert!(same_size >= 1880, "size floor");
+        assert!(same_partition >= 63, "partition floor");
+        assert!(same_size >= 1998, "size floor");
     }
 }
 
