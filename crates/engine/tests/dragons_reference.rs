@@ -259,7 +259,9 @@ fn measure(
             pct(same_heye, same_stones)
         );
         if only.is_none() && limit == usize::MAX && !diag && !shapes {
-            // Floors at what was measured (80.2% and 88.7% of 1997
+            // Floors at what was measured: 80.1% and 88.7% of 1984 with
+            // the influence's permeability damping (the worm influence
+            // KC6 asks); before it 80.2% and 88.7% of 1997
             // dragons: 1602 and 1772, up from 1521 and 1669 of 1878
             // before the knight's move joined by connection reading and
             // the open two-point jump and large knight's move added
@@ -267,16 +269,18 @@ fn measure(
             // pattern was dropped, 83.8% and 90.0% of 1701 before the
             // knight's move and jump patterns added harder dragons to the
             // set).
-            assert!(pct(same_genus, same_stones) >= 80.2, "genus floor");
-            // Crude status: 81.4% measured (1625 of 1997; 82.1%, 1540
+            assert!(pct(same_genus, same_stones) >= 80.0, "genus floor");
+            // Crude status: 81.6% measured (1619 of 1984; 81.4%, 1625 of
+            // 1997, before the influence's damping; 82.1%, 1540
             // of 1878, before the new joins; 53.3% before the eyes, the
             // lunch and the escape route refined the static status).
-            assert!(pct(same_crude, same_stones) >= 81.3, "crude status floor");
-            // Escape route zero or not as GNU Go's: 79.9% measured (76.8%
-            // before the surround adjustment).
+            assert!(pct(same_crude, same_stones) >= 81.5, "crude status floor");
+            // Escape route zero or not as GNU Go's: 78.9% measured (80.0%
+            // before the influence's damping, 79.9% before the new joins,
+            // 76.8% before the surround adjustment).
             let agree = escape_zero[0] + escape_zero[3];
-            assert!(pct(agree, same_stones) >= 79.6, "escape route floor");
-            assert!(pct(same_heye, same_stones) >= 88.4, "heye floor");
+            assert!(pct(agree, same_stones) >= 78.8, "escape route floor");
+            assert!(pct(same_heye, same_stones) >= 88.6, "heye floor");
         }
     }
     println!("positions differing: {differing:?}");
@@ -353,8 +357,11 @@ fn dragon_partition_agrees_with_gnugo() {
         // less: 22/200 with the earlier reader, 16/200 with this one;
         // katachi's thin conn.db under-joins (175 positions with as many
         // or more dragons than GNU Go).
-        assert!(same_partition >= 63, "partition floor");
-        assert!(same_size >= 1998, "size floor");
+        // 64/200 and 1985 since the influence damps permeability around
+        // stones (the worm influence KC6's `oarea` reads; 63 and 1998
+        // before).
+        assert!(same_partition >= 64, "partition floor");
+        assert!(same_size >= 1985, "size floor");
     }
 }
 
