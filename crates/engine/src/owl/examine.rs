@@ -47,6 +47,9 @@ pub struct NodeView {
     /// Empty points the goal reaches outside the attacker's domain and its
     /// own eye spaces (at most [`ESCAPE_DEPTH`] steps from its liberties).
     pub escape: usize,
+    /// The escape room from which the dragon has escaped on this board
+    /// ([`escape_alive`]).
+    pub escape_alive: usize,
     /// The attacker's candidates, best first, with their scores.
     pub attacks: Vec<(Point, i32)>,
     /// The defender's candidates, best first.
@@ -70,6 +73,22 @@ pub const OPEN_SPACE: usize = 8;
 /// more.)
 pub const ESCAPE_ALIVE: usize = 14;
 
+/// [`ESCAPE_ALIVE`] on boards smaller than 13x13, where 14 points of room
+/// are a large share of the board (the value before it was raised for
+/// the 19x19 suites: with 14 a lone stone in the open on 7x7 was killed
+/// and a string in atari that can extend was called dead, which GNU Go
+/// 3.8 calls alive and critical).
+pub const ESCAPE_ALIVE_SMALL: usize = 10;
+
+/// The escape room from which a dragon has escaped on a board of `size`.
+pub fn escape_alive(size: usize) -> usize {
+    if size >= 13 {
+        ESCAPE_ALIVE
+    } else {
+        ESCAPE_ALIVE_SMALL
+    }
+}
+
 impl NodeView {
     /// The verdict when reading must stop here with `defender_to_move`
     /// (depth or branch exhausted, or no candidate left): the eye count
@@ -84,7 +103,7 @@ impl NodeView {
         } else {
             self.eyes[1] as usize
         };
-        eyes >= 2 || self.escape >= ESCAPE_ALIVE / 2
+        eyes >= 2 || self.escape >= self.escape_alive / 2
     }
 }
 
@@ -260,7 +279,7 @@ pub fn examine(
     // room gain more distance from the attacker's walls than crawling
     // along the liberties, for a dragon with some room but not yet enough
     // (owl.tst +2; diagonal steps as well lost two others).
-    if escape > 0 && escape < ESCAPE_ALIVE {
+    if escape > 0 && escape < escape_alive(board.size()) {
         for s in board.points().filter(|p| in_goal[p.index()]) {
             for m in board.neighbors(s) {
                 if !reached[m.index()] {
@@ -323,7 +342,7 @@ pub fn examine(
     defenses.extend(theirs_a);
     attacks.extend(theirs_d);
 
-    let verdict = if alive || sum[0] >= 2 || escape >= ESCAPE_ALIVE {
+    let verdict = if alive || sum[0] >= 2 || escape >= escape_alive(board.size()) {
         Verdict::Alive
     } else if (sum[3] as usize) + lunches < 2 && escape <= 1 {
         Verdict::Dead
@@ -335,6 +354,7 @@ pub fn examine(
         eyes: sum,
         lunches,
         escape,
+        escape_alive: escape_alive(board.size()),
         attacks: ranked(board, attacks),
         vital: ranked(board, vital),
         defenses: ranked(board, defenses),
