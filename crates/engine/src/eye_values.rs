@@ -441,12 +441,9 @@ mod tests {
         Arc::new(db.clone())
     }
 
-    #[test]
-    fn the_manuals_half_eye_gets_its_key_point_as_a_marginal_vertex() {
-        // eyes.texi, "Graphs": a is a half eye whose key point is b; the
-        // space `a...` becomes `!....`-like with b joined to a only.
-        let (b, eyes) = eyes_of(
-            "XXOOOOOX.
+    /// eyes.texi's half-eye example ("Graphs"): White's space `a...` in
+    /// the top row with its key point below a.
+    const MANUAL_HALF_EYE: &str = "XXOOOOOX.
              XO....OX.
              X.OOOOOX.
              XXXXXXXX.
@@ -454,9 +451,13 @@ mod tests {
              .........
              .........
              .........
-             .........",
-            Color::White,
-        );
+             .........";
+
+    #[test]
+    fn the_manuals_half_eye_gets_its_key_point_as_a_marginal_vertex() {
+        // eyes.texi, "Graphs": a is a half eye whose key point is b; the
+        // space `a...` becomes `!....`-like with b joined to a only.
+        let (b, eyes) = eyes_of(MANUAL_HALF_EYE, Color::White);
         let a = b.parse_vertex("C8").expect("C8");
         let key = b.parse_vertex("B7").expect("B7");
         let h = eyes.of(Color::White).half_eye(a).expect("examined");
@@ -499,18 +500,7 @@ mod tests {
 
     #[test]
     fn a_replaced_eye_database_answers() {
-        let (b, eyes) = eyes_of(
-            "XXOOOOOX.
-             XO....OX.
-             X.OOOOOX.
-             XXXXXXXX.
-             .........
-             .........
-             .........
-             .........
-             .........",
-            Color::White,
-        );
+        let (b, eyes) = eyes_of(MANUAL_HALF_EYE, Color::White);
         // A graph for exactly this shape with a made-up value: the
         // database, not the solver, answers.
         let text = "Pattern odd\n\n!.*..\n\n:0002\n";
@@ -527,18 +517,7 @@ mod tests {
 
     #[test]
     fn the_memo_answers_as_the_database_and_follows_a_new_database() {
-        let (b, eyes) = eyes_of(
-            "XXOOOOOX.
-             XO....OX.
-             X.OOOOOX.
-             XXXXXXXX.
-             .........
-             .........
-             .........
-             .........
-             .........",
-            Color::White,
-        );
+        let (b, eyes) = eyes_of(MANUAL_HALF_EYE, Color::White);
         let a = b.parse_vertex("C8").expect("C8");
         let space = eyes.of(Color::White).space_of(a).expect("space");
         let embedded = db();
