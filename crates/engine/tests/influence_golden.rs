@@ -49,8 +49,8 @@ fn influence_regions_of_a_middle_game() {
     assert_board_map(
         expect![[r#"
               A B C D E F G H J
-            9 B B B x B . . . . 9
-            8 B B X x X . w w w 8
+            9 x x x x B . . . . 9
+            8 x x X x X . w w w 8
             7 . b X x X . O O W 7
             6 . . . X . . O o o 6
             5 . O O . . W O o o 5
