@@ -526,13 +526,14 @@ impl Owl {
             // analysis where the walls lack liberties).
             Verdict::Alive if depth > 0 && view.vital.is_empty() => FAIL,
             // A dead-looking dragon whose defender has just taken a ko
-            // beside a lunch is read: the attacker may retake only
-            // conditionally, and the static count does not see the
-            // capture's eye (owl.tst's 145: GNU Go's `KO_B`, not `WIN`).
-            // Reading every dead node with a lunch lost owl.tst 6 tests.
-            Verdict::Dead
-                if depth > 0 && !(view.lunches > 0 && self.board.ko_point().is_some()) =>
-            {
+            // beside a lunch (a legal capture: nobody is komaster yet) is
+            // read: the attacker may retake only conditionally, and the
+            // static count does not see the capture's eye (owl.tst's 145:
+            // GNU Go's `KO_B`, not `WIN`). Reading every dead node with a
+            // lunch lost owl.tst 6 tests; reading it after a conditional
+            // capture too lost owl.tst's 203 and 204 (the ko did not
+            // matter there).
+            Verdict::Dead if depth > 0 && !(view.lunches > 0 && self.ko_candidate().is_some()) => {
                 WIN
             }
             _ => {
