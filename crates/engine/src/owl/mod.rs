@@ -33,7 +33,10 @@
 //! a threat had been made and answered) once per variation; its player
 //! becomes komaster, the opponent may then not retake, and a success
 //! through it is at best `KO_B`. A legal ko capture is not graded down by
-//! itself: the opponent's conditional retake is read and decides.
+//! itself: the opponent's conditional retake is read and decides. So a
+//! node that looks dead right after the defender's legal ko capture
+//! beside a lunch is read rather than taken as dead, and a node whose
+//! only move was the conditional capture is decided by that move.
 //!
 //! A dragon that looks alive below the root is read further only through
 //! the vital moves (owl.texi: the `owl_vital` database, and here also the
