@@ -33,7 +33,10 @@
 //! a threat had been made and answered) once per variation; its player
 //! becomes komaster, the opponent may then not retake, and a success
 //! through it is at best `KO_B`. A legal ko capture is not graded down by
-//! itself: the opponent's conditional retake is read and decides.
+//! itself: the opponent's conditional retake is read and decides. So a
+//! node that looks dead right after the defender's legal ko capture
+//! beside a lunch is read rather than taken as dead, and a node whose
+//! only move was the conditional capture is decided by that move.
 //!
 //! A dragon that looks alive below the root is read further only through
 //! the vital moves (owl.texi: the `owl_vital` database, and here also the
@@ -525,12 +528,27 @@ impl Owl {
             // the vital patterns' moves (owl.texi: they override the eye
             // analysis where the walls lack liberties).
             Verdict::Alive if depth > 0 && view.vital.is_empty() => FAIL,
-            Verdict::Dead if depth > 0 => WIN,
+            // A dead-looking dragon whose defender has just taken a ko
+            // beside a lunch (a legal capture: nobody is komaster yet) is
+            // read: the attacker may retake only conditionally, and the
+            // static count does not see the capture's eye (owl.tst's 145:
+            // GNU Go's `KO_B`, not `WIN`). Reading every dead node with a
+            // lunch lost owl.tst 6 tests; reading it after a conditional
+            // capture too lost owl.tst's 203 and 204 (the ko did not
+            // matter there).
+            Verdict::Dead if depth > 0 && !(view.lunches > 0 && self.ko_candidate().is_some()) => {
+                WIN
+            }
             _ => {
                 let attacker = self.color.opponent();
                 let only_vital = view.verdict == Verdict::Alive && depth > 0;
                 let mut best = FAIL;
                 let mut tried = 0;
+                // Moves played, the conditional ko capture included: a
+                // node whose only move was that capture is decided by it,
+                // not by the static count (owl.tst's 145: the attacker's
+                // conditional retake is its only legal move there).
+                let mut played = 0;
                 let ko = self.ko_candidate();
                 let list: Vec<(Point, bool)> = ko
                     .map(|k| (k, true))
@@ -554,9 +572,16 @@ impl Owl {
                         continue;
                     };
                     tried += usize::from(!extra);
+                    played += 1;
                     let reply = self.defend_node(depth + 1);
                     self.unplay(mv, false);
                     let code = graded(reply.code.reverse(), takes_ko);
+                    if trace_owl() {
+                        eprintln!(
+                            "owl result depth {depth} attacker {} {code:?}",
+                            self.board.vertex(mv)
+                        );
+                    }
                     if code > best.code {
                         best = Outcome { code, mv: Some(mv) };
                         if code == Code::Win {
@@ -567,11 +592,11 @@ impl Owl {
                         break;
                     }
                 }
-                if view.verdict == Verdict::Dead && !best.code.is_success() {
+                if view.verdict == Verdict::Dead && depth == 0 && !best.code.is_success() {
                     // Dead already at the root: a move that keeps it so
                     // was not found within the budget, none is needed.
                     WIN
-                } else if tried == 0 && !view.leaf_alive(false) {
+                } else if played == 0 && !view.leaf_alive(false) {
                     WIN
                 } else {
                     best
@@ -626,6 +651,11 @@ impl Owl {
                 let defender = self.color;
                 let mut best = FAIL;
                 let mut tried = 0;
+                // Moves played, the conditional ko capture included: a
+                // node whose only move was that capture is decided by it,
+                // not by the static count (owl.tst's 145: the attacker's
+                // conditional retake is its only legal move there).
+                let mut played = 0;
                 let ko = self.ko_candidate();
                 let list: Vec<(Point, bool)> = ko
                     .map(|k| (k, true))
@@ -645,9 +675,16 @@ impl Owl {
                         continue;
                     };
                     tried += usize::from(!extra);
+                    played += 1;
                     let reply = self.attack_node(depth + 1);
                     self.unplay(mv, true);
                     let code = graded(reply.code.reverse(), takes_ko);
+                    if trace_owl() {
+                        eprintln!(
+                            "owl result depth {depth} defender {} {code:?}",
+                            self.board.vertex(mv)
+                        );
+                    }
                     if code > best.code {
                         best = Outcome { code, mv: Some(mv) };
                         if code == Code::Win {
@@ -658,7 +695,7 @@ impl Owl {
                         break;
                     }
                 }
-                if tried == 0 && view.leaf_alive(true) {
+                if played == 0 && view.leaf_alive(true) {
                     WIN
                 } else {
                     best

@@ -46,12 +46,58 @@ pub fn color(word: &str) -> Color {
 pub fn walk_suite(
     folder: &Path,
     name: &str,
+    answer: impl FnMut(&Board, &str, &[&str]) -> Option<String>,
+) -> Tally {
+    walk_suite_part(folder, name, (0, 1), answer)
+}
+
+/// [`walk_suite`] on `workers` threads (`std::thread::scope`): each walks
+/// the whole suite (positions are cheap to set up) but answers only the
+/// tests of its share of the positions, so that a worker's answer cache
+/// keyed by position stays useful. `make_answer` gives each worker its
+/// own answering closure; the tallies are summed.
+pub fn walk_suite_parallel<F>(
+    folder: &Path,
+    name: &str,
+    workers: usize,
+    make_answer: impl Fn() -> F + Sync,
+) -> Tally
+where
+    F: FnMut(&Board, &str, &[&str]) -> Option<String>,
+{
+    let workers = workers.max(1);
+    let tallies: Vec<Tally> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..workers)
+            .map(|w| {
+                let make_answer = &make_answer;
+                s.spawn(move || walk_suite_part(folder, name, (w, workers), make_answer()))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("suite worker panicked"))
+            .collect()
+    });
+    tallies.into_iter().fold(Tally::default(), |a, t| Tally {
+        tests: a.tests + t.tests,
+        passed: a.passed + t.passed,
+    })
+}
+
+/// The walk of worker `part.0` of `part.1`: the tests after the n-th
+/// position command belong to worker `n % part.1`.
+fn walk_suite_part(
+    folder: &Path,
+    name: &str,
+    part: (usize, usize),
     mut answer: impl FnMut(&Board, &str, &[&str]) -> Option<String>,
 ) -> Tally {
     let path = folder.join(name);
     let suite = Suite::load(&path).unwrap_or_else(|e| panic!("{e}"));
     let mut board = Board::new(19).expect("board");
     let mut tally = Tally::default();
+    // Position commands seen so far: which worker owns the next tests.
+    let mut positions = 0usize;
     for item in &suite.items {
         let (command, expected) = match item {
             Item::Setup { command, .. } => (command, None),
@@ -59,6 +105,12 @@ pub fn walk_suite(
         };
         let words: Vec<&str> = command.split_whitespace().collect();
         let (cmd, args) = (words[0], &words[1..]);
+        if matches!(
+            cmd,
+            "loadsgf" | "boardsize" | "clear_board" | "trymove" | "play" | "popgo"
+        ) {
+            positions += 1;
+        }
         match cmd {
             "loadsgf" => {
                 let sgf = std::fs::read(folder.join(args[0])).expect("sgf");
@@ -77,6 +129,7 @@ pub fn walk_suite(
             "popgo" => {
                 let _ = board.undo();
             }
+            _ if positions % part.1 != part.0 => {}
             _ => {
                 let Some(got) = answer(&board, cmd, args) else {
                     continue;
