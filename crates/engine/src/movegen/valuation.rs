@@ -6,7 +6,8 @@
 //!   with the opponent to move and the position after the move with the
 //!   opponent to move. Both decide the unsettled groups as the player to
 //!   move next would: in the reference, the mover's critical worms and
-//!   dragons are dead and the opponent's alive; after the move, the
+//!   dragons are dead and the opponent's alive (but the strings of an
+//!   opponent's dead dragon dead); after the move, the
 //!   strings and dragons the move's reasons capture or kill are dead,
 //!   those it saves alive, the rest as in the reference. The stone played
 //!   counts alive when the move is tactically safe and joins no string
@@ -134,8 +135,15 @@ impl<'a> Valuer<'a> {
             let critical = w.attack.is_some_and(|(_, c)| c.is_success())
                 && w.defense.is_some_and(|(_, c)| c.is_success());
             if critical {
+                // The opponent's critical string counts alive (the
+                // opponent would defend it next), unless its dragon is
+                // dead: a string of a dead dragon that reading could
+                // still save radiates nothing, since saving the string
+                // does not save the dragon (GNU Go counts a dead
+                // dragon's stones dead whatever their tactical status).
+                let dead = w.color == color || dead_dragon(an, w.origin);
                 for s in board.stones(w.origin) {
-                    base[s.index()] = Some(w.color == color);
+                    base[s.index()] = Some(dead);
                 }
             }
         }
