@@ -398,9 +398,23 @@ impl<'a> Valuer<'a> {
                 why: "every reading result behind the move is a ko: half the territory".into(),
             });
         }
+        // A stone that dies and takes nothing with it gets nothing from
+        // its patterns either: their territory, followup and minimum
+        // values assume the stone lives (GNU Go's patterns mostly demand
+        // a safe move). Without this a first-line endgame pattern made a
+        // move inside a dead dragon worth a point (filllib 5, 6).
+        let gift = !kills && captured == 0.0 && (!safe || owl_dead || joins_dead_dragon);
+        if gift && !cand.patterns.is_empty() {
+            parts.push(Part {
+                name: "patterns ignored",
+                value: 0.0,
+                why: "the stone played dies and captures nothing: its patterns' values do not apply".into(),
+            });
+        }
         let values: Vec<(ValueKind, f64, &str)> = cand
             .patterns
             .iter()
+            .filter(|_| !gift)
             .flat_map(|h| h.values.iter().map(move |&(k, x)| (k, x, h.name.as_str())))
             .collect();
         for &(k, x, name) in &values {
