@@ -390,6 +390,21 @@ impl<'a> Valuer<'a> {
                 }
             }
         }
+        // Inside a region that only the dead stones of one colour and
+        // (perhaps) living stones of the other enclose, the area is the
+        // killer's already: a move there without a reading or owl reason
+        // of its own gains nothing for either side (GNU Go passes in
+        // such positions, filllib 5 and 6), whatever the influence of
+        // the new stone says.
+        let settled = !tactical_reason(cand) && captured == 0.0 && dead_enclosed(an, p).is_some();
+        if settled && territory > 0.0 {
+            territory = 0.0;
+            parts.push(Part {
+                name: "dead enclosure",
+                value: 0.0,
+                why: "the empty region of the move is enclosed by dead stones of one colour and living stones of the other: it is settled, the move gains nothing".into(),
+            });
+        }
         if ko && territory > 0.0 {
             territory *= 0.5;
             parts.push(Part {
@@ -403,7 +418,8 @@ impl<'a> Valuer<'a> {
         // values assume the stone lives (GNU Go's patterns mostly demand
         // a safe move). Without this a first-line endgame pattern made a
         // move inside a dead dragon worth a point (filllib 5, 6).
-        let gift = !kills && captured == 0.0 && (!safe || owl_dead || joins_dead_dragon);
+        let gift =
+            settled || (!kills && captured == 0.0 && (!safe || owl_dead || joins_dead_dragon));
         if gift && !cand.patterns.is_empty() {
             parts.push(Part {
                 name: "patterns ignored",
@@ -579,6 +595,73 @@ impl<'a> Valuer<'a> {
             parts,
         })
     }
+}
+
+/// Whether the candidate has a reading or owl reason of its own.
+fn tactical_reason(cand: &Candidate) -> bool {
+    cand.reasons.iter().any(|r| {
+        matches!(
+            r.kind,
+            ReasonKind::Attack { .. }
+                | ReasonKind::Defend { .. }
+                | ReasonKind::OwlAttack { .. }
+                | ReasonKind::OwlDefend { .. }
+        )
+    })
+}
+
+/// The largest empty region [`dead_enclosed`] looks at: a bigger one
+/// is open board, not an enclosure.
+const ENCLOSURE_MAX: usize = 40;
+
+/// When the empty point `p`'s region (the empty points orthogonally
+/// connected to it, at most [`ENCLOSURE_MAX`]) is bordered by dead
+/// stones of one colour and no living stone of that colour, that
+/// colour: the region is the killer's (the eye space of a dead group,
+/// or territory around a dead invader). Dead: a dead dragon
+/// ([`dead_dragon`]) or a string reading captures and cannot defend.
+pub fn dead_enclosed(an: &Analysis, p: Point) -> Option<Color> {
+    let board = an.board();
+    if board.cell(p).color().is_some() {
+        return None;
+    }
+    let mut seen = vec![false; board.cells().len()];
+    let mut stack = vec![p];
+    seen[p.index()] = true;
+    let mut size = 0usize;
+    // [colour index] -> (some dead stone borders, some living stone borders)
+    let mut border = [(false, false); 2];
+    while let Some(q) = stack.pop() {
+        size += 1;
+        if size > ENCLOSURE_MAX {
+            return None;
+        }
+        for n in board.neighbors(q) {
+            if !board.on_board(n) || seen[n.index()] {
+                continue;
+            }
+            match board.cell(n).color() {
+                None => {
+                    seen[n.index()] = true;
+                    stack.push(n);
+                }
+                Some(c) => {
+                    let captured = an
+                        .worms()
+                        .get(n)
+                        .is_some_and(|w| w.attack.is_some() && w.defense.is_none());
+                    if captured || dead_dragon(an, n) {
+                        border[c.index()].0 = true;
+                    } else {
+                        border[c.index()].1 = true;
+                    }
+                }
+            }
+        }
+    }
+    [Color::Black, Color::White]
+        .into_iter()
+        .find(|c| border[c.index()].0 && !border[c.index()].1)
 }
 
 /// Whether the stone at `q` belongs to a dead dragon: the static
