@@ -424,7 +424,9 @@ impl<'a> Valuer<'a> {
             parts.push(Part {
                 name: "patterns ignored",
                 value: 0.0,
-                why: "the stone played dies and captures nothing: its patterns' values do not apply".into(),
+                why:
+                    "the stone played dies and captures nothing: its patterns' values do not apply"
+                        .into(),
             });
         }
         let values: Vec<(ValueKind, f64, &str)> = cand
