@@ -17,7 +17,11 @@
 //!   a dead dragon saves nothing.
 //!   A dead stone that captures and kills nothing is worth at most -1
 //!   (unsafe: a prisoner given) or 0 (owl-dead). When every reading
-//!   result behind the move is a ko, the part is halved. The `terri`, `minterri` and `maxterri` values of the
+//!   result behind the move is a ko, the part is halved. A move
+//!   without a reading or owl reason in an empty region enclosed by
+//!   dead stones of one colour and living stones of the other
+//!   ([`dead_enclosed`]) gains nothing, and a dead stone that captures
+//!   nothing gets none of its patterns' values. The `terri`, `minterri` and `maxterri` values of the
 //!   move's patterns bound this part.
 //! - **Strategy**: for every dragon the move defends, attacks, connects
 //!   or cuts (pattern classes `d`, `a`, `c`, `C`, `B`, `J`, `U`), its
