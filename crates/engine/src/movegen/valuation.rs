@@ -145,7 +145,24 @@ impl<'a> Valuer<'a> {
                 // still save radiates nothing, since saving the string
                 // does not save the dragon (GNU Go counts a dead
                 // dragon's stones dead whatever their tactical status).
-                let dead = w.color == color || dead_dragon(an, w.origin);
+                // On a dragon that is this one string the owl's verdict
+                // is not trusted when the string cuts: it touches two or
+                // more of the mover's strings, which capturing it joins.
+                // Such a cutting string
+                // stays alive for its owner (the PARTIAL owl kills such
+                // strings more readily than GNU Go's, which calls them
+                // critical, and capturing one matters: the explain test).
+                let lone_cutter = an
+                    .dragons()
+                    .get(w.origin)
+                    .is_some_and(|d| d.size <= board.stones(w.origin).count())
+                    && board.adjacent_strings(w.origin).len() >= 2;
+                let static_dead = an
+                    .dragons()
+                    .get(w.origin)
+                    .is_some_and(|d| d.crude_status == DragonStatus::Dead);
+                let dead =
+                    w.color == color || static_dead || (!lone_cutter && dead_dragon(an, w.origin));
                 for s in board.stones(w.origin) {
                     base[s.index()] = Some(dead);
                 }
