@@ -551,6 +551,42 @@ mod tests {
     }
 
     #[test]
+    fn a_dead_stone_s_enclosure_is_settled() {
+        // White's living ring holds a lone dead Black stone at D4: the
+        // nine points inside are White's already, a move there gains
+        // nothing for either side; the open outside is no enclosure.
+        let an = analysis(
+            ".........
+             .OOOOOOO.
+             .O.....O.
+             .O.....O.
+             .O..X..O.
+             .O.....O.
+             .O.....O.
+             .OOOOOOO.
+             .........",
+            Color::White,
+        );
+        let b = an.board().clone();
+        let inside = b.parse_vertex("C3").expect("vertex");
+        let outside = b.parse_vertex("A1").expect("vertex");
+        assert_eq!(
+            crate::movegen::valuation::dead_enclosed(&an, inside),
+            Some(Color::Black)
+        );
+        assert_eq!(crate::movegen::valuation::dead_enclosed(&an, outside), None);
+        for c in [Color::White, Color::Black] {
+            let g = generate(&an, c, &Options::default());
+            for v in &g.values {
+                let (r, col) = b.row_col(v.point);
+                if (2..=6).contains(&r) && (2..=6).contains(&col) {
+                    assert!(v.territory <= 0.0, "{}: {:?}", b.vertex(v.point), v.parts);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn owl_kills_a_lone_stone_in_a_small_enclosure_only() {
         // Black's wall encloses four points in the lower left; a White
         // stone at B2 has no room to live. One at H4, below White's own

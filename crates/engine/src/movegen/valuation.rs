@@ -6,7 +6,8 @@
 //!   with the opponent to move and the position after the move with the
 //!   opponent to move. Both decide the unsettled groups as the player to
 //!   move next would: in the reference, the mover's critical worms and
-//!   dragons are dead and the opponent's alive; after the move, the
+//!   dragons are dead and the opponent's alive (but the strings of an
+//!   opponent's dead dragon dead); after the move, the
 //!   strings and dragons the move's reasons capture or kill are dead,
 //!   those it saves alive, the rest as in the reference. The stone played
 //!   counts alive when the move is tactically safe and joins no string
@@ -16,7 +17,11 @@
 //!   a dead dragon saves nothing.
 //!   A dead stone that captures and kills nothing is worth at most -1
 //!   (unsafe: a prisoner given) or 0 (owl-dead). When every reading
-//!   result behind the move is a ko, the part is halved. The `terri`, `minterri` and `maxterri` values of the
+//!   result behind the move is a ko, the part is halved. A move
+//!   without a reading or owl reason in an empty region enclosed by
+//!   dead stones of one colour and living stones of the other
+//!   ([`dead_enclosed`]) gains nothing, and a dead stone that captures
+//!   nothing gets none of its patterns' values. The `terri`, `minterri` and `maxterri` values of the
 //!   move's patterns bound this part.
 //! - **Strategy**: for every dragon the move defends, attacks, connects
 //!   or cuts (pattern classes `d`, `a`, `c`, `C`, `B`, `J`, `U`), its
@@ -134,8 +139,32 @@ impl<'a> Valuer<'a> {
             let critical = w.attack.is_some_and(|(_, c)| c.is_success())
                 && w.defense.is_some_and(|(_, c)| c.is_success());
             if critical {
+                // The opponent's critical string counts alive (the
+                // opponent would defend it next), unless its dragon is
+                // dead: a string of a dead dragon that reading could
+                // still save radiates nothing, since saving the string
+                // does not save the dragon (GNU Go counts a dead
+                // dragon's stones dead whatever their tactical status).
+                // On a dragon that is this one string the owl's verdict
+                // is not trusted when the string cuts: it touches two or
+                // more of the mover's strings, which capturing it joins.
+                // Such a cutting string
+                // stays alive for its owner (the PARTIAL owl kills such
+                // strings more readily than GNU Go's, which calls them
+                // critical, and capturing one matters: the explain test).
+                let lone_cutter = an
+                    .dragons()
+                    .get(w.origin)
+                    .is_some_and(|d| d.size <= board.stones(w.origin).count())
+                    && board.adjacent_strings(w.origin).len() >= 2;
+                let static_dead = an
+                    .dragons()
+                    .get(w.origin)
+                    .is_some_and(|d| d.crude_status == DragonStatus::Dead);
+                let dead =
+                    w.color == color || static_dead || (!lone_cutter && dead_dragon(an, w.origin));
                 for s in board.stones(w.origin) {
-                    base[s.index()] = Some(w.color == color);
+                    base[s.index()] = Some(dead);
                 }
             }
         }
@@ -382,6 +411,21 @@ impl<'a> Valuer<'a> {
                 }
             }
         }
+        // Inside a region that only the dead stones of one colour and
+        // (perhaps) living stones of the other enclose, the area is the
+        // killer's already: a move there without a reading or owl reason
+        // of its own gains nothing for either side (GNU Go passes in
+        // such positions, filllib 5 and 6), whatever the influence of
+        // the new stone says.
+        let settled = !tactical_reason(cand) && captured == 0.0 && dead_enclosed(an, p).is_some();
+        if settled && territory > 0.0 {
+            territory = 0.0;
+            parts.push(Part {
+                name: "dead enclosure",
+                value: 0.0,
+                why: "the empty region of the move is enclosed by dead stones of one colour and living stones of the other: it is settled, the move gains nothing".into(),
+            });
+        }
         if ko && territory > 0.0 {
             territory *= 0.5;
             parts.push(Part {
@@ -390,9 +434,26 @@ impl<'a> Valuer<'a> {
                 why: "every reading result behind the move is a ko: half the territory".into(),
             });
         }
+        // A stone that dies and takes nothing with it gets nothing from
+        // its patterns either: their territory, followup and minimum
+        // values assume the stone lives (GNU Go's patterns mostly demand
+        // a safe move). Without this a first-line endgame pattern made a
+        // move inside a dead dragon worth a point (filllib 5, 6).
+        let gift =
+            settled || (!kills && captured == 0.0 && (!safe || owl_dead || joins_dead_dragon));
+        if gift && !cand.patterns.is_empty() {
+            parts.push(Part {
+                name: "patterns ignored",
+                value: 0.0,
+                why:
+                    "the stone played dies and captures nothing: its patterns' values do not apply"
+                        .into(),
+            });
+        }
         let values: Vec<(ValueKind, f64, &str)> = cand
             .patterns
             .iter()
+            .filter(|_| !gift)
             .flat_map(|h| h.values.iter().map(move |&(k, x)| (k, x, h.name.as_str())))
             .collect();
         for &(k, x, name) in &values {
@@ -557,6 +618,73 @@ impl<'a> Valuer<'a> {
             parts,
         })
     }
+}
+
+/// Whether the candidate has a reading or owl reason of its own.
+fn tactical_reason(cand: &Candidate) -> bool {
+    cand.reasons.iter().any(|r| {
+        matches!(
+            r.kind,
+            ReasonKind::Attack { .. }
+                | ReasonKind::Defend { .. }
+                | ReasonKind::OwlAttack { .. }
+                | ReasonKind::OwlDefend { .. }
+        )
+    })
+}
+
+/// The largest empty region [`dead_enclosed`] looks at: a bigger one
+/// is open board, not an enclosure.
+const ENCLOSURE_MAX: usize = 40;
+
+/// When the empty point `p`'s region (the empty points orthogonally
+/// connected to it, at most [`ENCLOSURE_MAX`]) is bordered by dead
+/// stones of one colour and no living stone of that colour, that
+/// colour: the region is the killer's (the eye space of a dead group,
+/// or territory around a dead invader). Dead: a dead dragon
+/// ([`dead_dragon`]) or a string reading captures and cannot defend.
+pub fn dead_enclosed(an: &Analysis, p: Point) -> Option<Color> {
+    let board = an.board();
+    if board.cell(p).color().is_some() {
+        return None;
+    }
+    let mut seen = vec![false; board.cells().len()];
+    let mut stack = vec![p];
+    seen[p.index()] = true;
+    let mut size = 0usize;
+    // [colour index] -> (some dead stone borders, some living stone borders)
+    let mut border = [(false, false); 2];
+    while let Some(q) = stack.pop() {
+        size += 1;
+        if size > ENCLOSURE_MAX {
+            return None;
+        }
+        for n in board.neighbors(q) {
+            if !board.on_board(n) || seen[n.index()] {
+                continue;
+            }
+            match board.cell(n).color() {
+                None => {
+                    seen[n.index()] = true;
+                    stack.push(n);
+                }
+                Some(c) => {
+                    let captured = an
+                        .worms()
+                        .get(n)
+                        .is_some_and(|w| w.attack.is_some() && w.defense.is_none());
+                    if captured || dead_dragon(an, n) {
+                        border[c.index()].0 = true;
+                    } else {
+                        border[c.index()].1 = true;
+                    }
+                }
+            }
+        }
+    }
+    [Color::Black, Color::White]
+        .into_iter()
+        .find(|c| border[c.index()].0 && !border[c.index()].1)
 }
 
 /// Whether the stone at `q` belongs to a dead dragon: the static
