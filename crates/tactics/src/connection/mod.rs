@@ -101,15 +101,18 @@ pub fn disconnect(reader: &mut Reader, a: Point, b: Point) -> (Code, Option<Poin
 
 /// One query under the reader's limits, answered from the reader's
 /// connection memo when the same question was read on the same position
-/// (only with no move played on top of the reader's position).
+/// (only with no move played on top of the reader's position). The
+/// question is symmetric in the two strings: a pattern matched from both
+/// ends asks it in both orders and gets the first answer.
 fn memoized(reader: &mut Reader, a: Point, b: Point, connect: bool) -> (Code, Option<Point>) {
     let board = reader.board();
     let key = (board.on_board(a) && board.on_board(b) && reader.at_base()).then(|| {
+        let (ha, hb) = (board.string_head(a), board.string_head(b));
         (
             board.hash(),
             board.ko_point(),
-            board.string_head(a),
-            board.string_head(b),
+            ha.min(hb),
+            ha.max(hb),
             connect,
         )
     });

@@ -113,7 +113,7 @@ pub struct Reader {
 
 /// Answers of connection queries (`connection::string_connect`,
 /// `connection::disconnect`) keyed by the position's hash, its ko point,
-/// the two strings' origins in the order asked and the question. The
+/// the two strings (in either order) and the question. The
 /// connection database asks the same pair of strings through several
 /// patterns (a knight's move and a large knight's move between the same
 /// strings, a pattern matched from both ends); each query reads up to
@@ -122,7 +122,8 @@ pub struct Reader {
 /// the tactical cache.
 pub(crate) type ConnectionMemo = std::collections::HashMap<ConnectionKey, (Code, Option<Point>)>;
 
-/// Position hash, ko point, the two strings' heads, connect (or disconnect).
+/// Position hash, ko point, the two strings' heads (the smaller first),
+/// connect (or disconnect).
 pub(crate) type ConnectionKey = (u64, Option<Point>, Option<Point>, Option<Point>, bool);
 
 impl Reader {
