@@ -41,9 +41,249 @@ fn parse_dragon_data(text: &str) -> Vec<Block> {
     out
 }
 
+/// What `measure` asks of each position.
+struct Opts {
+    only: Option<u64>,
+    diag: bool,
+    all_examples: bool,
+    shapes: bool,
+    genus: bool,
+}
+
+/// Compare one reference position (one line of gnugo-analysis.jsonl) and
+/// add its counts to `st`.
+fn position(
+    line: &str,
+    boards: &BTreeMap<u64, katachi_board::Board>,
+    config: &AnalysisConfig,
+    opts: &Opts,
+    st: &mut Stats,
+) {
+    let Opts {
+        only,
+        diag,
+        all_examples,
+        shapes,
+        genus,
+    } = *opts;
+    let v: Json = serde_json::from_str(line).expect("json");
+    let id = v["id"].as_u64().expect("id");
+    if only.is_some_and(|o| o != id) {
+        return;
+    }
+    let Some(board) = boards.get(&id).cloned() else {
+        panic!("position {id} missing from boards.jsonl");
+    };
+    let a = Analysis::new(board.clone(), config.clone());
+    let ours = a.dragons();
+    st.unavailable += a.connections().map_or(0, |c| c.unavailable);
+    let gnugo = parse_dragon_data(v["dragon_data"].as_str().expect("dragon_data"));
+    st.positions += 1;
+    // Partitions as sets of sets of worm origins.
+    let theirs: BTreeSet<BTreeSet<String>> = gnugo
+        .iter()
+        .map(|b| {
+            b["strings"]
+                .split_whitespace()
+                .map(str::to_string)
+                .collect()
+        })
+        .collect();
+    let mine: BTreeSet<BTreeSet<String>> = ours
+        .iter()
+        .map(|d| d.worms.iter().map(|&w| board.vertex(w)).collect())
+        .collect();
+    if shapes {
+        for (key, g, k) in support::diagnose::shapes(&a, &theirs) {
+            let e = st.shape_table.entry(key).or_default();
+            e.0 += 1;
+            e.1 += usize::from(g);
+            e.2 += usize::from(k);
+        }
+    }
+    if diag && theirs != mine {
+        for (class, example) in support::diagnose::differences(&a, &theirs) {
+            let e = st.classes.entry(class).or_default();
+            e.0 += 1;
+            if e.1.len() < 3 || all_examples {
+                e.1.push(format!("{id}:{example}"));
+            }
+        }
+    }
+    if theirs == mine {
+        st.same_partition += 1;
+    } else {
+        st.differing.push(id);
+        if mine.len() < theirs.len() {
+            st.merged += 1;
+        } else {
+            st.split += 1;
+        }
+        if only.is_some() {
+            let (black, white) = katachi_engine::dragons::domains(&board, a.worms());
+            for c in [Color::Black, Color::White] {
+                let (mine, theirs) = match c {
+                    Color::Black => (&black, &white),
+                    Color::White => (&white, &black),
+                };
+                println!("{c:?} eye space:");
+                for r in 0..board.size() {
+                    let row: String = (0..board.size())
+                        .map(|col| {
+                            let p = board.point(r, col).expect("on board");
+                            let i = p.index();
+                            if board.cell(p).color().is_none() && mine[i] && !theirs[i] {
+                                'X'
+                            } else {
+                                '.'
+                            }
+                        })
+                        .collect();
+                    println!("{row}");
+                }
+            }
+            println!("{}", board.to_ascii());
+            println!("{}", ours.map(&board));
+            if let Some(cuts) = a.cuts() {
+                for c in [Color::Black, Color::White] {
+                    let pts: Vec<String> = cuts
+                        .points(&board, c)
+                        .iter()
+                        .map(|&p| board.vertex(p))
+                        .collect();
+                    println!("{c:?} can cut at: {pts:?}");
+                }
+            }
+            if let Some(conn) = a.connections() {
+                for l in &conn.links {
+                    let ws: Vec<String> = l.worms.iter().map(|&p| board.vertex(p)).collect();
+                    println!("link {} {:?} {ws:?}", l.pattern, l.color);
+                }
+            }
+            for t in theirs.difference(&mine) {
+                println!("gnugo only: {t:?}");
+            }
+            for t in mine.difference(&theirs) {
+                println!("ours only:  {t:?}");
+            }
+        }
+    }
+    for b in &gnugo {
+        st.dragons += 1;
+        let origin = board.parse_vertex(&b["origin"]).expect("origin");
+        let Some(d) = ours.get(origin) else { continue };
+        if d.size.to_string() == b["size"] {
+            st.same_size += 1;
+        }
+        let lunch = d
+            .lunch
+            .map_or_else(|| "PASS".to_string(), |p| board.vertex(p));
+        if lunch == b["lunch"] {
+            st.same_lunch += 1;
+        }
+        let stones: BTreeSet<String> = d.worms.iter().map(|&w| board.vertex(w)).collect();
+        let theirs: BTreeSet<String> = b["strings"]
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
+        if stones == theirs {
+            st.same_stones += 1;
+            let k = ours.index(origin).expect("a dragon");
+            let escape = a.dragon_escapes()[k];
+            let sum = a.dragon_escape_sums()[k];
+            let status = d.crude_status_with(a.dragon_eyes().get(k), Some(sum));
+            let theirs_escape: u32 = b["escape_route"].parse().unwrap_or(u32::MAX);
+            st.escape_zero[usize::from(theirs_escape == 0) * 2 + usize::from(escape == 0)] += 1;
+            *st.crude
+                .entry((b["crude_status"].clone(), status.word().to_string()))
+                .or_default() += 1;
+            if genus {
+                let k = ours.index(origin).expect("a dragon");
+                let e = &a.dragon_eyes()[k];
+                if e.genus.digits() == b["genus"] {
+                    st.same_genus += 1;
+                }
+                let heye = e
+                    .heye
+                    .map_or_else(|| "PASS".to_string(), |p| board.vertex(p));
+                if heye == b["heye"] {
+                    st.same_heye += 1;
+                }
+            }
+        }
+    }
+}
+
+/// Counts over a set of positions; two workers fill one each and
+/// `merge` adds them.
+#[derive(Default)]
+struct Stats {
+    positions: usize,
+    same_partition: usize,
+    dragons: usize,
+    same_size: usize,
+    same_lunch: usize,
+    same_stones: usize,
+    same_genus: usize,
+    same_heye: usize,
+    /// Crude status of the dragons with GNU Go's strings: (GNU Go's,
+    /// katachi's) -> count.
+    crude: BTreeMap<(String, String), usize>,
+    /// Escape route zero or not: [both nonzero, only katachi's zero, only
+    /// GNU Go's zero, both zero].
+    escape_zero: [usize; 4],
+    merged: usize,
+    split: usize,
+    unavailable: usize,
+    differing: Vec<u64>,
+    classes: BTreeMap<String, (usize, Vec<String>)>,
+    shape_table: BTreeMap<String, (usize, usize, usize)>,
+}
+
+impl Stats {
+    fn merge(&mut self, o: Stats, all_examples: bool) {
+        self.positions += o.positions;
+        self.same_partition += o.same_partition;
+        self.dragons += o.dragons;
+        self.same_size += o.same_size;
+        self.same_lunch += o.same_lunch;
+        self.same_stones += o.same_stones;
+        self.same_genus += o.same_genus;
+        self.same_heye += o.same_heye;
+        for (k, n) in o.crude {
+            *self.crude.entry(k).or_default() += n;
+        }
+        for (a, b) in self.escape_zero.iter_mut().zip(o.escape_zero) {
+            *a += b;
+        }
+        self.merged += o.merged;
+        self.split += o.split;
+        self.unavailable += o.unavailable;
+        self.differing.extend(o.differing);
+        self.differing.sort_unstable();
+        for (k, (n, ex)) in o.classes {
+            let e = self.classes.entry(k).or_default();
+            e.0 += n;
+            for x in ex {
+                if e.1.len() < 3 || all_examples {
+                    e.1.push(x);
+                }
+            }
+        }
+        for (k, (n, g, kk)) in o.shape_table {
+            let e = self.shape_table.entry(k).or_default();
+            e.0 += n;
+            e.1 += g;
+            e.2 += kk;
+        }
+    }
+}
+
 /// Compare the dragons of every reference position under `config` with
 /// GNU Go's; prints the figures, returns (positions, identical
-/// partitions, dragons of the same size).
+/// partitions, dragons of the same size). The positions are shared by
+/// two worker threads (the machine's cores), each filling its own
+/// `Stats`.
 fn measure(
     shared: &Path,
     config: &AnalysisConfig,
@@ -58,172 +298,67 @@ fn measure(
     let only: Option<u64> = std::env::var("KATACHI_DRAGON_ID")
         .ok()
         .and_then(|s| s.parse().ok());
-    let (mut positions, mut same_partition) = (0, 0);
-    let (mut dragons, mut same_size, mut same_lunch, mut same_stones) = (0, 0, 0, 0);
-    let (mut same_genus, mut same_heye) = (0, 0);
-    // Crude status of the dragons with GNU Go's strings: (GNU Go's,
-    // katachi's) -> count.
-    let mut crude: BTreeMap<(String, String), usize> = BTreeMap::new();
-    // Escape route zero or not: [both nonzero, only katachi's zero, only
-    // GNU Go's zero, both zero].
-    let mut escape_zero = [0usize; 4];
-    let (mut merged, mut split) = (0, 0);
-    let mut unavailable = 0;
-    let mut differing: Vec<u64> = Vec::new();
     let diag = std::env::var("KATACHI_DRAGON_DIAG").is_ok();
     // `KATACHI_DRAGON_DIAG=all` lists every example of a class, not three.
     let all_examples = std::env::var("KATACHI_DRAGON_DIAG").is_ok_and(|v| v == "all");
-    let mut classes: BTreeMap<String, (usize, Vec<String>)> = BTreeMap::new();
     let shapes = std::env::var("KATACHI_DRAGON_SHAPES").is_ok();
-    let mut shape_table: BTreeMap<String, (usize, usize, usize)> = BTreeMap::new();
-    for line in text.lines().filter(|l| !l.trim().is_empty()).take(limit) {
-        let v: Json = serde_json::from_str(line).expect("json");
-        let id = v["id"].as_u64().expect("id");
-        if only.is_some_and(|o| o != id) {
-            continue;
-        }
-        let Some(board) = boards.get(&id).cloned() else {
-            panic!("position {id} missing from boards.jsonl");
-        };
-        let a = Analysis::new(board.clone(), config.clone());
-        let ours = a.dragons();
-        unavailable += a.connections().map_or(0, |c| c.unavailable);
-        let gnugo = parse_dragon_data(v["dragon_data"].as_str().expect("dragon_data"));
-        positions += 1;
-        // Partitions as sets of sets of worm origins.
-        let theirs: BTreeSet<BTreeSet<String>> = gnugo
-            .iter()
-            .map(|b| {
-                b["strings"]
-                    .split_whitespace()
-                    .map(str::to_string)
-                    .collect()
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(limit)
+        .collect();
+    let opts = Opts {
+        only,
+        diag,
+        all_examples,
+        shapes,
+        genus,
+    };
+    // Alternate positions between the workers: their costs vary along
+    // the file, interleaving balances them.
+    let workers = 2;
+    let mut st = Stats::default();
+    let parts: Vec<Stats> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|w| {
+                let lines = &lines;
+                let boards = &boards;
+                let opts = &opts;
+                scope.spawn(move || {
+                    let mut st = Stats::default();
+                    for line in lines.iter().skip(w).step_by(workers) {
+                        position(line, boards, config, opts, &mut st);
+                    }
+                    st
+                })
             })
             .collect();
-        let mine: BTreeSet<BTreeSet<String>> = ours
-            .iter()
-            .map(|d| d.worms.iter().map(|&w| board.vertex(w)).collect())
-            .collect();
-        if shapes {
-            for (key, g, k) in support::diagnose::shapes(&a, &theirs) {
-                let e = shape_table.entry(key).or_default();
-                e.0 += 1;
-                e.1 += usize::from(g);
-                e.2 += usize::from(k);
-            }
-        }
-        if diag && theirs != mine {
-            for (class, example) in support::diagnose::differences(&a, &theirs) {
-                let e = classes.entry(class).or_default();
-                e.0 += 1;
-                if e.1.len() < 3 || all_examples {
-                    e.1.push(format!("{id}:{example}"));
-                }
-            }
-        }
-        if theirs == mine {
-            same_partition += 1;
-        } else {
-            differing.push(id);
-            if mine.len() < theirs.len() {
-                merged += 1;
-            } else {
-                split += 1;
-            }
-            if only.is_some() {
-                let (black, white) = katachi_engine::dragons::domains(&board, a.worms());
-                for c in [Color::Black, Color::White] {
-                    let (mine, theirs) = match c {
-                        Color::Black => (&black, &white),
-                        Color::White => (&white, &black),
-                    };
-                    println!("{c:?} eye space:");
-                    for r in 0..board.size() {
-                        let row: String = (0..board.size())
-                            .map(|col| {
-                                let p = board.point(r, col).expect("on board");
-                                let i = p.index();
-                                if board.cell(p).color().is_none() && mine[i] && !theirs[i] {
-                                    'X'
-                                } else {
-                                    '.'
-                                }
-                            })
-                            .collect();
-                        println!("{row}");
-                    }
-                }
-                println!("{}", board.to_ascii());
-                println!("{}", ours.map(&board));
-                if let Some(cuts) = a.cuts() {
-                    for c in [Color::Black, Color::White] {
-                        let pts: Vec<String> = cuts
-                            .points(&board, c)
-                            .iter()
-                            .map(|&p| board.vertex(p))
-                            .collect();
-                        println!("{c:?} can cut at: {pts:?}");
-                    }
-                }
-                if let Some(conn) = a.connections() {
-                    for l in &conn.links {
-                        let ws: Vec<String> = l.worms.iter().map(|&p| board.vertex(p)).collect();
-                        println!("link {} {:?} {ws:?}", l.pattern, l.color);
-                    }
-                }
-                for t in theirs.difference(&mine) {
-                    println!("gnugo only: {t:?}");
-                }
-                for t in mine.difference(&theirs) {
-                    println!("ours only:  {t:?}");
-                }
-            }
-        }
-        for b in &gnugo {
-            dragons += 1;
-            let origin = board.parse_vertex(&b["origin"]).expect("origin");
-            let Some(d) = ours.get(origin) else { continue };
-            if d.size.to_string() == b["size"] {
-                same_size += 1;
-            }
-            let lunch = d
-                .lunch
-                .map_or_else(|| "PASS".to_string(), |p| board.vertex(p));
-            if lunch == b["lunch"] {
-                same_lunch += 1;
-            }
-            let stones: BTreeSet<String> = d.worms.iter().map(|&w| board.vertex(w)).collect();
-            let theirs: BTreeSet<String> = b["strings"]
-                .split_whitespace()
-                .map(str::to_string)
-                .collect();
-            if stones == theirs {
-                same_stones += 1;
-                let k = ours.index(origin).expect("a dragon");
-                let escape = a.dragon_escapes()[k];
-                let sum = a.dragon_escape_sums()[k];
-                let status = d.crude_status_with(a.dragon_eyes().get(k), Some(sum));
-                let theirs_escape: u32 = b["escape_route"].parse().unwrap_or(u32::MAX);
-                escape_zero[usize::from(theirs_escape == 0) * 2 + usize::from(escape == 0)] += 1;
-                *crude
-                    .entry((b["crude_status"].clone(), status.word().to_string()))
-                    .or_default() += 1;
-                if genus {
-                    let k = ours.index(origin).expect("a dragon");
-                    let e = &a.dragon_eyes()[k];
-                    if e.genus.digits() == b["genus"] {
-                        same_genus += 1;
-                    }
-                    let heye = e
-                        .heye
-                        .map_or_else(|| "PASS".to_string(), |p| board.vertex(p));
-                    if heye == b["heye"] {
-                        same_heye += 1;
-                    }
-                }
-            }
-        }
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("worker"))
+            .collect()
+    });
+    for p in parts {
+        st.merge(p, all_examples);
     }
+    let Stats {
+        positions,
+        same_partition,
+        dragons,
+        same_size,
+        same_lunch,
+        same_stones,
+        same_genus,
+        same_heye,
+        crude,
+        escape_zero,
+        merged,
+        split,
+        unavailable,
+        differing,
+        classes,
+        shape_table,
+    } = st;
     let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
     println!(
         "partition identical to GNU Go's: {same_partition}/{positions} positions ({:.1}%); \

@@ -89,17 +89,45 @@ pub struct Connection {
 /// WIN with no move if they are already one string; FAIL for empty points
 /// or strings of different colours.
 pub fn string_connect(reader: &mut Reader, a: Point, b: Point) -> (Code, Option<Point>) {
-    let cfg = reader.config().connection;
-    let c = read_connect(reader, a, b, &cfg);
-    (c.code, c.mv)
+    memoized(reader, a, b, true)
 }
 
 /// Can the strings at `a` and `b` be disconnected if their opponent moves
 /// first? WIN with no move if no short path joins them; FAIL if they are
 /// one string, for empty points and for strings of different colours.
 pub fn disconnect(reader: &mut Reader, a: Point, b: Point) -> (Code, Option<Point>) {
+    memoized(reader, a, b, false)
+}
+
+/// One query under the reader's limits, answered from the reader's
+/// connection memo when the same question was read on the same position
+/// (only with no move played on top of the reader's position). The
+/// question is symmetric in the two strings: a pattern matched from both
+/// ends asks it in both orders and gets the first answer.
+fn memoized(reader: &mut Reader, a: Point, b: Point, connect: bool) -> (Code, Option<Point>) {
+    let board = reader.board();
+    let key = (board.on_board(a) && board.on_board(b) && reader.at_base()).then(|| {
+        let (ha, hb) = (board.string_head(a), board.string_head(b));
+        (
+            board.hash(),
+            board.ko_point(),
+            ha.min(hb),
+            ha.max(hb),
+            connect,
+        )
+    });
+    if let Some(answer) = key.and_then(|k| reader.connection_memo.get(&k)) {
+        return *answer;
+    }
     let cfg = reader.config().connection;
-    let c = read_disconnect(reader, a, b, &cfg);
+    let c = if connect {
+        read_connect(reader, a, b, &cfg)
+    } else {
+        read_disconnect(reader, a, b, &cfg)
+    };
+    if let Some(k) = key {
+        reader.connection_memo.insert(k, (c.code, c.mv));
+    }
     (c.code, c.mv)
 }
 

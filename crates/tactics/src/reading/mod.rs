@@ -106,7 +106,25 @@ pub struct Reader {
     /// The attack that last refuted a defence, by depth (see
     /// `attack_rules.rs`).
     att_killers: Vec<Point>,
+    /// Answers of connection queries asked on the reader's position with
+    /// no move played on top of it (see [`ConnectionMemo`]).
+    pub(crate) connection_memo: ConnectionMemo,
 }
+
+/// Answers of connection queries (`connection::string_connect`,
+/// `connection::disconnect`) keyed by the position's hash, its ko point,
+/// the two strings (in either order) and the question. The
+/// connection database asks the same pair of strings through several
+/// patterns (a knight's move and a large knight's move between the same
+/// strings, a pattern matched from both ends); each query reads up to
+/// the connection node limit, so one answer per pair and position saves
+/// most of the connection stage's time. Kept while the position is, like
+/// the tactical cache.
+pub(crate) type ConnectionMemo = std::collections::HashMap<ConnectionKey, (Code, Option<Point>)>;
+
+/// Position hash, ko point, the two strings' heads (the smaller first),
+/// connect (or disconnect).
+pub(crate) type ConnectionKey = (u64, Option<Point>, Option<Point>, Option<Point>, bool);
 
 impl Reader {
     /// A reader on its own copy of `board`, compiling the embedded tactical
@@ -129,6 +147,7 @@ impl Reader {
             scratch: Scratch::default(),
             killers: Vec::new(),
             att_killers: Vec::new(),
+            connection_memo: ConnectionMemo::new(),
             root_best: FAIL,
             root_sp: 0,
         }
@@ -150,6 +169,7 @@ impl Reader {
     pub fn set_board(&mut self, board: &Board) {
         if board.hash() != self.board.hash() {
             self.cache.reset();
+            self.connection_memo.clear();
         }
         self.board = board.clone();
         self.stack.clear();
@@ -166,11 +186,20 @@ impl Reader {
     pub fn set_config(&mut self, cfg: ReadConfig) {
         self.cfg = cfg;
         self.cache.clear();
+        self.connection_memo.clear();
     }
 
     /// Forget every cached result.
     pub fn clear_cache(&mut self) {
         self.cache.clear();
+        self.connection_memo.clear();
+    }
+
+    /// Whether no move is played on top of the reader's position (the
+    /// connection memo answers only there: under played moves the ko
+    /// state of the variation may change an answer).
+    pub(crate) fn at_base(&self) -> bool {
+        self.stack.is_empty()
     }
 
     /// Counters of the last query.
