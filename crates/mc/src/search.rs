@@ -664,6 +664,37 @@ fn root_stats(nodes: &[Node]) -> Vec<MoveStat> {
         .collect()
 }
 
+/// The lead in visits (first over second) below which the root's
+/// choice counts as unclear ([`Searcher::unclear`]).
+pub const UNCLEAR_LEAD: f32 = 1.5;
+
+/// [`Searcher::unclear`] on the tree `nodes`.
+fn unclear_root(nodes: &[Node]) -> bool {
+    let rate = |n: &Node| n.real_wins / n.visits.max(1) as f32;
+    let mut first: Option<&Node> = None;
+    let mut second: Option<&Node> = None;
+    for n in &nodes[nodes[0].child_range()] {
+        if n.visits == 0 {
+            continue;
+        }
+        if first.is_none_or(|f| n.visits > f.visits) {
+            second = first;
+            first = Some(n);
+        } else if second.is_none_or(|s| n.visits > s.visits) {
+            second = Some(n);
+        }
+    }
+    let (Some(first), Some(second)) = (first, second) else {
+        return false;
+    };
+    if (first.visits as f32) < UNCLEAR_LEAD * second.visits as f32 {
+        return true;
+    }
+    nodes[nodes[0].child_range()]
+        .iter()
+        .any(|n| 2 * n.visits >= first.visits && n.mv != first.mv && rate(n) > rate(first))
+}
+
 /// Longest principal variation reported.
 const MAX_PV: usize = 12;
 
@@ -1114,6 +1145,22 @@ impl<'a> Searcher<'a> {
                 return;
             }
         }
+    }
+
+    /// Whether the root's choice is still unclear, so that more time
+    /// would pay (genmove's time bank spends saved time on such moves):
+    /// the most visited move has fewer than [`UNCLEAR_LEAD`] times the
+    /// visits of the second, or another move with at least half its
+    /// visits has a higher win rate (the visits have not yet followed the
+    /// values). `false` with fewer than two visited moves.
+    ///
+    /// Why (Go and search): a move whose lead is clear is decided, and
+    /// more playouts only confirm it; when two moves are close, or the
+    /// values have just turned (a refutation found late, as in a fight
+    /// or a life-and-death question), more playouts can change the move.
+    pub fn unclear(&self) -> bool {
+        let g = lock(&self.shared);
+        unclear_root(&g.nodes)
     }
 
     /// Playouts run so far.

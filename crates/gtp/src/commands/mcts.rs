@@ -37,7 +37,39 @@ struct McState {
     /// genmove's last search: the history it searched from, and what it
     /// found (for `explain_move`).
     last: Option<(Vec<(Color, katachi_board::Move)>, SearchResult)>,
+    /// genmove's time bank in the current game.
+    bank: TimeBank,
 }
+
+/// What genmove's searches of one game spent under `--seconds S` with a
+/// time bank ([`MctsOptions::time_bank`](crate::config::MctsOptions)):
+/// the game's searches so far and their wall-clock seconds, from the
+/// command's start to the decision (so the analysis before the search
+/// and the decision after it count too).
+///
+/// Why: a fixed time per move spends as much on a forced answer as on
+/// the move that decides a fight; a player keeps time for the moves
+/// that need it. Saved time is only spent, never borrowed, so the
+/// game's average stays within S per move.
+#[derive(Default)]
+struct TimeBank {
+    /// The game's moves at the last update: a search whose game does not
+    /// continue them (a new game, an undo) starts a new bank.
+    history: Vec<(Color, katachi_board::Move)>,
+    searches: u32,
+    spent: f64,
+}
+
+impl TimeBank {
+    /// The seconds saved so far at `per_move` seconds a search.
+    fn saved(&self, per_move: f64) -> f64 {
+        (f64::from(self.searches) * per_move - self.spent).max(0.0)
+    }
+}
+
+/// The longest extension of one unclear search, in searches' time (so
+/// that one move cannot eat the whole bank).
+const BANK_MOST: f64 = 2.0;
 
 /// Register this module's commands.
 pub fn register(r: &mut Registry) {
@@ -203,8 +235,19 @@ pub(crate) fn genmove_search(
     slice: Option<std::time::Duration>,
     report: &mut dyn FnMut(&Board, &SearchResult) -> std::io::Result<()>,
 ) -> std::io::Result<(SearchResult, SearchConfig, u64)> {
+    let started = std::time::Instant::now();
     let policy = policy(s);
     let mut config = search_config(s, color);
+    {
+        // A search whose game does not continue the bank's (a new game,
+        // an undo) starts a new bank.
+        let history = s.board().history().to_vec();
+        let st = s.extensions().get_or_default::<McState>();
+        let n = st.bank.history.len();
+        if history.len() < n || history[..n] != st.bank.history[..] {
+            st.bank = TimeBank::default();
+        }
+    }
     if s.config().mcts.tactical_priors {
         config.root_priors = tactical_priors(s, color);
     }
@@ -212,11 +255,37 @@ pub(crate) fn genmove_search(
     let saved = if reuse { take_saved(s) } else { None };
     // The clock starts before the searcher: its plain playouts (whether
     // the game looks decided) are part of the move's time.
+    // The time bank (genmove under --seconds only): this search's first
+    // deadline is the share of the time per move, and what the game's
+    // searches saved extends it while the choice is unclear.
+    let opts = &s.config().mcts;
+    let bank_per_move = match (opts.seconds, opts.playouts, opts.time_bank) {
+        (Some(secs), None, share) if share > 0.0 && reuse && slice.is_none() => {
+            config.seconds = Some(secs * share);
+            Some(secs)
+        }
+        _ => None,
+    };
     let (total, deadline) = config.budget();
     let mut searcher = Searcher::with_saved(&board, color, &policy, &config, saved);
     let reused = searcher.root_visits();
     match slice {
-        None => searcher.run_to_decision(total, deadline, config.early_stop),
+        None => {
+            searcher.run_to_decision(total, deadline, config.early_stop);
+            if let Some(per_move) = bank_per_move {
+                let st = s.extensions().get_or_default::<McState>();
+                // The bank as it will stand after this search's own
+                // share: what it saves now is saved for it too.
+                let used = started.elapsed().as_secs_f64();
+                let available = (st.bank.saved(per_move) + per_move - used).max(0.0);
+                let extra = available.min(BANK_MOST * per_move);
+                if extra > 0.01 && searcher.unclear() {
+                    eprintln!("mcts: unclear after {used:.2} s: up to {extra:.2} s more from the time bank");
+                    let end = std::time::Instant::now() + std::time::Duration::from_secs_f64(extra);
+                    searcher.run_to_decision(total, Some(end), config.early_stop);
+                }
+            }
+        }
         Some(slice) => loop {
             let left = total.saturating_sub(searcher.playouts());
             let now = std::time::Instant::now();
@@ -232,8 +301,13 @@ pub(crate) fn genmove_search(
     if reuse {
         keep_saved(s, searcher.into_saved());
     }
-    s.extensions().get_or_default::<McState>().last =
-        Some((board.history().to_vec(), result.clone()));
+    let st = s.extensions().get_or_default::<McState>();
+    st.last = Some((board.history().to_vec(), result.clone()));
+    if bank_per_move.is_some() {
+        st.bank.searches += 1;
+        st.bank.spent += started.elapsed().as_secs_f64();
+        st.bank.history = board.history().to_vec();
+    }
     Ok((result, config, reused))
 }
 
