@@ -1475,3 +1475,50 @@ pub fn decide(
     }
     Decision::Play(best.mv)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A root with children of (visits, wins) each, on points 1, 2, ...
+    fn root(children: &[(u32, f32)]) -> Vec<Node> {
+        let mut nodes = vec![Node::new(Move::Pass, 0.0, 0.0)];
+        nodes[0].first_child = 1;
+        nodes[0].children = children.len() as u32;
+        nodes[0].expanded = true;
+        for (k, &(visits, wins)) in children.iter().enumerate() {
+            let mut n = Node::new(Move::Play(Point(k as u16 + 1)), 0.0, 0.0);
+            n.visits = visits;
+            n.real_wins = wins;
+            nodes.push(n);
+        }
+        nodes
+    }
+
+    #[test]
+    fn a_clear_lead_is_not_unclear() {
+        // 1000 visits at 60 % against 300 at 50 % and 100 at 40 %.
+        assert!(!unclear_root(&root(&[
+            (1000, 600.0),
+            (300, 150.0),
+            (100, 40.0)
+        ])));
+        // No second move, or no visits: nothing to weigh.
+        assert!(!unclear_root(&root(&[(1000, 600.0)])));
+        assert!(!unclear_root(&root(&[(0, 0.0), (0, 0.0)])));
+    }
+
+    #[test]
+    fn close_visits_are_unclear() {
+        // 1000 against 800: below the lead of 1.5.
+        assert!(unclear_root(&root(&[(800, 400.0), (1000, 600.0)])));
+    }
+
+    #[test]
+    fn a_better_rate_with_half_the_visits_is_unclear() {
+        // 1000 at 50 % against 500 at 60 %: the values have turned.
+        assert!(unclear_root(&root(&[(1000, 500.0), (500, 300.0)])));
+        // With fewer than half the visits the better rate is noise.
+        assert!(!unclear_root(&root(&[(1000, 500.0), (499, 300.0)])));
+    }
+}

@@ -491,4 +491,33 @@ mod tests {
         run(&mut s, "set_random_seed 8").unwrap();
         assert_ne!(table(&mut s), seven);
     }
+
+    #[test]
+    fn the_time_bank_counts_one_games_searches() {
+        let mut s = Session::new(Config {
+            mcts: MctsOptions {
+                seconds: Some(0.02),
+                time_bank: 0.8,
+                ..MctsOptions::default()
+            },
+            board_size: 9,
+            ..Config::default()
+        });
+        let bank = |s: &mut Session| {
+            let st = s.extensions().get_or_default::<super::McState>();
+            (st.bank.searches, st.bank.spent, st.bank.history.len())
+        };
+        run(&mut s, "genmove b").unwrap();
+        run(&mut s, "genmove w").unwrap();
+        let (searches, spent, moves) = bank(&mut s);
+        assert_eq!((searches, moves), (2, 1));
+        assert!(spent > 0.0);
+        // reg_genmove plays nothing and keeps the bank as it was.
+        run(&mut s, "reg_genmove b").unwrap();
+        assert_eq!(bank(&mut s).0, 2);
+        // A new game starts a new bank.
+        run(&mut s, "clear_board").unwrap();
+        run(&mut s, "genmove b").unwrap();
+        assert_eq!(bank(&mut s), (1, bank(&mut s).1, 0));
+    }
 }
