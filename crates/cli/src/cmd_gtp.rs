@@ -134,12 +134,13 @@ pub struct Args {
     #[arg(long)]
     no_tactical_priors: bool,
 
-    /// With --seconds S: each genmove search first runs SHARE x S, and
-    /// the time the game's searches left unused goes to moves whose
-    /// choice is still unclear (close visit counts, or a better win rate
-    /// than the most visited move's), so the game's average stays within
-    /// S per move. 0: every move gets S.
-    #[arg(long, value_name = "SHARE", default_value_t = 0.8, value_parser = parse_share)]
+    /// With --seconds S: each genmove search first runs SHARE x S; moves
+    /// whose choice is still unclear (close visit counts, or a better win
+    /// rate than the most visited move's) then get up to S/2 more from
+    /// the time the game's searches left unused plus a loan of S, so the
+    /// game's average stays within S per move (plus the loan). 0: every
+    /// move gets S.
+    #[arg(long, value_name = "SHARE", default_value_t = 1.0, value_parser = parse_share)]
     time_bank: f64,
 
     /// Set a Monte Carlo search tuning parameter, as NAME=VALUE

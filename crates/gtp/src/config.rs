@@ -65,11 +65,12 @@ pub struct MctsOptions {
     /// (`--mc-patterns FILE`, checked at start-up).
     pub policy_file: Option<std::path::PathBuf>,
     /// genmove's time bank under `seconds` (`--time-bank SHARE`): each
-    /// search first runs for this share of `seconds`, and the time every
-    /// search of the game left unused (the rest of the share, early
-    /// stops) is spent on moves whose choice is still unclear, so that
-    /// the game's average stays within `seconds` per move. 0: off (every
-    /// move gets `seconds`).
+    /// search first runs for this share of `seconds`; moves whose choice
+    /// is still unclear then get more from the time the game's searches
+    /// left unused (early stops, the rest of the share) plus a loan of
+    /// one search's time, so that the game's average stays within
+    /// `seconds` per move (plus the loan). 0: off (every move gets
+    /// `seconds`).
     pub time_bank: f64,
 }
 

@@ -49,8 +49,9 @@ struct McState {
 ///
 /// Why: a fixed time per move spends as much on a forced answer as on
 /// the move that decides a fight; a player keeps time for the moves
-/// that need it. Saved time is only spent, never borrowed, so the
-/// game's average stays within S per move.
+/// that need it. The game's average stays within S per move but for a
+/// small loan ([`BANK_BORROW`]) that the early stops of clear moves
+/// repay.
 #[derive(Default)]
 struct TimeBank {
     /// The game's moves at the last update: a search whose game does not
@@ -61,15 +62,23 @@ struct TimeBank {
 }
 
 impl TimeBank {
-    /// The seconds saved so far at `per_move` seconds a search.
-    fn saved(&self, per_move: f64) -> f64 {
-        (f64::from(self.searches) * per_move - self.spent).max(0.0)
+    /// The seconds saved so far at `per_move` seconds a search (negative
+    /// when the game's searches borrowed).
+    fn balance(&self, per_move: f64) -> f64 {
+        f64::from(self.searches) * per_move - self.spent
     }
 }
 
-/// The longest extension of one unclear search, in searches' time (so
-/// that one move cannot eat the whole bank).
-const BANK_MOST: f64 = 2.0;
+/// The longest extension of one unclear search, in searches' time, so
+/// that the bank spreads over several moves.
+const BANK_MOST: f64 = 0.5;
+
+/// How far the bank may go below zero, in searches' time: the opening's
+/// unclear moves (where a 9x9 game is mostly decided, and no early stop
+/// has saved anything yet) borrow it, and the early stops of clear moves
+/// later pay it back. A game that ends before then averages at most this
+/// many searches' time over S per move (one search over 30 moves: 1.033 S).
+const BANK_BORROW: f64 = 1.0;
 
 /// Register this module's commands.
 pub fn register(r: &mut Registry) {
@@ -277,7 +286,8 @@ pub(crate) fn genmove_search(
                 // The bank as it will stand after this search's own
                 // share: what it saves now is saved for it too.
                 let used = started.elapsed().as_secs_f64();
-                let available = (st.bank.saved(per_move) + per_move - used).max(0.0);
+                let available =
+                    (st.bank.balance(per_move) + per_move - used + BANK_BORROW * per_move).max(0.0);
                 let extra = available.min(BANK_MOST * per_move);
                 if extra > 0.01 && searcher.unclear() {
                     eprintln!("mcts: unclear after {used:.2} s: up to {extra:.2} s more from the time bank");
