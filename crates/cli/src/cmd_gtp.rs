@@ -138,9 +138,10 @@ pub struct Args {
     /// whose choice is still unclear (close visit counts, or a better win
     /// rate than the most visited move's) then get up to S/2 more from
     /// the time the game's searches left unused plus a loan of S, so the
-    /// game's average stays within S per move (plus the loan). 0: every
+    /// game's average stays within S per move (plus the loan). 0 (the
+    /// default: no gain measured against GNU Go, see the README): every
     /// move gets S.
-    #[arg(long, value_name = "SHARE", default_value_t = 1.0, value_parser = parse_share)]
+    #[arg(long, value_name = "SHARE", default_value_t = 0.0, value_parser = parse_share)]
     time_bank: f64,
 
     /// Set a Monte Carlo search tuning parameter, as NAME=VALUE
