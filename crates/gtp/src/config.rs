@@ -64,6 +64,14 @@ pub struct MctsOptions {
     /// playouts instead of katachi's embedded database
     /// (`--mc-patterns FILE`, checked at start-up).
     pub policy_file: Option<std::path::PathBuf>,
+    /// genmove's time bank under `seconds` (`--time-bank SHARE`): each
+    /// search first runs for this share of `seconds`; moves whose choice
+    /// is still unclear then get more from the time the game's searches
+    /// left unused (early stops, the rest of the share) plus a loan of
+    /// one search's time, so that the game's average stays within
+    /// `seconds` per move (plus the loan). 0: off (every move gets
+    /// `seconds`).
+    pub time_bank: f64,
 }
 
 /// Playouts per move when nothing else limits the search.
@@ -80,6 +88,7 @@ impl Default for MctsOptions {
             tactical_priors: true,
             params: Vec::new(),
             policy_file: None,
+            time_bank: 0.0,
         }
     }
 }

@@ -664,6 +664,37 @@ fn root_stats(nodes: &[Node]) -> Vec<MoveStat> {
         .collect()
 }
 
+/// The lead in visits (first over second) below which the root's
+/// choice counts as unclear ([`Searcher::unclear`]).
+pub const UNCLEAR_LEAD: f32 = 1.5;
+
+/// [`Searcher::unclear`] on the tree `nodes`.
+fn unclear_root(nodes: &[Node]) -> bool {
+    let rate = |n: &Node| n.real_wins / n.visits.max(1) as f32;
+    let mut first: Option<&Node> = None;
+    let mut second: Option<&Node> = None;
+    for n in &nodes[nodes[0].child_range()] {
+        if n.visits == 0 {
+            continue;
+        }
+        if first.is_none_or(|f| n.visits > f.visits) {
+            second = first;
+            first = Some(n);
+        } else if second.is_none_or(|s| n.visits > s.visits) {
+            second = Some(n);
+        }
+    }
+    let (Some(first), Some(second)) = (first, second) else {
+        return false;
+    };
+    if (first.visits as f32) < UNCLEAR_LEAD * second.visits as f32 {
+        return true;
+    }
+    nodes[nodes[0].child_range()]
+        .iter()
+        .any(|n| 2 * n.visits >= first.visits && n.mv != first.mv && rate(n) > rate(first))
+}
+
 /// Longest principal variation reported.
 const MAX_PV: usize = 12;
 
@@ -1116,6 +1147,22 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// Whether the root's choice is still unclear, so that more time
+    /// would pay (genmove's time bank spends saved time on such moves):
+    /// the most visited move has fewer than [`UNCLEAR_LEAD`] times the
+    /// visits of the second, or another move with at least half its
+    /// visits has a higher win rate (the visits have not yet followed the
+    /// values). `false` with fewer than two visited moves.
+    ///
+    /// Why (Go and search): a move whose lead is clear is decided, and
+    /// more playouts only confirm it; when two moves are close, or the
+    /// values have just turned (a refutation found late, as in a fight
+    /// or a life-and-death question), more playouts can change the move.
+    pub fn unclear(&self) -> bool {
+        let g = lock(&self.shared);
+        unclear_root(&g.nodes)
+    }
+
     /// Playouts run so far.
     pub fn playouts(&self) -> u64 {
         lock(&self.shared).playouts
@@ -1427,4 +1474,51 @@ pub fn decide(
         return Decision::Play(Move::Pass);
     }
     Decision::Play(best.mv)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A root with children of (visits, wins) each, on points 1, 2, ...
+    fn root(children: &[(u32, f32)]) -> Vec<Node> {
+        let mut nodes = vec![Node::new(Move::Pass, 0.0, 0.0)];
+        nodes[0].first_child = 1;
+        nodes[0].children = children.len() as u32;
+        nodes[0].expanded = true;
+        for (k, &(visits, wins)) in children.iter().enumerate() {
+            let mut n = Node::new(Move::Play(Point(k as u16 + 1)), 0.0, 0.0);
+            n.visits = visits;
+            n.real_wins = wins;
+            nodes.push(n);
+        }
+        nodes
+    }
+
+    #[test]
+    fn a_clear_lead_is_not_unclear() {
+        // 1000 visits at 60 % against 300 at 50 % and 100 at 40 %.
+        assert!(!unclear_root(&root(&[
+            (1000, 600.0),
+            (300, 150.0),
+            (100, 40.0)
+        ])));
+        // No second move, or no visits: nothing to weigh.
+        assert!(!unclear_root(&root(&[(1000, 600.0)])));
+        assert!(!unclear_root(&root(&[(0, 0.0), (0, 0.0)])));
+    }
+
+    #[test]
+    fn close_visits_are_unclear() {
+        // 1000 against 800: below the lead of 1.5.
+        assert!(unclear_root(&root(&[(800, 400.0), (1000, 600.0)])));
+    }
+
+    #[test]
+    fn a_better_rate_with_half_the_visits_is_unclear() {
+        // 1000 at 50 % against 500 at 60 %: the values have turned.
+        assert!(unclear_root(&root(&[(1000, 500.0), (500, 300.0)])));
+        // With fewer than half the visits the better rate is noise.
+        assert!(!unclear_root(&root(&[(1000, 500.0), (499, 300.0)])));
+    }
 }

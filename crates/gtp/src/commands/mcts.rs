@@ -37,7 +37,48 @@ struct McState {
     /// genmove's last search: the history it searched from, and what it
     /// found (for `explain_move`).
     last: Option<(Vec<(Color, katachi_board::Move)>, SearchResult)>,
+    /// genmove's time bank in the current game.
+    bank: TimeBank,
 }
+
+/// What genmove's searches of one game spent under `--seconds S` with a
+/// time bank ([`MctsOptions::time_bank`](crate::config::MctsOptions)):
+/// the game's searches so far and their wall-clock seconds, from the
+/// command's start to the decision (so the analysis before the search
+/// and the decision after it count too).
+///
+/// Why: a fixed time per move spends as much on a forced answer as on
+/// the move that decides a fight; a player keeps time for the moves
+/// that need it. The game's average stays within S per move but for a
+/// small loan ([`BANK_BORROW`]) that the early stops of clear moves
+/// repay.
+#[derive(Default)]
+struct TimeBank {
+    /// The game's moves at the last update: a search whose game does not
+    /// continue them (a new game, an undo) starts a new bank.
+    history: Vec<(Color, katachi_board::Move)>,
+    searches: u32,
+    spent: f64,
+}
+
+impl TimeBank {
+    /// The seconds saved so far at `per_move` seconds a search (negative
+    /// when the game's searches borrowed).
+    fn balance(&self, per_move: f64) -> f64 {
+        f64::from(self.searches) * per_move - self.spent
+    }
+}
+
+/// The longest extension of one unclear search, in searches' time, so
+/// that the bank spreads over several moves.
+const BANK_MOST: f64 = 0.5;
+
+/// How far the bank may go below zero, in searches' time: the opening's
+/// unclear moves (where a 9x9 game is mostly decided, and no early stop
+/// has saved anything yet) borrow it, and the early stops of clear moves
+/// later pay it back. A game that ends before then averages at most this
+/// many searches' time over S per move (one search over 30 moves: 1.033 S).
+const BANK_BORROW: f64 = 1.0;
 
 /// Register this module's commands.
 pub fn register(r: &mut Registry) {
@@ -203,8 +244,19 @@ pub(crate) fn genmove_search(
     slice: Option<std::time::Duration>,
     report: &mut dyn FnMut(&Board, &SearchResult) -> std::io::Result<()>,
 ) -> std::io::Result<(SearchResult, SearchConfig, u64)> {
+    let started = std::time::Instant::now();
     let policy = policy(s);
     let mut config = search_config(s, color);
+    {
+        // A search whose game does not continue the bank's (a new game,
+        // an undo) starts a new bank.
+        let history = s.board().history().to_vec();
+        let st = s.extensions().get_or_default::<McState>();
+        let n = st.bank.history.len();
+        if history.len() < n || history[..n] != st.bank.history[..] {
+            st.bank = TimeBank::default();
+        }
+    }
     if s.config().mcts.tactical_priors {
         config.root_priors = tactical_priors(s, color);
     }
@@ -212,11 +264,38 @@ pub(crate) fn genmove_search(
     let saved = if reuse { take_saved(s) } else { None };
     // The clock starts before the searcher: its plain playouts (whether
     // the game looks decided) are part of the move's time.
+    // The time bank (genmove under --seconds only): this search's first
+    // deadline is the share of the time per move, and what the game's
+    // searches saved extends it while the choice is unclear.
+    let opts = &s.config().mcts;
+    let bank_per_move = match (opts.seconds, opts.playouts, opts.time_bank) {
+        (Some(secs), None, share) if share > 0.0 && reuse && slice.is_none() => {
+            config.seconds = Some(secs * share);
+            Some(secs)
+        }
+        _ => None,
+    };
     let (total, deadline) = config.budget();
     let mut searcher = Searcher::with_saved(&board, color, &policy, &config, saved);
     let reused = searcher.root_visits();
     match slice {
-        None => searcher.run_to_decision(total, deadline, config.early_stop),
+        None => {
+            searcher.run_to_decision(total, deadline, config.early_stop);
+            if let Some(per_move) = bank_per_move {
+                let st = s.extensions().get_or_default::<McState>();
+                // The bank as it will stand after this search's own
+                // share: what it saves now is saved for it too.
+                let used = started.elapsed().as_secs_f64();
+                let available =
+                    (st.bank.balance(per_move) + per_move - used + BANK_BORROW * per_move).max(0.0);
+                let extra = available.min(BANK_MOST * per_move);
+                if extra > 0.01 && searcher.unclear() {
+                    eprintln!("mcts: unclear after {used:.2} s: up to {extra:.2} s more from the time bank");
+                    let end = std::time::Instant::now() + std::time::Duration::from_secs_f64(extra);
+                    searcher.run_to_decision(total, Some(end), config.early_stop);
+                }
+            }
+        }
         Some(slice) => loop {
             let left = total.saturating_sub(searcher.playouts());
             let now = std::time::Instant::now();
@@ -232,8 +311,13 @@ pub(crate) fn genmove_search(
     if reuse {
         keep_saved(s, searcher.into_saved());
     }
-    s.extensions().get_or_default::<McState>().last =
-        Some((board.history().to_vec(), result.clone()));
+    let st = s.extensions().get_or_default::<McState>();
+    st.last = Some((board.history().to_vec(), result.clone()));
+    if bank_per_move.is_some() {
+        st.bank.searches += 1;
+        st.bank.spent += started.elapsed().as_secs_f64();
+        st.bank.history = board.history().to_vec();
+    }
     Ok((result, config, reused))
 }
 
@@ -416,5 +500,34 @@ mod tests {
         assert_eq!(table(&mut s), seven);
         run(&mut s, "set_random_seed 8").unwrap();
         assert_ne!(table(&mut s), seven);
+    }
+
+    #[test]
+    fn the_time_bank_counts_one_games_searches() {
+        let mut s = Session::new(Config {
+            mcts: MctsOptions {
+                seconds: Some(0.02),
+                time_bank: 0.8,
+                ..MctsOptions::default()
+            },
+            board_size: 9,
+            ..Config::default()
+        });
+        let bank = |s: &mut Session| {
+            let st = s.extensions().get_or_default::<super::McState>();
+            (st.bank.searches, st.bank.spent, st.bank.history.len())
+        };
+        run(&mut s, "genmove b").unwrap();
+        run(&mut s, "genmove w").unwrap();
+        let (searches, spent, moves) = bank(&mut s);
+        assert_eq!((searches, moves), (2, 1));
+        assert!(spent > 0.0);
+        // reg_genmove plays nothing and keeps the bank as it was.
+        run(&mut s, "reg_genmove b").unwrap();
+        assert_eq!(bank(&mut s).0, 2);
+        // A new game starts a new bank.
+        run(&mut s, "clear_board").unwrap();
+        run(&mut s, "genmove b").unwrap();
+        assert_eq!(bank(&mut s), (1, bank(&mut s).1, 0));
     }
 }
