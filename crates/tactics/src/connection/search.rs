@@ -203,11 +203,7 @@ impl Search<'_> {
             // not fit in the budget left, it would be cut, and a cut
             // search mostly spends the budget to change nothing.
             let used = self.stats.search.nodes - nodes_before;
-            let growth = if prev_nodes > 0 {
-                (used / prev_nodes).max(1)
-            } else {
-                2
-            };
+            let growth = used.checked_div(prev_nodes).map_or(2, |g| g.max(1));
             if self.stats.search.nodes + used * growth > self.cfg.node_limit {
                 return answer;
             }
