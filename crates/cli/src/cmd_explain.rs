@@ -141,7 +141,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     if vertex.eq_ignore_ascii_case("pass") {
         out!("{}", cmd_show::describe(&position))?;
-        outln!("{color} to move; engine's choice PASS: no move is worth a point")?;
+        outln!("{color} to move; engine's choice PASS: no move is worth a hundredth of a point")?;
         outln!("top moves: {top}")?;
         return Ok(ExitCode::SUCCESS);
     }

@@ -58,7 +58,7 @@ worms' attacks and defences, owl attacks and defences of dragons, and the \
 shapes patterns (classes, values, antisuji and replace actions), each move \
 valued in points by the influence before and after it (territory), the \
 dragons it attacks, defends, connects or cuts (strategy), shape, minimum \
-values and followups; it passes when no move is worth a point. top_moves, \
+values and followups; it passes when no move is worth a hundredth of a point. top_moves, \
 all_move_values, move_reasons and explain_move show its reasons and values; \
 restricted_genmove COLOR V... chooses among the given moves.
 

@@ -26,10 +26,11 @@
 //! - **Strategy**: for every dragon the move defends, attacks, connects
 //!   or cuts (pattern classes `d`, `a`, `c`, `C`, `B`, `J`, `U`), its
 //!   effective size times its weakness (0 for a dragon the static status
-//!   calls alive or dead, 0.1 an open one or one with two sure eyes (see
-//!   [`owl_trusted`](super::reasons::owl_trusted)), 1 critical, 0.25 a dragon owl says lives but
-//!   the static status does not, 0.5 one owl calls dead that the static
-//!   status does not), each dragon once.
+//!   calls alive or dead, one with two sure eyes
+//!   ([`two_eyes`](super::reasons::two_eyes)) and one owl says lives
+//!   with the attacker first; 0.1 an open one (see
+//!   [`owl_trusted`](super::reasons::owl_trusted)), 1 critical, 0.5 one
+//!   owl calls dead that the static status does not), each dragon once.
 //! - **Shape**: the largest positive shape value plus one for each other
 //!   positive one, the same for the negative ones; the sum gives the
 //!   factor `1.05^shape` that multiplies a positive value.
@@ -49,7 +50,7 @@ use crate::autohelper::{Context, DragonStatus};
 use crate::influence::{Influence, InfluenceDbs, Inputs};
 use crate::owl::OwlStatus;
 
-use super::reasons::{owl_trusted, Candidate, ReasonKind};
+use super::reasons::{owl_trusted, two_eyes, Candidate, ReasonKind};
 
 /// One part of a move's value and why.
 #[derive(Clone, Debug, PartialEq)]
@@ -117,16 +118,22 @@ pub fn weakness(an: &Analysis, p: Point) -> f64 {
     if d.crude_status == DragonStatus::Alive {
         return 0.0;
     }
+    // A dragon with two sure eyes, or one the owl finds alive with the
+    // attacker moving first, lives whatever the mover does nearby: a
+    // "defence" of it gains nothing (GNU Go passes on such positions,
+    // filllib 33-34), and an "attack" on it takes nothing.
+    if two_eyes(an, d.origin) || an.owl_status(p) == Some(OwlStatus::Alive) {
+        return 0.0;
+    }
     if !owl_trusted(an, d.origin) {
         return 0.1;
     }
     match an.owl_status(p) {
-        Some(OwlStatus::Alive) => 0.25,
         Some(OwlStatus::Critical { .. }) => 1.0,
         // The owl may be wrong on a dragon the static status cannot
         // settle (PARTIAL owl): half weak rather than lost.
         Some(OwlStatus::Dead) if d.crude_status == DragonStatus::Unknown => 0.5,
-        Some(OwlStatus::Dead) | None => 0.0,
+        Some(OwlStatus::Alive | OwlStatus::Dead) | None => 0.0,
     }
 }
 
@@ -690,7 +697,7 @@ pub fn dead_enclosed(an: &Analysis, p: Point) -> Option<Color> {
 /// Whether the stone at `q` belongs to a dead dragon: the static
 /// status says so, or the owl does on a dragon whose owl verdict is used
 /// ([`owl_trusted`]).
-fn dead_dragon(an: &Analysis, q: Point) -> bool {
+pub(crate) fn dead_dragon(an: &Analysis, q: Point) -> bool {
     let Some(d) = an.dragons().get(q) else {
         return false;
     };
