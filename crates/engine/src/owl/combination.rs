@@ -132,7 +132,7 @@ impl Search<'_> {
                 continue;
             }
             self.played.push(m);
-            let targets = self.targets(m);
+            let targets = self.targets(m, depth);
             let wins = !targets.is_empty() && self.every_answer_loses(m, &targets, opp, depth);
             let size = targets
                 .iter()
@@ -161,23 +161,8 @@ impl Search<'_> {
         let max_libs = if depth == AA_DEPTH { 3 } else { 2 };
         let mut out: Vec<Point> = Vec::new();
         let mut seen = vec![false; b.cells().len()];
-        // Stones of the strings the sequence has played.
-        let mut in_play = vec![false; b.cells().len()];
-        for &q in &self.played {
-            if b.cell(q).color().is_some() {
-                for s in b.stones(q) {
-                    in_play[s.index()] = true;
-                }
-            }
-        }
-        let touches = |p: Point| {
-            b.stones(p).any(|s| {
-                in_play[s.index()]
-                    || b.neighbors(s)
-                        .into_iter()
-                        .any(|n| b.on_board(n) && in_play[n.index()])
-            })
-        };
+        let in_play = self.in_play();
+        let touches = |p: Point| touches(b, &in_play, p);
         for p in b.points() {
             if !self.safe[p.index()] || b.cell(p).color() != Some(self.color.opponent()) {
                 continue;
@@ -202,12 +187,29 @@ impl Search<'_> {
         out
     }
 
+    /// By point index: stones of the strings the sequence has played.
+    fn in_play(&self) -> Vec<bool> {
+        let b = self.reader.board();
+        let mut in_play = vec![false; b.cells().len()];
+        for &q in &self.played {
+            if b.cell(q).color().is_some() {
+                for s in b.stones(q) {
+                    in_play[s.index()] = true;
+                }
+            }
+        }
+        in_play
+    }
+
     /// With the attacker's move `m` just played: the root-safe opponent
     /// strings with at most three liberties that reading now captures
     /// without ko. Any string, not only those beside `m`: a move may
     /// threaten from afar by spoiling a ladder's escape or a defence's
-    /// connection.
-    fn targets(&mut self, _m: Point) -> Vec<Point> {
+    /// connection. Later in a sequence only strings touching its
+    /// stones: reading deep in the sequence is shallower, and a string
+    /// far away that it then finds capturable is not threatened by it.
+    fn targets(&mut self, _m: Point, depth: usize) -> Vec<Point> {
+        let in_play = self.in_play();
         let b = self.reader.board();
         let opp = self.color.opponent();
         let mut near: Vec<Point> = Vec::new();
@@ -219,7 +221,7 @@ impl Search<'_> {
             for s in b.stones(q) {
                 seen[s.index()] = true;
             }
-            if b.liberty_count(q) <= 3 {
+            if b.liberty_count(q) <= 3 && (depth == AA_DEPTH || touches(b, &in_play, q)) {
                 near.push(q);
             }
         }
@@ -243,7 +245,12 @@ impl Search<'_> {
                     && self.reader.attack(t).code == Code::Win
             });
             self.played.push(a);
-            let lost = still || (depth > 1 && self.attack(depth - 1).is_some());
+            let deeper = if still || depth <= 1 { None } else { self.attack(depth - 1) };
+            let lost = still || deeper.is_some();
+            if std::env::var("AA_DEBUG").is_ok() {
+                let b = self.reader.board();
+                eprintln!("d{depth} {} answer {} still {still} deeper {:?}", b.vertex(mv), b.vertex(a), deeper.map(|d| b.vertex(d.0)));
+            }
             self.played.pop();
             self.reader.pop_move();
             if !lost {
@@ -297,6 +304,16 @@ impl Search<'_> {
         }
         answers
     }
+}
+
+/// Does the string at `p` hold or touch a stone marked in `in_play`?
+fn touches(b: &Board, in_play: &[bool], p: Point) -> bool {
+    b.stones(p).any(|s| {
+        in_play[s.index()]
+            || b.neighbors(s)
+                .into_iter()
+                .any(|n| b.on_board(n) && in_play[n.index()])
+    })
 }
 
 #[cfg(test)]
