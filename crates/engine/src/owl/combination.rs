@@ -2,14 +2,17 @@
 //! `atari_atari`): a move after which no single opponent string can be
 //! saved alone is harmless, but one that threatens two strings at once
 //! (a double atari, an atari that also sets up a ladder) captures one of
-//! them whatever the opponent answers. PARTIAL (first version, issue 13):
-//! targets are opponent strings with a liberty at or beside the move
-//! that tactical reading finds safe before it and capturable after it; the combination holds
-//! when every answer the opponent has (a liberty of a target, a target's
-//! tactical defence, the capture of the attacking string) leaves some
-//! target capturable without ko. Not yet: `aa_attackpats.db` candidates,
-//! combinations of more than one move, the minimum size GNU Go weighs,
-//! `combination_defend` and `aa_confirm_safety`.
+//! them whatever the opponent answers, and a sequence of such threats
+//! (ataris the opponent must answer) may end in one. PARTIAL (issue
+//! 13): targets are opponent strings of at most three liberties that
+//! tactical reading finds safe before the sequence and capturable
+//! (without ko) after a move of it; candidate moves are liberties of
+//! such strings; the defender's answers are a target's liberties and
+//! tactical defence and captures of the attacking strings; see
+//! [`combination_attack`]. Not yet: `aa_attackpats.db` candidates (non-
+//! atari first moves such as the example in owl.texi), the minimum size
+//! GNU Go weighs, excluding strings of dead dragons, `combination_defend`
+//! and `aa_confirm_safety`.
 
 use katachi_board::{Board, Color, Point};
 use katachi_tactics::reading::{Code, Reader};
@@ -234,7 +237,13 @@ impl Search<'_> {
     /// every answer leave one of `targets` capturable without ko, or let
     /// the attacker go on to such a position within `depth - 1` more
     /// moves?
-    fn every_answer_loses(&mut self, mv: Point, targets: &[Point], opp: Color, depth: usize) -> bool {
+    fn every_answer_loses(
+        &mut self,
+        mv: Point,
+        targets: &[Point],
+        opp: Color,
+        depth: usize,
+    ) -> bool {
         let answers = self.answers(mv, targets);
         for a in answers {
             if !self.reader.push_move(opp, a) {
@@ -245,12 +254,7 @@ impl Search<'_> {
                     && self.reader.attack(t).code == Code::Win
             });
             self.played.push(a);
-            let deeper = if still || depth <= 1 { None } else { self.attack(depth - 1) };
-            let lost = still || deeper.is_some();
-            if std::env::var("AA_DEBUG").is_ok() {
-                let b = self.reader.board();
-                eprintln!("d{depth} {} answer {} still {still} deeper {:?}", b.vertex(mv), b.vertex(a), deeper.map(|d| b.vertex(d.0)));
-            }
+            let lost = still || (depth > 1 && self.attack(depth - 1).is_some());
             self.played.pop();
             self.reader.pop_move();
             if !lost {
