@@ -258,7 +258,10 @@ fn measure(
         Some((step, m)) => (step, Some(m)),
         None => (usize::MAX, None),
     };
-    let froms: Vec<(DeadFrom, bool)> = tallies.iter().map(|t| (t.from, t.dump.is_some())).collect();
+    let froms: Vec<(DeadFrom, bool)> = tallies
+        .iter()
+        .map(|t| (t.from, t.dump.is_some()))
+        .collect();
     let one = |i: usize| -> (Vec<PositionFigures>, MoyoTally) {
         let v: Json = serde_json::from_str(lines[i]).expect("json");
         let id = v["id"].as_u64().expect("id");
