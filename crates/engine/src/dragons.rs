@@ -716,22 +716,26 @@ impl Dragons {
     /// order); fields this stage cannot know print GNU Go's unknown or
     /// unchecked values (see the module doc).
     pub fn format_gnugo(&self, board: &Board, p: Point) -> Option<String> {
-        self.format_gnugo_with(board, p, None, None)
+        self.format_gnugo_with(board, p, None, None, None)
     }
 
     /// [`Dragons::format_gnugo`] with the dragons' eyes ([`dragon_eyes`])
     /// for the `genus` and `heye` fields and their escape sums and routes
     /// (`(sums, routes)`, [`Dragons::escape_sum`], [`Dragons::escape_route`])
-    /// for `escape_route` and the crude status.
+    /// for `escape_route` and the crude status, and each dragon's moyo
+    /// (`(moyo_size, moyo_territorial_value)` by dragon index, from the
+    /// influence stage, which comes after this one).
     pub fn format_gnugo_with(
         &self,
         board: &Board,
         p: Point,
         eyes: Option<&[DragonEyes]>,
         escapes: Option<(&[u32], &[u32])>,
+        moyo: Option<&[(usize, f32)]>,
     ) -> Option<String> {
         let d = self.get(p)?;
         let k = self.index(p)?;
+        let (moyo_size, moyo_value) = moyo.and_then(|m| m.get(k).copied()).unwrap_or((0, 0.0));
         let de = eyes.and_then(|e| e.get(k));
         let sum = escapes.and_then(|(s, _)| s.get(k).copied());
         let escape = escapes.and_then(|(_, r)| r.get(k).copied());
@@ -772,8 +776,8 @@ impl Dragons {
             ("weakness_pre_owl", "0.00".into()),
             ("surround_status", "0".into()),
             ("surround_size", "0".into()),
-            ("moyo_size", "0".into()),
-            ("moyo_territorial_value", "0.00".into()),
+            ("moyo_size", moyo_size.to_string()),
+            ("moyo_territorial_value", format!("{moyo_value:.2}")),
             ("neighbors", neighbors),
             ("hostile_neighbors", d.hostile_neighbors.to_string()),
             ("owl_attack_code", "0".into()),

@@ -41,14 +41,33 @@ pub fn register(r: &mut Registry) {
 fn with_dragons<T>(
     s: &mut Session,
     with_eyes: bool,
-    f: impl FnOnce(&Board, &Dragons, Option<&[DragonEyes]>, Option<(&[u32], &[u32])>) -> T,
+    f: impl FnOnce(
+        &Board,
+        &Dragons,
+        Option<&[DragonEyes]>,
+        Option<(&[u32], &[u32])>,
+        Option<&[(usize, f32)]>,
+    ) -> T,
 ) -> T {
     let board = s.board().clone();
     let before = current_analysis(s).reader().total().nodes;
     let a = current_analysis(s);
     let eyes = with_eyes.then(|| a.dragon_eyes());
     let escapes = with_eyes.then(|| (a.dragon_escape_sums(), a.dragon_escapes()));
-    let out = f(&board, a.dragons(), eyes, escapes);
+    // Each dragon's moyo as GNU Go's `dragon_data` gives it: measured
+    // with the dragon's opponent to move (the influence the opponent's
+    // reduction would meet).
+    let moyo: Option<Vec<(usize, f32)>> = with_eyes.then(|| {
+        a.dragons()
+            .iter()
+            .map(|d| {
+                let stones = a.dragons().stones(&board, d.origin);
+                a.influence(d.color.opponent())
+                    .moyo_of(&board, &stones, d.color)
+            })
+            .collect()
+    });
+    let out = f(&board, a.dragons(), eyes, escapes, moyo.as_deref());
     let spent = a.reader().total().nodes - before;
     add_nodes(s, spent);
     out
@@ -64,12 +83,15 @@ fn dragon_data(s: &mut Session, a: &Args<'_>) -> Reply {
             return Ok(format!("{} empty", s.board().vertex(p)));
         }
     }
-    Ok(with_dragons(s, true, |board, d, e, esc| {
+    Ok(with_dragons(s, true, |board, d, e, esc, moyo| {
         let blocks: Vec<String> = match only {
-            Some(p) => d.format_gnugo_with(board, p, e, esc).into_iter().collect(),
+            Some(p) => d
+                .format_gnugo_with(board, p, e, esc, moyo)
+                .into_iter()
+                .collect(),
             None => d
                 .iter()
-                .filter_map(|x| d.format_gnugo_with(board, x.origin, e, esc))
+                .filter_map(|x| d.format_gnugo_with(board, x.origin, e, esc, moyo))
                 .collect(),
         };
         blocks.join("\n")
@@ -89,7 +111,7 @@ fn dragon_stones(s: &mut Session, a: &Args<'_>) -> Reply {
         Some(_) => Some(stone_arg(s.board(), a, 0)?),
         None => None,
     };
-    Ok(with_dragons(s, false, |board, d, _, _| match only {
+    Ok(with_dragons(s, false, |board, d, _, _, _| match only {
         Some(p) => stones_line(board, &d.stones(board, p)),
         None => d
             .iter()
@@ -102,7 +124,7 @@ fn dragon_stones(s: &mut Session, a: &Args<'_>) -> Reply {
 fn same_dragon(s: &mut Session, a: &Args<'_>) -> Reply {
     let p = stone_arg(s.board(), a, 0)?;
     let q = stone_arg(s.board(), a, 1)?;
-    Ok(with_dragons(s, false, |_, d, _, _| {
+    Ok(with_dragons(s, false, |_, d, _, _, _| {
         if d.index(p) == d.index(q) { "1" } else { "0" }.to_string()
     }))
 }
@@ -157,5 +179,25 @@ mod tests {
         );
         assert!(out.contains("strings                 D4 C3 \n\n"), "{out}");
         assert!(out.contains("=8 E5: "), "{out}");
+    }
+
+    #[test]
+    fn dragon_data_gives_each_dragon_its_moyo() {
+        // GNU Go 3.8 on this position: Black's D4 dragon moyo_size 14
+        // (territorial value 8.60), White's lone E5 4 (4.00). katachi's
+        // influence differs in size (22 and 8 when written) but must
+        // order them alike: the two-stone corner dragon has the larger moyo.
+        let out = run("boardsize 7\nplay b C3\nplay b D4\nplay w E5\n\
+             1 dragon_data D4\n2 dragon_data E5\n");
+        let moyo = |id: &str| -> usize {
+            let block = out.split(&format!("={id} ")).nth(1).expect("the block");
+            let line = block
+                .lines()
+                .find(|l| l.starts_with("moyo_size"))
+                .expect("a moyo_size line");
+            line[24..].trim().parse().expect("a number")
+        };
+        let (black, white) = (moyo("1"), moyo("2"));
+        assert!(black > white && white > 0, "{black} {white}\n{out}");
     }
 }
