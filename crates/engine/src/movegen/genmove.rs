@@ -93,16 +93,7 @@ pub fn generate(an: &Analysis, color: Color, options: &Options) -> Generated {
         } else if cand.reasons.is_empty() {
             continue;
         }
-        let tactical = cand.reasons.iter().any(|r| {
-            matches!(
-                r.kind,
-                ReasonKind::Attack { .. }
-                    | ReasonKind::Defend { .. }
-                    | ReasonKind::OwlAttack { .. }
-                    | ReasonKind::OwlDefend { .. }
-            )
-        });
-        if !tactical && fills_own_eye(board, color, p) {
+        if !super::valuation::tactical_reason(cand) && fills_own_eye(board, color, p) {
             continue;
         }
         if let Some(v) = valuer.value(p, cand) {

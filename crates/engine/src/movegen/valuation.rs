@@ -628,7 +628,7 @@ impl<'a> Valuer<'a> {
 }
 
 /// Whether the candidate has a reading or owl reason of its own.
-fn tactical_reason(cand: &Candidate) -> bool {
+pub(crate) fn tactical_reason(cand: &Candidate) -> bool {
     cand.reasons.iter().any(|r| {
         matches!(
             r.kind,
