@@ -154,17 +154,10 @@ fn confirm_safety(
         let next = values.iter().take(CONFIRMED).position(|v| {
             !checked.contains(&v.point)
                 && v.total >= floor - ROUNDING
-                && reasons.moves.get(&v.point).is_some_and(|c| {
-                    !c.reasons.iter().any(|r| {
-                        matches!(
-                            r.kind,
-                            ReasonKind::Attack { .. }
-                                | ReasonKind::Defend { .. }
-                                | ReasonKind::OwlAttack { .. }
-                                | ReasonKind::OwlDefend { .. }
-                        )
-                    })
-                })
+                && reasons
+                    .moves
+                    .get(&v.point)
+                    .is_some_and(|c| !super::valuation::tactical_reason(c))
         });
         let Some(i) = next else {
             break;
