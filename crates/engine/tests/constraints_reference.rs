@@ -172,6 +172,36 @@ struct Tally {
     influence_by_function: BTreeMap<&'static str, (usize, usize)>,
 }
 
+impl Tally {
+    /// Adds another worker's counts (its examples after this one's, up to
+    /// the number shown).
+    fn merge(&mut self, o: Tally) {
+        self.records += o.records;
+        self.evaluated += o.evaluated;
+        self.agree += o.agree;
+        self.disagree += o.disagree;
+        self.same_value += o.same_value;
+        self.gnu_true_we_false += o.gnu_true_we_false;
+        self.gnu_false_we_true += o.gnu_false_we_true;
+        self.skipped += o.skipped;
+        self.unavailable += o.unavailable;
+        self.failed += o.failed;
+        for (f, n) in o.skipped_by {
+            *self.skipped_by.entry(f).or_default() += n;
+        }
+        self.examples.extend(o.examples);
+        self.examples.truncate(examples_shown());
+        self.kept_contradictions += o.kept_contradictions;
+        self.influence_evaluated += o.influence_evaluated;
+        self.influence_agree += o.influence_agree;
+        for (f, (e, a)) in o.influence_by_function {
+            let t = self.influence_by_function.entry(f).or_default();
+            t.0 += e;
+            t.1 += a;
+        }
+    }
+}
+
 /// The autohelper functions answered by the influence stage.
 const INFLUENCE_FUNCTIONS: [&str; 11] = [
     "xmoyo",
@@ -211,20 +241,52 @@ fn influence_calls(p: &Pattern) -> Vec<&'static str> {
 
 const DRAGON_CLASSES: [char; 4] = ['O', 'o', 'X', 'x'];
 
-fn run_db(shared: &Path, boards: &BTreeMap<u64, Board>, spec: &Spec, step: u64) -> Tally {
-    let db = load_db(shared, spec);
-    let by_name: HashMap<&str, usize> = db
-        .patterns
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.name.as_str(), i))
-        .collect();
-    let matcher = StandardMatcher::new(&CompiledDb::compile(&db));
-    let mut scratch = Scratch::default();
-    let mut tally = Tally::default();
-    // One analysis per position. Cutting points (`xcut`, `ocut`) come, as
-    // in GNU Go, from the `B` patterns of the connection database, GNU
-    // Go's conn.db here, in the knowledge's `conn` slot.
+/// One reference database loaded for the run: its patterns, a matcher,
+/// and its recorded lines by position id.
+struct DbRun {
+    spec: &'static Spec,
+    db: PatternDb,
+    by_name: HashMap<String, usize>,
+    matcher: StandardMatcher,
+    lines: BTreeMap<u64, Vec<Json>>,
+}
+
+impl DbRun {
+    fn load(shared: &Path, spec: &'static Spec) -> DbRun {
+        let db = load_db(shared, spec);
+        let by_name = db
+            .patterns
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.name.clone(), i))
+            .collect();
+        let matcher = StandardMatcher::new(&CompiledDb::compile(&db));
+        let mut lines: BTreeMap<u64, Vec<Json>> = BTreeMap::new();
+        for line in
+            gunzip_lines(&shared.join(format!("reference/constraints/{}.jsonl.gz", spec.name)))
+        {
+            let id = line["id"].as_u64().expect("id");
+            lines.entry(id).or_default().push(line);
+        }
+        DbRun {
+            spec,
+            db,
+            by_name,
+            matcher,
+            lines,
+        }
+    }
+}
+
+/// Every database's records on every `step`-th position, one analysis per
+/// position shared by the five databases (its stages, the costly part,
+/// computed once), the positions read on two threads; a tally per
+/// database, in `SPECS` order.
+fn run_all(shared: &Path, boards: &BTreeMap<u64, Board>, step: u64) -> Vec<Tally> {
+    let runs: Vec<DbRun> = SPECS.iter().map(|spec| DbRun::load(shared, spec)).collect();
+    // Cutting points (`xcut`, `ocut`) come, as in GNU Go, from the `B`
+    // patterns of the connection database, GNU Go's conn.db here, in the
+    // knowledge's `conn` slot.
     let knowledge = Knowledge::embedded()
         .with_db("conn", load_db(shared, &SPECS[2]), Source::Embedded)
         .expect("the conn slot");
@@ -232,129 +294,172 @@ fn run_db(shared: &Path, boards: &BTreeMap<u64, Board>, spec: &Spec, step: u64) 
         knowledge: Arc::new(knowledge),
         ..AnalysisConfig::default()
     };
-    let mut analyses: HashMap<u64, Analysis> = HashMap::new();
-    let lines = gunzip_lines(&shared.join(format!("reference/constraints/{}.jsonl.gz", spec.name)));
-    for line in &lines {
-        let id = line["id"].as_u64().expect("id");
-        if (id - 1) % step != 0 {
-            continue;
-        }
-        let color = match line["color"].as_str() {
-            Some("B") => Color::Black,
-            Some("W") => Color::White,
-            other => panic!("colour {other:?}"),
-        };
-        let board = &boards[&id];
-        let mut found: Vec<Match> = Vec::new();
-        matcher.find_all(Position::of_board(board), color, &mut scratch, &mut found);
-        let ours: HashSet<(usize, Vec<(Point, char)>)> = found
-            .iter()
-            .map(|m| {
-                let i = m.pattern.index();
-                let key = placement(&db.patterns[i], board, m.transform, m.origin)
-                    .expect("katachi's match lies on the board");
-                (i, key)
+    let ids: Vec<u64> = boards
+        .keys()
+        .copied()
+        .filter(|id| (id - 1) % step == 0)
+        .collect();
+    let workers = 2;
+    let parts: Vec<Vec<Tally>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|w| {
+                let (runs, ids, config) = (&runs, &ids, &config);
+                scope.spawn(move || {
+                    let mut tallies: Vec<Tally> = runs.iter().map(|_| Tally::default()).collect();
+                    let mut scratch = Scratch::default();
+                    for &id in ids.iter().skip(w).step_by(workers) {
+                        let board = &boards[&id];
+                        let analysis = Analysis::new(board.clone(), config.clone());
+                        for (run, tally) in runs.iter().zip(tallies.iter_mut()) {
+                            for line in run.lines.get(&id).into_iter().flatten() {
+                                record_line(run, line, board, &analysis, &mut scratch, tally);
+                            }
+                        }
+                    }
+                    tallies
+                })
             })
             .collect();
-        let analysis = analyses
-            .entry(id)
-            .or_insert_with(|| Analysis::new(board.clone(), config.clone()));
-        for m in line["matches"].as_array().expect("matches") {
-            tally.records += 1;
-            let name = m["p"].as_str().expect("p");
-            let &i = by_name
-                .get(name)
-                .unwrap_or_else(|| panic!("{}: no pattern {name}", spec.name));
-            let p = &db.patterns[i];
-            let t = Transform::new(m["o"].as_u64().expect("o") as u8).expect("o in 0..8");
-            let d = board
-                .parse_vertex(m["d"].as_str().expect("d"))
-                .expect("d on the board");
-            let key = placement(p, board, t, d).expect("recorded match lies on the board");
-            assert!(
-                ours.contains(&(i, key)),
-                "{} id {id} {color:?}: GNU Go's match {name} o={} d={} is not among katachi's",
-                spec.name,
-                t.index(),
-                m["d"]
-            );
-            if !p.classes.chars().any(|c| DRAGON_CLASSES.contains(&c)) && m["k"] == 0 {
-                tally.kept_contradictions += 1;
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("worker"))
+            .collect()
+    });
+    let mut total: Vec<Tally> = runs.iter().map(|_| Tally::default()).collect();
+    for part in parts {
+        for (t, p) in total.iter_mut().zip(part) {
+            t.merge(p);
+        }
+    }
+    total
+}
+
+/// One recorded line (a position, a colour, GNU Go's matches of one
+/// database) against katachi's matches and constraint values.
+fn record_line(
+    run: &DbRun,
+    line: &Json,
+    board: &Board,
+    analysis: &Analysis,
+    scratch: &mut Scratch,
+    tally: &mut Tally,
+) {
+    let (spec, db) = (run.spec, &run.db);
+    let id = line["id"].as_u64().expect("id");
+    let color = match line["color"].as_str() {
+        Some("B") => Color::Black,
+        Some("W") => Color::White,
+        other => panic!("colour {other:?}"),
+    };
+    let mut found: Vec<Match> = Vec::new();
+    run.matcher
+        .find_all(Position::of_board(board), color, scratch, &mut found);
+    let ours: HashSet<(usize, Vec<(Point, char)>)> = found
+        .iter()
+        .map(|m| {
+            let i = m.pattern.index();
+            let key = placement(&db.patterns[i], board, m.transform, m.origin)
+                .expect("katachi's match lies on the board");
+            (i, key)
+        })
+        .collect();
+    for m in line["matches"].as_array().expect("matches") {
+        tally.records += 1;
+        let name = m["p"].as_str().expect("p");
+        let &i = run
+            .by_name
+            .get(name)
+            .unwrap_or_else(|| panic!("{}: no pattern {name}", spec.name));
+        let p = &db.patterns[i];
+        let t = Transform::new(m["o"].as_u64().expect("o") as u8).expect("o in 0..8");
+        let d = board
+            .parse_vertex(m["d"].as_str().expect("d"))
+            .expect("d on the board");
+        let key = placement(p, board, t, d).expect("recorded match lies on the board");
+        assert!(
+            ours.contains(&(i, key)),
+            "{} id {id} {color:?}: GNU Go's match {name} o={} d={} is not among katachi's",
+            spec.name,
+            t.index(),
+            m["d"]
+        );
+        if !p.classes.chars().any(|c| DRAGON_CLASSES.contains(&c)) && m["k"] == 0 {
+            tally.kept_contradictions += 1;
+        }
+        let Some(gnu) = m["c"].as_f64() else {
+            // A helper only: nothing to compare.
+            continue;
+        };
+        let b = match_bindings(p, board, t, d);
+        match analysis.evaluate(p, &b, color) {
+            Verdict::Skipped(f) => {
+                tally.skipped += 1;
+                *tally.skipped_by.entry(f).or_default() += 1;
             }
-            let Some(gnu) = m["c"].as_f64() else {
-                // A helper only: nothing to compare.
-                continue;
-            };
-            let b = match_bindings(p, board, t, d);
-            match analysis.evaluate(p, &b, color) {
-                Verdict::Skipped(f) => {
-                    tally.skipped += 1;
-                    *tally.skipped_by.entry(f).or_default() += 1;
+            Verdict::Unavailable { function, .. } => {
+                // Implemented, but its stage was not given: counted
+                // with the skips, under a name that says so.
+                tally.skipped += 1;
+                tally.unavailable += 1;
+                *tally.skipped_by.entry(function).or_default() += 1;
+            }
+            Verdict::Failed(e) => {
+                tally.failed += 1;
+                if tally.examples.len() < examples_shown() {
+                    tally
+                        .examples
+                        .push(format!("id {id} {color:?} {name}: error {e}"));
                 }
-                Verdict::Unavailable { function, .. } => {
-                    // Implemented, but its stage was not given: counted
-                    // with the skips, under a name that says so.
-                    tally.skipped += 1;
-                    tally.unavailable += 1;
-                    *tally.skipped_by.entry(function).or_default() += 1;
-                }
-                Verdict::Failed(e) => {
-                    tally.failed += 1;
-                    if tally.examples.len() < examples_shown() {
-                        tally
-                            .examples
-                            .push(format!("id {id} {color:?} {name}: error {e}"));
+            }
+            Verdict::NoConstraint => panic!("{name} has a recorded value but no constraint"),
+            v @ Verdict::Value(_) => {
+                tally.evaluated += 1;
+                let ours = v.number().expect("a number");
+                let calls = influence_calls(p);
+                if !calls.is_empty() {
+                    let agrees = usize::from((ours != 0.0) == (gnu != 0.0));
+                    tally.influence_evaluated += 1;
+                    tally.influence_agree += agrees;
+                    for f in calls {
+                        let e = tally.influence_by_function.entry(f).or_default();
+                        e.0 += 1;
+                        e.1 += agrees;
                     }
                 }
-                Verdict::NoConstraint => panic!("{name} has a recorded value but no constraint"),
-                v @ Verdict::Value(_) => {
-                    tally.evaluated += 1;
-                    let ours = v.number().expect("a number");
-                    let calls = influence_calls(p);
-                    if !calls.is_empty() {
-                        let agrees = usize::from((ours != 0.0) == (gnu != 0.0));
-                        tally.influence_evaluated += 1;
-                        tally.influence_agree += agrees;
-                        for f in calls {
-                            let e = tally.influence_by_function.entry(f).or_default();
-                            e.0 += 1;
-                            e.1 += agrees;
-                        }
-                    }
-                    if ours == gnu {
-                        tally.same_value += 1;
-                    }
-                    if (ours != 0.0) == (gnu != 0.0) {
-                        tally.agree += 1;
+                if ours == gnu {
+                    tally.same_value += 1;
+                }
+                if (ours != 0.0) == (gnu != 0.0) {
+                    tally.agree += 1;
+                } else {
+                    tally.disagree += 1;
+                    if gnu != 0.0 {
+                        tally.gnu_true_we_false += 1;
                     } else {
-                        tally.disagree += 1;
-                        if gnu != 0.0 {
-                            tally.gnu_true_we_false += 1;
-                        } else {
-                            tally.gnu_false_we_true += 1;
-                        }
-                        if tally.examples.len() < examples_shown() {
-                            tally.examples.push(format!(
-                                "id {id} {color:?} {name} m={} o={} d={}: GNU Go {gnu}, katachi {ours}",
-                                m["m"].as_str().unwrap_or("-"),
-                                t.index(),
-                                m["d"].as_str().unwrap_or("-"),
-                            ));
-                        }
+                        tally.gnu_false_we_true += 1;
+                    }
+                    if tally.examples.len() < examples_shown() {
+                        tally.examples.push(format!(
+                            "id {id} {color:?} {name} m={} o={} d={}: GNU Go {gnu}, katachi {ours}",
+                            m["m"].as_str().unwrap_or("-"),
+                            t.index(),
+                            m["d"].as_str().unwrap_or("-"),
+                        ));
                     }
                 }
             }
         }
     }
-    tally
 }
 
-/// One database against GNU Go's recorded values: prints its line (records,
-/// evaluated, skipped, agreement, examples of disagreement) and fails on
-/// evaluation errors, class-filter contradictions, nothing evaluated, or
-/// agreement under the database's floor. Each database is its own test so
-/// that they run on parallel test threads.
-fn check_db(name: &str) {
+/// Every database against GNU Go's recorded values: prints each one's line
+/// (records, evaluated, skipped, agreement, examples of disagreement) and
+/// fails on evaluation errors, class-filter contradictions, nothing
+/// evaluated, or agreement under a database's floor. One test for the
+/// five databases, so that each position is analysed once (the positions
+/// are shared by two threads instead).
+#[test]
+fn constraints_agree_with_gnugo_reference() {
     let Some(shared) = shared_dir_with(&["reference/constraints", "gnugo/patterns"]) else {
         return;
     };
@@ -365,13 +470,22 @@ fn check_db(name: &str) {
         .max(1);
     let boards = support::reference::boards(&shared, false);
     assert_eq!(boards.len(), 200, "reference boards");
-    let spec = SPECS
-        .iter()
-        .find(|s| s.name == name)
-        .unwrap_or_else(|| panic!("no spec {name}"));
-    let mut failures = Vec::new();
     let start = Instant::now();
-    let t = run_db(&shared, &boards, spec, step);
+    let tallies = run_all(&shared, &boards, step);
+    println!(
+        "{} positions (every {step}th) in {:.1} s",
+        boards.keys().filter(|id| (*id - 1) % step == 0).count(),
+        start.elapsed().as_secs_f64()
+    );
+    let mut failures = Vec::new();
+    for (spec, t) in SPECS.iter().zip(&tallies) {
+        report(spec, t, &mut failures);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Prints one database's figures and adds its failures to `failures`.
+fn report(spec: &Spec, t: &Tally, failures: &mut Vec<String>) {
     let share = |n: usize| {
         if t.evaluated == 0 {
             0.0
@@ -380,7 +494,7 @@ fn check_db(name: &str) {
         }
     };
     println!(
-        "{:<7} records {:>6}  evaluated {:>6}  skipped {:>6} (of which stage not computed {})  errors {}  agree {:>6} ({:.1}%)  disagree {:>5} (GNU Go true/katachi false {}, the reverse {})  same raw value {:.1}%  [{:.1} s]",
+        "{:<7} records {:>6}  evaluated {:>6}  skipped {:>6} (of which stage not computed {})  errors {}  agree {:>6} ({:.1}%)  disagree {:>5} (GNU Go true/katachi false {}, the reverse {})  same raw value {:.1}%",
         spec.name,
         t.records,
         t.evaluated,
@@ -393,7 +507,6 @@ fn check_db(name: &str) {
         t.gnu_true_we_false,
         t.gnu_false_we_true,
         100.0 * share(t.same_value),
-        start.elapsed().as_secs_f64()
     );
     if t.influence_evaluated > 0 {
         println!(
@@ -442,37 +555,4 @@ fn check_db(name: &str) {
             spec.floor
         ));
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-#[test]
-fn attpat_constraints_agree_with_gnugo_reference() {
-    check_db("attpat");
-}
-
-#[test]
-fn defpat_constraints_agree_with_gnugo_reference() {
-    check_db("defpat");
-}
-
-#[test]
-fn conn_constraints_agree_with_gnugo_reference() {
-    check_db("conn");
-}
-
-#[test]
-fn pat_constraints_agree_with_gnugo_reference() {
-    check_db("pat");
-}
-
-#[test]
-fn endpat_constraints_agree_with_gnugo_reference() {
-    check_db("endpat");
-}
-
-/// Every database of [`SPECS`] has its test above.
-#[test]
-fn every_spec_has_a_test() {
-    let tested = ["attpat", "defpat", "conn", "pat", "endpat"];
-    assert_eq!(SPECS.map(|s| s.name), tested);
 }

@@ -6,7 +6,9 @@
 //!
 //! Prints the figures (`cargo test --release -p katachi-engine --test
 //! dragons_reference -- --nocapture`) and asserts floors at what was
-//! measured, so a regression fails. With `KATACHI_DRAGON_DIAG=1` it also
+//! measured on the default sample of the positions (every 4th, see
+//! `support::reference::sample`), so a regression fails;
+//! `KATACHI_REFERENCE_STEP=1` measures all 200 without floors. With `KATACHI_DRAGON_DIAG=1` it also
 //! classifies every difference from GNU Go's partition (which pieces GNU
 //! Go joins and katachi does not, and the reverse, by shape and by the
 //! rule that joined them: `support/diagnose.rs`); with
@@ -279,8 +281,8 @@ impl Stats {
     }
 }
 
-/// Compare the dragons of every reference position under `config` with
-/// GNU Go's; prints the figures, returns (positions, identical
+/// Compare the dragons of every `step`-th reference position (at most
+/// `limit` of them) under `config` with GNU Go's; prints the figures, returns (positions, identical
 /// partitions, dragons of the same size). The positions are shared by
 /// two worker threads (the machine's cores), each filling its own
 /// `Stats`.
@@ -289,6 +291,7 @@ fn measure(
     config: &AnalysisConfig,
     label: &str,
     limit: usize,
+    step: usize,
     genus: bool,
 ) -> (usize, usize, usize) {
     println!("{label}:");
@@ -305,6 +308,7 @@ fn measure(
     let lines: Vec<&str> = text
         .lines()
         .filter(|l| !l.trim().is_empty())
+        .step_by(step)
         .take(limit)
         .collect();
     let opts = Opts {
@@ -393,7 +397,16 @@ fn measure(
             pct(same_genus, same_stones),
             pct(same_heye, same_stones)
         );
-        if only.is_none() && limit == usize::MAX && !diag && !shapes {
+        if only.is_none()
+            && limit == usize::MAX
+            && step == support::reference::DEFAULT_STEP
+            && !diag
+            && !shapes
+        {
+            // Floors at what was measured on the default sample (every
+            // 4th position, 492 dragons with GNU Go's strings): genus
+            // 81.9%, heye 94.9%, crude status 77.4%, escape route 81.5%.
+            // The history below is of the full 200 positions.
             // Floors at what was measured: 80.1% and 88.7% of 1984 with
             // the influence's permeability damping (the worm influence
             // KC6 asks); before it 80.2% and 88.7% of 1997
@@ -404,7 +417,7 @@ fn measure(
             // pattern was dropped, 83.8% and 90.0% of 1701 before the
             // knight's move and jump patterns added harder dragons to the
             // set).
-            assert!(pct(same_genus, same_stones) >= 80.0, "genus floor");
+            assert!(pct(same_genus, same_stones) >= 81.9, "genus floor");
             // Crude status: 80.3% measured (1593 of 1985) with katachi's
             // barriers.db grown from 14 to 36 patterns (its regions agree
             // 74.2% with GNU Go's, from 63.3%): fewer dragons read as
@@ -413,13 +426,13 @@ fn measure(
             // 1997, before the influence's damping; 82.1%, 1540
             // of 1878, before the new joins; 53.3% before the eyes, the
             // lunch and the escape route refined the static status).
-            assert!(pct(same_crude, same_stones) >= 80.2, "crude status floor");
+            assert!(pct(same_crude, same_stones) >= 77.4, "crude status floor");
             // Escape route zero or not as GNU Go's: 78.9% measured (80.0%
             // before the influence's damping, 79.9% before the new joins,
             // 76.8% before the surround adjustment).
             let agree = escape_zero[0] + escape_zero[3];
-            assert!(pct(agree, same_stones) >= 78.8, "escape route floor");
-            assert!(pct(same_heye, same_stones) >= 88.6, "heye floor");
+            assert!(pct(agree, same_stones) >= 81.5, "escape route floor");
+            assert!(pct(same_heye, same_stones) >= 94.9, "heye floor");
         }
     }
     println!("positions differing: {differing:?}");
@@ -468,10 +481,14 @@ fn dragon_partition_agrees_with_gnugo() {
         &config,
         "katachi's conn.db",
         usize::MAX,
+        support::reference::step(),
         draft.is_none(),
     );
     if std::env::var("KATACHI_DRAGON_ID").is_err() && draft.is_none() {
-        assert_eq!(positions, 200);
+        assert_eq!(positions, support::reference::expected(200));
+        if !support::reference::default_sample() {
+            return;
+        }
         // Floors at what was measured (63/200, 1998/2398; 61/200 and
         // 1983/2398 before the diagonal beside an X stone (KC2) asked
         // connection reading; 53/200 and
@@ -499,8 +516,10 @@ fn dragon_partition_agrees_with_gnugo() {
         // 64/200 and 1985 since the influence damps permeability around
         // stones (the worm influence KC6's `oarea` reads; 63 and 1998
         // before).
-        assert!(same_partition >= 64, "partition floor");
-        assert!(same_size >= 1985, "size floor");
+        // On the default sample (every 4th position): 16/50 and 492
+        // of its 592 GNU Go dragons (the history above is of all 200).
+        assert!(same_partition >= 16, "partition floor");
+        assert!(same_size >= 492, "size floor");
     }
 }
 
@@ -525,7 +544,8 @@ fn gnugo_conn_db_loads_into_the_conn_slot() {
     // a position, so the test takes the first 20 positions to stay inside
     // the per-test budget (7 identical partitions, 311/335 dragons with
     // GNU Go's strings; the first 40 gave 13 and 517/587 in 28 s).
-    let (positions, same_partition, _) = measure(&shared, &config, "GNU Go's conn.db", 20, false);
+    let (positions, same_partition, _) =
+        measure(&shared, &config, "GNU Go's conn.db", 20, 1, false);
     if std::env::var("KATACHI_DRAGON_ID").is_err() {
         assert_eq!(positions, 20);
         assert!(same_partition >= 7, "partition floor (7/20 measured)");

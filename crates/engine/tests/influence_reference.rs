@@ -9,7 +9,9 @@
 //!
 //! Prints the figures (`cargo test --release -p katachi-engine --test
 //! influence_reference -- --nocapture`) and asserts floors at what was
-//! measured, so a regression fails.
+//! measured on the default sample of the positions (every 4th, see
+//! `support::reference::sample`), so a regression fails;
+//! `KATACHI_REFERENCE_STEP=1` measures all 200 without floors.
 
 mod support;
 
@@ -238,10 +240,11 @@ struct MoyoTally {
     diff: f64,
 }
 
-/// Measures every tally on the 200 positions with one analysis per
-/// position under `config` (the dragons, the costly part, are shared
+/// Measures every tally on the sampled positions
+/// ([`support::reference::sample`]) with one analysis per position under
+/// `config` (the dragons, the costly part, are shared
 /// by the tallies), and the dragons' moyo on every `moyo_step`-th
-/// position when given. The positions are read on two threads (cargo
+/// of the 200 positions (those the sample holds) when given. The positions are read on two threads (cargo
 /// runs test binaries one after another, so a single-threaded reference
 /// test costs CI its whole time) and added up in their order.
 fn measure(
@@ -253,7 +256,8 @@ fn measure(
     let boards = support::reference::boards(shared, false);
     let text = std::fs::read_to_string(shared.join("reference/analysis/gnugo-analysis.jsonl"))
         .expect("gnugo-analysis.jsonl");
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let (lines, _) = support::reference::sample(&text);
+    let step = support::reference::step();
     let (moyo_step, moyo) = match moyo {
         Some((step, m)) => (step, Some(m)),
         None => (usize::MAX, None),
@@ -271,7 +275,7 @@ fn measure(
             .map(|&(from, dump)| position_figures(from, dump, &a, board, &v))
             .collect();
         let mut m = MoyoTally::default();
-        if i.is_multiple_of(moyo_step) {
+        if (i * step).is_multiple_of(moyo_step) {
             moyo_position(&mut m, &a, board, &v);
         }
         (figures, m)
@@ -431,7 +435,10 @@ fn influence_regions_agree_with_gnugo_embedded_databases() {
     measure(&shared, &AnalysisConfig::default(), &mut tallies, None);
     let t = &tallies[0];
     t.print();
-    assert_eq!(t.positions, 200);
+    assert_eq!(t.positions, support::reference::expected(200));
+    if !support::reference::default_sample() {
+        return;
+    }
     let (share, mean) = (t.share(), t.mean_diff());
     assert!(
         share >= FLOOR_EMBEDDED,
@@ -471,7 +478,20 @@ fn influence_regions_agree_with_gnugo_gnugo_databases() {
     measure(&shared, &config, &mut tallies, Some((4, &mut moyo)));
     for t in &tallies {
         t.print();
-        assert_eq!(t.positions, 200);
+        assert_eq!(t.positions, support::reference::expected(200));
+    }
+    let m = &moyo;
+    println!(
+        "dragon moyo (GNU Go's databases, every 4th of the 200 positions): {} dragons, moyo_size equal {} ({:.1}%), within 2 {} ({:.1}%), moyo_territorial_value mean |diff| {:.2}",
+        m.dragons,
+        m.same,
+        100.0 * m.same as f64 / m.dragons as f64,
+        m.within2,
+        100.0 * m.within2 as f64 / m.dragons as f64,
+        m.diff / m.dragons as f64
+    );
+    if !support::reference::default_sample() {
+        return;
     }
     let (share, mean) = (tallies[0].share(), tallies[0].mean_diff());
     assert!(
@@ -485,18 +505,8 @@ fn influence_regions_agree_with_gnugo_gnugo_databases() {
     let share = tallies[1].share();
     assert!(share >= FLOOR_GNUGO_STATUSES, "agreement {share:.4}");
     let share = tallies[2].share();
-    assert!(share >= 0.945, "agreement {share:.4}");
+    assert!(share >= FLOOR_GNUGO_WEAKNESSES, "agreement {share:.4}");
 
-    let m = &moyo;
-    println!(
-        "dragon moyo (GNU Go's databases, every 4th position): {} dragons, moyo_size equal {} ({:.1}%), within 2 {} ({:.1}%), moyo_territorial_value mean |diff| {:.2}",
-        m.dragons,
-        m.same,
-        100.0 * m.same as f64 / m.dragons as f64,
-        m.within2,
-        100.0 * m.within2 as f64 / m.dragons as f64,
-        m.diff / m.dragons as f64
-    );
     assert!(m.dragons > 0);
     assert!(m.same as f64 / m.dragons as f64 >= FLOOR_MOYO_SIZE);
 }
@@ -508,8 +518,10 @@ fn influence_regions_agree_with_gnugo_gnugo_databases() {
 /// moyo without territory 29.9%).
 const FLOOR_MOYO_SIZE: f64 = 0.30;
 
-/// Floors and ceilings at what was measured (see the module doc):
-/// katachi's databases 74.20% and 0.172, GNU Go's 88.10% and 0.115
+/// Floors and ceilings at what was measured on the default sample
+/// (every 4th position): katachi's databases 75.70% and 0.130, GNU Go's
+/// 89.31% and 0.079. The history, on all 200 positions: katachi's
+/// databases 74.20% and 0.172, GNU Go's 88.10% and 0.115
 /// (68.67%/0.190 before the open-space intrusions KB6 and KB7 and four
 /// more barriers; 63.29%/0.202 before katachi's barriers.db grew from 14
 /// to 30 patterns; 56.34%/0.268 and 83.13%/0.131 before live stones damped the other
@@ -519,15 +531,16 @@ const FLOOR_MOYO_SIZE: f64 = 0.30;
 /// and 0.146 before influence patterns that touch a dead stone were left
 /// out; 80.62% before the connection reader's changes, which
 /// some of GNU Go's barrier constraints read).
-const FLOOR_EMBEDDED: f64 = 0.741;
-const CEILING_EMBEDDED: f64 = 0.173;
-const FLOOR_GNUGO: f64 = 0.880;
-const CEILING_GNUGO: f64 = 0.116;
+const FLOOR_EMBEDDED: f64 = 0.757;
+const CEILING_EMBEDDED: f64 = 0.131;
+const FLOOR_GNUGO: f64 = 0.893;
+const CEILING_GNUGO: f64 = 0.080;
 
 /// The same with katachi's owl statuses (measured 73.01%: owl kills
 /// too many dragons today). Slow (an owl reading of every dragon of the
-/// 200 positions, about 7 minutes): `cargo test --release -p
-/// katachi-engine --test influence_reference -- --ignored --nocapture`.
+/// 200 positions, about 7 minutes): `KATACHI_REFERENCE_STEP=1 cargo test
+/// --release -p katachi-engine --test influence_reference -- --ignored
+/// --nocapture` (its floor is of all 200; on a sample it only prints).
 #[test]
 #[ignore = "about 7 minutes of owl reading"]
 fn influence_regions_with_owl_statuses() {
@@ -540,9 +553,11 @@ fn influence_regions_with_owl_statuses() {
     )];
     measure(&shared, &config, &mut tallies, None);
     tallies[0].print();
-    assert_eq!(tallies[0].positions, 200);
-    let share = tallies[0].share();
-    assert!(share >= 0.72, "agreement {share:.4}");
+    assert_eq!(tallies[0].positions, support::reference::expected(200));
+    if support::reference::step() == 1 {
+        let share = tallies[0].share();
+        assert!(share >= 0.72, "agreement {share:.4}");
+    }
 }
 
 /// The shared corpus and a configuration with GNU Go's barrier and
@@ -564,9 +579,12 @@ fn gnugo_dbs() -> Option<(std::path::PathBuf, AnalysisConfig)> {
     Some((shared, config))
 }
 
-/// At what was measured (94.07%; 92.03% before a critical dragon
+/// At what was measured on the default sample: 93.43% with GNU Go's
+/// statuses, 94.38% with its weaknesses too. The history, on all 200
+/// positions: 94.07% (94.60% with the weaknesses); 92.03% before a critical dragon
 /// counted dead with its attacker to move; 87.19% before the permeability
 /// damping around live stones; 85.49% before the intrusion and
 /// invasion sources were measured again; 82.37% before influence patterns that
 /// touch a dead stone were left out, 85.03% before `false_eye_territory`).
-const FLOOR_GNUGO_STATUSES: f64 = 0.940;
+const FLOOR_GNUGO_STATUSES: f64 = 0.934;
+const FLOOR_GNUGO_WEAKNESSES: f64 = 0.943;
