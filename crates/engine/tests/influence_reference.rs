@@ -531,7 +531,7 @@ const FLOOR_MOYO_SIZE: f64 = 0.30;
 /// and 0.146 before influence patterns that touch a dead stone were left
 /// out; 80.62% before the connection reader's changes, which
 /// some of GNU Go's barrier constraints read).
-const FLOOR_EMBEDDED: f64 = 0.757;
+const FLOOR_EMBEDDED: f64 = 0.756;
 const CEILING_EMBEDDED: f64 = 0.131;
 const FLOOR_GNUGO: f64 = 0.893;
 const CEILING_GNUGO: f64 = 0.080;
