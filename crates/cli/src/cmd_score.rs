@@ -13,6 +13,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use katachi_board::{Board, Cell, Color};
+use katachi_engine::analysis::{Analysis, AnalysisConfig};
 use katachi_gtp::commands::score::{final_status_of, result_text};
 use katachi_mc::{FinalStatus, PointStatus, Policy};
 use katachi_sgf::{load_bytes, Target};
@@ -61,7 +62,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let komi = args.komi.or(loaded.komi).unwrap_or(0.0);
     let board = &loaded.board;
-    let status = final_status_of(board, &Policy::katachi(), args.seed);
+    let analysis = Analysis::new(board.clone(), AnalysisConfig::default());
+    let status = final_status_of(&analysis, &Policy::katachi(), args.seed);
     outln!("{}", render(board, &status))?;
     let dead = status.dead(board);
     let list = |s: PointStatus| {

@@ -26,4 +26,4 @@ pub use search::{
     decide, search, Decision, MoveStat, ParamError, RootPrior, SavedTrees, SearchConfig,
     SearchResult, Searcher, TUNING_PARAMS,
 };
-pub use status::{final_status, FinalStatus, PointStatus, StatusConfig};
+pub use status::{final_status, final_status_judged, FinalStatus, PointStatus, StatusConfig};

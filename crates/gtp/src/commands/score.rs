@@ -1,11 +1,14 @@
 //! Scoring: `final_score`, `final_status`, `final_status_list`,
 //! `estimate_score`, `kgs-rules`.
 //!
-//! Dead stones, seki and territory come from [`katachi_mc::final_status`]
-//! (Monte Carlo ownership from the position; strings the engine's
-//! unconditional-life analysis calls alive are never dead), computed once
-//! per position and rules and kept in the session. PARTIAL (issue 13):
-//! owl and semeai reading do not judge the groups yet.
+//! Dead stones, seki and territory come from
+//! [`katachi_mc::final_status_judged`] (Monte Carlo ownership from the
+//! position; strings the engine's unconditional-life analysis calls alive
+//! are never dead; strings the playouts leave in doubt are dead when owl
+//! finds their dragon dead), computed once per position and rules and
+//! kept in the session. PARTIAL (issue 13): semeai reading does not judge
+//! capturing races yet (the playouts do), and owl's alive verdicts are
+//! not used.
 //!
 //! `final_score` counts by the session's rules: area (`--rules chinese`,
 //! the default, as katachi plays) or territory (`--rules japanese`, GNU
@@ -19,7 +22,9 @@
 //! margin as GNU Go writes them.
 
 use katachi_board::{Board, Cell, Color};
-use katachi_mc::{final_status, FinalStatus, PointStatus, StatusConfig};
+use katachi_engine::analysis::Analysis;
+use katachi_engine::owl::OwlStatus;
+use katachi_mc::{final_status_judged, FinalStatus, PointStatus, StatusConfig};
 
 use crate::args::vertex_list;
 use crate::config::Scoring;
@@ -124,20 +129,43 @@ fn status(s: &mut Session) -> FinalStatus {
         }
     }
     let policy = super::mcts::policy(s);
-    let st = final_status_of(s.board(), &policy, s.seed());
+    let seed = s.seed();
+    let st = final_status_of(crate::analysis::current_analysis(s), &policy, seed);
     s.extensions().get_or_default::<ScoreState>().cached = Some((key.0, key.1, st.clone()));
     st
 }
 
-/// The final status of `board` with katachi's settings: 1000 playouts,
-/// strings the unconditional analysis calls alive kept alive.
-pub fn final_status_of(board: &Board, policy: &katachi_mc::Policy, seed: u64) -> FinalStatus {
-    let uncond = katachi_engine::unconditional::Unconditional::compute(board);
+/// The final status of the analysed position with katachi's settings:
+/// 1000 playouts (half with each colour first), strings the
+/// unconditional analysis calls alive kept alive, and the strings the
+/// playouts leave in doubt judged by owl ([`owl_judge`]).
+pub fn final_status_of(analysis: &Analysis, policy: &katachi_mc::Policy, seed: u64) -> FinalStatus {
     let config = StatusConfig {
         seed,
         ..StatusConfig::default()
     };
-    final_status(board, policy, &config, &|p| uncond.is_alive(p))
+    let uncond = analysis.unconditional();
+    final_status_judged(
+        analysis.board(),
+        policy,
+        &config,
+        &|p| uncond.is_alive(p),
+        &|p, _| owl_judge(analysis, p),
+    )
+}
+
+/// Owl's verdict on a string the playouts leave in doubt: dead when owl
+/// finds its dragon dead (an attack, and no defence even with its owner
+/// to move). The playouts misjudge such a dragon when its life hangs on
+/// one precise move (a false eye the owner must not fill, a capturing
+/// race), which owl reads. Owl's "alive" is not taken: in a wide area of
+/// the opponent's an invader may look alive to a reading that stops at
+/// its node budget, while the playouts see the area as the opponent's
+/// (on the 581 finished games of `katachi bench score`, before the rule
+/// on doubtful neighbours of [`final_status_judged`], taking owl's alive
+/// verdicts as well gave 513 exact margins instead of 516).
+fn owl_judge(analysis: &Analysis, p: katachi_board::Point) -> Option<bool> {
+    matches!(analysis.owl_status(p)?, OwlStatus::Dead).then_some(true)
 }
 
 /// Stones grouped one string a line (GNU Go's `final_status_list` layout).
