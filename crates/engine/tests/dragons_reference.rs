@@ -404,8 +404,11 @@ fn measure(
             && !shapes
         {
             // Floors at what was measured on the default sample (every
-            // 4th position, 492 dragons with GNU Go's strings): genus
-            // 81.9%, heye 94.9%, crude status 77.4%, escape route 81.5%.
+            // 4th position, 495 dragons with GNU Go's strings since the
+            // knight's move beside an X stone, KC13): genus 81.4% (403,
+            // the same count as the 81.9% of 492 before; the three new
+            // dragons are loose shapes whose genus differs), heye 94.7%
+            // (469, 467 before), crude status 77.4%, escape route 81.5%.
             // The history below is of the full 200 positions.
             // Floors at what was measured: 80.1% and 88.7% of 1984 with
             // the influence's permeability damping (the worm influence
@@ -417,7 +420,7 @@ fn measure(
             // pattern was dropped, 83.8% and 90.0% of 1701 before the
             // knight's move and jump patterns added harder dragons to the
             // set).
-            assert!(pct(same_genus, same_stones) >= 81.9, "genus floor");
+            assert!(pct(same_genus, same_stones) >= 81.4, "genus floor");
             // Crude status: 80.3% measured (1593 of 1985) with katachi's
             // barriers.db grown from 14 to 36 patterns (its regions agree
             // 74.2% with GNU Go's, from 63.3%): fewer dragons read as
@@ -432,7 +435,7 @@ fn measure(
             // 76.8% before the surround adjustment).
             let agree = escape_zero[0] + escape_zero[3];
             assert!(pct(agree, same_stones) >= 81.5, "escape route floor");
-            assert!(pct(same_heye, same_stones) >= 94.9, "heye floor");
+            assert!(pct(same_heye, same_stones) >= 94.7, "heye floor");
         }
     }
     println!("positions differing: {differing:?}");
@@ -516,10 +519,13 @@ fn dragon_partition_agrees_with_gnugo() {
         // 64/200 and 1985 since the influence damps permeability around
         // stones (the worm influence KC6's `oarea` reads; 63 and 1998
         // before).
-        // On the default sample (every 4th position): 16/50 and 492
-        // of its 592 GNU Go dragons (the history above is of all 200).
-        assert!(same_partition >= 16, "partition floor");
-        assert!(same_size >= 492, "size floor");
+        // 69/200 and 1996 with the knight's move beside an X stone
+        // (KC13).
+        // On the default sample (every 4th position): 18/50 and 495
+        // of its 592 GNU Go dragons (16/50 and 492 before KC13; the
+        // history above is of all 200).
+        assert!(same_partition >= 18, "partition floor");
+        assert!(same_size >= 495, "size floor");
     }
 }
 
