@@ -56,8 +56,8 @@ fn influence_regions_of_a_middle_game() {
             5 . O O . . W O o o 5
             4 b X . O W W W o o 4
             3 x X . w O W O o o 3
-            2 x x X O W O X O o 2
-            1 x x b . w W o o o 1
+            2 x x X O o O X O o 2
+            1 x x b . w o o o o 1
               A B C D E F G H J
         "#]],
         board.size(),
