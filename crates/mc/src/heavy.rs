@@ -123,6 +123,11 @@ pub fn escapes_after_extend(board: &mut Board, s: Point, budget: &mut u32) -> bo
     if !legal(board, d, lib) {
         return false;
     }
+    // Pre-check: three empty points around the liberty are three
+    // liberties after the extension, whatever else joins.
+    if empty_neighbours(board, lib, None) >= 3 {
+        return true;
+    }
     if *budget == 0 {
         return true;
     }
@@ -158,6 +163,16 @@ pub fn escapes_after_extend(board: &mut Board, s: Point, budget: &mut u32) -> bo
     };
     board.undo().expect("a move to undo");
     result
+}
+
+/// Empty neighbours of `p`, `except` not counted.
+#[inline]
+fn empty_neighbours(board: &Board, p: Point, except: Option<Point>) -> usize {
+    board
+        .neighbors(p)
+        .into_iter()
+        .filter(|&q| Some(q) != except && board.cell(q) == Cell::Empty)
+        .count()
 }
 
 /// A uniform number in [0, 1).
@@ -211,8 +226,13 @@ pub fn atari2_moves(board: &mut Board, c: Color, m: Point, out: &mut Vec<Point>)
         }
         let mut two = [Point(0); 2];
         board.first_liberties(h, &mut two);
-        for &p in &two {
+        for (k, &p) in two.iter().enumerate() {
             if out.contains(&p) || !legal(board, c, p) {
+                continue;
+            }
+            // Pre-check: the string runs out at the other liberty with
+            // three empty points around it (three liberties).
+            if empty_neighbours(board, two[1 - k], Some(p)) >= 3 {
                 continue;
             }
             let info = analyse(board, p, c);
