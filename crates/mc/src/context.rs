@@ -38,6 +38,7 @@ use katachi_board::{Board, Cell, Color, IllegalMove, Move, Point};
 use katachi_patterns::mcpat::table::NEIGHBOURS;
 use katachi_patterns::mcpat::{Context, McTable};
 
+use crate::heavy::Heavy;
 use crate::sum_tree::SumTree;
 
 /// What a stone of one colour on an empty point would do.
@@ -232,7 +233,8 @@ pub struct McBoard<'t> {
     /// The table of each colour's moves (Black 0, White 1); usually the
     /// same, different to pit two policies against each other.
     tables: [&'t McTable; 2],
-    board: Board,
+    /// The board (the heavy rules read on it and take their moves back).
+    pub(crate) board: Board,
     /// Padded index offsets of the eight neighbours, in code order.
     offsets: [isize; 8],
     /// Absolute 3x3 code of every on-board point (kept for stones too).
@@ -259,6 +261,10 @@ pub struct McBoard<'t> {
     /// this many stones weigh 0 whatever the table says (0: no such
     /// rule); see [`McBoard::set_self_atari_limit`].
     self_atari_limit: usize,
+    /// Probabilities of the heavy playout rules ([`crate::heavy`]).
+    pub(crate) heavy: Heavy,
+    /// Scratch: the heavy rules' candidates.
+    pub(crate) heavy_scratch: Vec<Point>,
 }
 
 impl Clone for McBoard<'_> {
@@ -279,6 +285,8 @@ impl Clone for McBoard<'_> {
             epoch: self.epoch,
             captured: self.captured.clone(),
             self_atari_limit: self.self_atari_limit,
+            heavy: self.heavy,
+            heavy_scratch: Vec::new(),
         }
     }
     fn clone_from(&mut self, src: &Self) {
@@ -298,6 +306,7 @@ impl Clone for McBoard<'_> {
         self.epoch = src.epoch;
         self.captured.clone_from(&src.captured);
         self.self_atari_limit = src.self_atari_limit;
+        self.heavy = src.heavy;
     }
 }
 
@@ -330,6 +339,8 @@ impl<'t> McBoard<'t> {
             epoch: 0,
             captured: Vec::new(),
             self_atari_limit: 0,
+            heavy: Heavy::default(),
+            heavy_scratch: Vec::new(),
         };
         b.recompute_all();
         b
@@ -353,6 +364,19 @@ impl<'t> McBoard<'t> {
     pub fn set_self_atari_limit(&mut self, limit: usize) {
         self.self_atari_limit = limit;
         self.recompute_all();
+    }
+
+    /// Sets the probabilities of the heavy playout rules
+    /// ([`crate::heavy`]; all 0, the default, is the pattern weights
+    /// alone). They apply to [`McBoard::choose_move`] and so to
+    /// [`McBoard::playout`].
+    pub fn set_heavy(&mut self, heavy: Heavy) {
+        self.heavy = heavy;
+    }
+
+    /// The heavy playout rules' probabilities.
+    pub fn heavy(&self) -> Heavy {
+        self.heavy
     }
 
     /// The self-atari limit ([`McBoard::set_self_atari_limit`]).

@@ -10,17 +10,21 @@
 //! Modules: [`context`] (the [`McBoard`]: the context and the weights, kept
 //! incrementally, with a from-scratch check), [`sum_tree`] (weighted
 //! draws), [`playout`] (playing a game to the end and area scoring, and
-//! [`Policy`], a named compiled table), [`search`] (UCT with RAVE over those
+//! [`Policy`], a named compiled table), [`heavy`] (tactical playout
+//! moves: atari escapes read by a ladder reader, capturing ataris, nakade),
+//! [`search`] (UCT with RAVE over those
 //! playouts, and the genmove decision), [`status`] (dead stones, seki and
 //! territory of a finished position from playout ownership).
 
 pub mod context;
+pub mod heavy;
 pub mod playout;
 pub mod search;
 pub mod status;
 pub mod sum_tree;
 
 pub use context::{analyse, analyse_both, McBoard, MoveInfo};
+pub use heavy::Heavy;
 pub use playout::{PlayoutOutcome, Policy};
 pub use search::{
     decide, search, Decision, MoveStat, ParamError, RootPrior, SavedTrees, SearchConfig,

@@ -95,7 +95,7 @@ impl McBoard<'_> {
         let mut passes = 0;
         let mut moves = 0;
         while passes < 2 && moves < max_moves {
-            match self.choose_with(c, rng.next_u64()) {
+            match self.choose_move(c, rng) {
                 Some(p) => {
                     self.play_legal(c, Move::Play(p));
                     passes = 0;

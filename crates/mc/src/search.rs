@@ -34,7 +34,11 @@
 //!   weights (simple ko only) and its self-atari limit
 //!   ([`SearchConfig::self_atari_limit`]: no self-atari of three or more
 //!   stones, so that a seki survives to the count, where its shared
-//!   liberties are nobody's), scored by area with komi; two passes in a
+//!   liberties are nobody's) and, when their probabilities are set
+//!   ([`SearchConfig::heavy_escape`], `heavy_atari2`, `heavy_nakade`; 0
+//!   by default), the heavy rules of [`crate::heavy`] (atari escapes and
+//!   capturing ataris read by a ladder reader, nakade), scored by area
+//!   with komi; two passes in a
 //!   row inside the tree end the game there, scored by area with every
 //!   stone alive (so the search prefers capturing dead stones to passing
 //!   over them, which area scoring does not punish). A playout's value is
@@ -96,6 +100,7 @@ use katachi_board::playout::Rng;
 use katachi_board::{Board, Cell, Color, Move, Point};
 
 use crate::context::McBoard;
+use crate::heavy::Heavy;
 use crate::playout::Policy;
 
 /// Parameters of a search.
@@ -144,6 +149,17 @@ pub struct SearchConfig {
     /// (`McBoard::set_self_atari_limit`: so that playouts do not break
     /// sekis); 0: no such rule.
     pub self_atari_limit: usize,
+    /// Probability of the heavy playout rule `escape` (an atari the
+    /// previous move gave is escaped when the ladder reader says the
+    /// escape works; [`crate::heavy`]); 0: off.
+    pub heavy_escape: f32,
+    /// Probability of the heavy playout rule `atari2` (an atari on a
+    /// two-liberty string next to the previous move that the ladder
+    /// reader says captures); 0: off.
+    pub heavy_atari2: f32,
+    /// Probability of the heavy playout rule `nakade` (the vital point of
+    /// a three-point eye space next to the previous move); 0: off.
+    pub heavy_nakade: f32,
     /// Early stop of genmove's search ([`Searcher::run_to_decision`]):
     /// the search ends once the most visited root move leads the second
     /// by more than this share of the playouts still to come (1: exactly
@@ -177,6 +193,15 @@ pub struct RootPrior {
 }
 
 impl SearchConfig {
+    /// The heavy playout rules' probabilities ([`crate::heavy`]).
+    pub fn heavy(&self) -> Heavy {
+        Heavy {
+            escape: self.heavy_escape,
+            atari2: self.heavy_atari2,
+            nakade: self.heavy_nakade,
+        }
+    }
+
     /// The budget of a search started now: playouts over all threads
     /// (`u64::MAX`: only the clock limits it) and the deadline.
     pub fn budget(&self) -> (u64, Option<Instant>) {
@@ -228,6 +253,9 @@ pub const TUNING_PARAMS: &[&str] = &[
     "decided_win_rate",
     "expand_at",
     "self_atari_limit",
+    "heavy_escape",
+    "heavy_atari2",
+    "heavy_nakade",
     "early_stop",
     "resign_below",
     "dead_ownership",
@@ -275,6 +303,15 @@ impl SearchConfig {
                 "whole numbers 0..400",
             )
             .map(|()| self.self_atari_limit = value as usize),
+            "heavy_escape" => {
+                range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.heavy_escape = v)
+            }
+            "heavy_atari2" => {
+                range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.heavy_atari2 = v)
+            }
+            "heavy_nakade" => {
+                range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.heavy_nakade = v)
+            }
             "early_stop" => {
                 range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.early_stop = v)
             }
@@ -310,6 +347,9 @@ impl Default for SearchConfig {
             decided_win_rate: 0.75,
             expand_at: 2,
             self_atari_limit: 3,
+            heavy_escape: 0.0,
+            heavy_atari2: 0.0,
+            heavy_nakade: 0.0,
             early_stop: 1.0,
             max_nodes: 1_500_000,
             resign_below: 0.08,
@@ -735,6 +775,7 @@ impl<'a> Worker<'a> {
         if config.self_atari_limit > 0 {
             root_mc.set_self_atari_limit(config.self_atari_limit);
         }
+        root_mc.set_heavy(config.heavy());
         let len = board.cells().len();
         Worker {
             config,
@@ -870,7 +911,7 @@ impl<'a> Worker<'a> {
             let cap = 3 * size * size;
             let mut moves = 0;
             while passes < 2 && moves < cap {
-                match self.mc.choose_with(c, self.rng.next_u64()) {
+                match self.mc.choose_move(c, &mut self.rng) {
                     Some(p) => {
                         self.mc.play_legal(c, Move::Play(p));
                         self.seq.push((c, p));

@@ -38,6 +38,9 @@ pub struct Args {
     /// Seed of those moves and of the search.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// A search parameter, as `katachi gtp --mc-param` (repeatable).
+    #[arg(long = "mc-param", value_name = "NAME=VALUE")]
+    mc_params: Vec<String>,
 }
 
 /// The load averages over 1, 5 and 15 minutes, if the system says.
@@ -72,6 +75,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.seconds.is_finite() && args.seconds > 0.0,
         "--seconds must be a positive number"
     );
+    let mut base = SearchConfig::default();
+    for spec in &args.mc_params {
+        let (name, value) = spec
+            .split_once('=')
+            .ok_or_else(|| anyhow::anyhow!("--mc-param {spec}: give NAME=VALUE"))?;
+        let value: f64 = value
+            .parse()
+            .map_err(|_| anyhow::anyhow!("--mc-param {spec}: `{value}` is not a number"))?;
+        base.set_param(name, value)?;
+    }
     let policy = Policy::katachi();
     outln!(
         "bench search: UCT with RAVE over {} playouts, {:.1} s per run, position after {} policy moves (seed {})",
@@ -98,7 +111,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 seconds: Some(args.seconds),
                 threads: threads.max(1),
                 seed: args.seed,
-                ..SearchConfig::default()
+                ..base.clone()
             };
             let cpu_before = cpu_seconds();
             let r = search(&board, to_move, &policy, &config);

@@ -1,0 +1,347 @@
+//! "Heavy" playout moves: local tactical answers to the previous move,
+//! tried before the pattern weights draw a move.
+//!
+//! Light playouts (moves drawn from 3x3 pattern weights) do not see that
+//! a string in atari can run, that a two-liberty string next to the move
+//! just played can be caught in a ladder, or that a three-point eye space
+//! has one vital point. Playouts that get these wrong misjudge the life
+//! of groups, and the search's values inherit the error. Each rule below
+//! has a probability (0: off, the default; `--mc-param heavy_escape=P`
+//! etc. through [`crate::SearchConfig`]) and proposes moves only near the
+//! previous move, so a playout pays for them only where something
+//! happened:
+//!
+//! - **escape** (`heavy_escape`): the previous move put strings of the
+//!   player to move in atari. Candidates: capturing an adjacent opponent
+//!   string in atari (the captured stones give liberties), and extending
+//!   at the last liberty when the ladder reader ([`escapes_after_extend`])
+//!   says the extension escapes. A string that cannot escape is left to the
+//!   patterns (extending a dead string only gives away more stones).
+//! - **atari2** (`heavy_atari2`): an opponent string next to the previous
+//!   move (or holding it) has two liberties. Candidates: an atari on one
+//!   of them, not a self-atari, after which the ladder reader says the
+//!   string cannot escape (a ladder or a net: the atari captures).
+//! - **nakade** (`heavy_nakade`): an empty region of exactly three points
+//!   next to the previous move, bordered by stones of one colour only
+//!   (a straight or bent three). Candidate: its vital point, the point
+//!   adjacent to both others; for the owner it makes two eyes, for the
+//!   other player it kills (a one-stone self-atari, which the self-atari
+//!   limit allows).
+//!
+//! The rules are tried in that order; the first one with candidates
+//! gives the move (uniformly among its candidates). Reading plays moves
+//! on the board and takes them back (`Board::play_unchecked`, `undo`), so
+//! the incremental context is untouched.
+//!
+//! The ladder reader is deliberately cheap: only atari-by-atari
+//! sequences, a defender that can capture an adjacent string in atari
+//! counts as escaped, and a read that runs past its node budget counts as
+//! escaped (the heuristic then stays quiet rather than wrong).
+
+use katachi_board::playout::Rng;
+use katachi_board::{Board, Cell, Color, Move, Point};
+
+use crate::context::{analyse, McBoard};
+
+/// Probabilities of the heavy playout rules (0: off).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Heavy {
+    /// Escape from an atari the previous move gave (see the module doc).
+    pub escape: f32,
+    /// Capturing atari on a two-liberty string next to the previous move.
+    pub atari2: f32,
+    /// The vital point of a three-point eye space next to the previous
+    /// move.
+    pub nakade: f32,
+}
+
+impl Heavy {
+    /// Whether any rule is on.
+    pub fn any(&self) -> bool {
+        self.escape > 0.0 || self.atari2 > 0.0 || self.nakade > 0.0
+    }
+}
+
+/// Nodes (moves read) a ladder read may visit before it gives up and
+/// counts the string as escaped.
+pub const LADDER_BUDGET: u32 = 120;
+
+/// Whether `c` may play on the empty point `p` under simple ko (not
+/// suicide, not the ko point).
+fn legal(board: &Board, c: Color, p: Point) -> bool {
+    board.cell(p) == Cell::Empty
+        && board.ko_point_for(c) != Some(p)
+        && !analyse(board, p, c).suicide
+}
+
+/// The one liberty of the string at `s` (which must have exactly one).
+fn only_liberty(board: &Board, s: Point) -> Point {
+    board.liberties(s).next().expect("a string in atari")
+}
+
+/// Whether the string at `s` (in atari, its owner to move) can capture an
+/// adjacent opponent string in atari; pushes the capturing moves to `out`
+/// when given.
+fn capture_moves(board: &Board, s: Point, mut out: Option<&mut Vec<Point>>) -> bool {
+    let d = board.cell(s).color().expect("a stone");
+    let mut heads = [Point(0); 16];
+    let n = board.adjacent_heads(s, d.opponent().cell(), &mut heads);
+    let mut any = false;
+    for &h in &heads[..n] {
+        if board.liberty_count(h) == 1 {
+            let l = only_liberty(board, h);
+            if board.ko_point_for(d) != Some(l) {
+                any = true;
+                match out.as_deref_mut() {
+                    Some(v) => {
+                        if !v.contains(&l) {
+                            v.push(l)
+                        }
+                    }
+                    None => return true,
+                }
+            }
+        }
+    }
+    any
+}
+
+/// Whether the string at `s` (in atari, its owner to move) escapes: it
+/// captures an adjacent string in atari, or its extension escapes.
+pub fn escapes(board: &mut Board, s: Point, budget: &mut u32) -> bool {
+    capture_moves(board, s, None) || escapes_after_extend(board, s, budget)
+}
+
+/// Whether extending the string at `s` (in atari, its owner to move) at
+/// its liberty escapes the ladder: three or more liberties after the
+/// extension, or two and every atari the attacker can give is escaped
+/// again. Counts as escaped once `budget` nodes are spent. The board is
+/// left as it was.
+pub fn escapes_after_extend(board: &mut Board, s: Point, budget: &mut u32) -> bool {
+    let d = board.cell(s).color().expect("a stone");
+    let lib = only_liberty(board, s);
+    if !legal(board, d, lib) {
+        return false;
+    }
+    // Pre-check: three empty points around the liberty are three
+    // liberties after the extension, whatever else joins.
+    if empty_neighbours(board, lib, None) >= 3 {
+        return true;
+    }
+    if *budget == 0 {
+        return true;
+    }
+    *budget -= 1;
+    board.play_unchecked(d, Move::Play(lib));
+    let libs = board.liberty_count(s);
+    let result = if libs >= 3 {
+        true
+    } else if libs <= 1 {
+        false
+    } else {
+        let mut two = [Point(0); 2];
+        board.first_liberties(s, &mut two);
+        let a = d.opponent();
+        let mut escaped = true;
+        for &p in &two {
+            if !legal(board, a, p) {
+                continue;
+            }
+            if *budget == 0 {
+                break;
+            }
+            *budget -= 1;
+            board.play_unchecked(a, Move::Play(p));
+            let caught = board.liberty_count(s) == 1 && !escapes(board, s, budget);
+            board.undo().expect("a move to undo");
+            if caught {
+                escaped = false;
+                break;
+            }
+        }
+        escaped
+    };
+    board.undo().expect("a move to undo");
+    result
+}
+
+/// Empty neighbours of `p`, `except` not counted.
+#[inline]
+fn empty_neighbours(board: &Board, p: Point, except: Option<Point>) -> usize {
+    board
+        .neighbors(p)
+        .into_iter()
+        .filter(|&q| Some(q) != except && board.cell(q) == Cell::Empty)
+        .count()
+}
+
+/// A uniform number in [0, 1).
+fn unit(rng: &mut Rng) -> f32 {
+    (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32
+}
+
+/// Heads of the strings of colour `want` at or next to `m`, distinct.
+fn strings_at(board: &Board, m: Point, want: Cell, out: &mut [Point; 5]) -> usize {
+    let mut n = 0;
+    for q in std::iter::once(m).chain(board.neighbors(m)) {
+        if board.cell(q) == want {
+            let h = board.string_head(q).expect("a stone");
+            if !out[..n].contains(&h) {
+                out[n] = h;
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+/// Escape candidates of `c` after the previous move `m` (see the module
+/// doc).
+pub fn escape_moves(board: &mut Board, c: Color, m: Point, out: &mut Vec<Point>) {
+    let mut heads = [Point(0); 5];
+    let n = strings_at(board, m, c.cell(), &mut heads);
+    for &h in &heads[..n] {
+        if board.liberty_count(h) != 1 {
+            continue;
+        }
+        capture_moves(board, h, Some(out));
+        let lib = only_liberty(board, h);
+        if !out.contains(&lib) {
+            let mut budget = LADDER_BUDGET;
+            if escapes_after_extend(board, h, &mut budget) {
+                out.push(lib);
+            }
+        }
+    }
+}
+
+/// Capturing ataris of `c` on two-liberty strings at or next to the
+/// previous move `m` (see the module doc).
+pub fn atari2_moves(board: &mut Board, c: Color, m: Point, out: &mut Vec<Point>) {
+    let mut heads = [Point(0); 5];
+    let n = strings_at(board, m, c.opponent().cell(), &mut heads);
+    for &h in &heads[..n] {
+        if board.liberty_count(h) != 2 {
+            continue;
+        }
+        let mut two = [Point(0); 2];
+        board.first_liberties(h, &mut two);
+        for (k, &p) in two.iter().enumerate() {
+            if out.contains(&p) || !legal(board, c, p) {
+                continue;
+            }
+            // Pre-check: the string runs out at the other liberty with
+            // three empty points around it (three liberties).
+            if empty_neighbours(board, two[1 - k], Some(p)) >= 3 {
+                continue;
+            }
+            let info = analyse(board, p, c);
+            if info.self_atari {
+                continue;
+            }
+            board.play_unchecked(c, Move::Play(p));
+            let mut budget = LADDER_BUDGET;
+            let caught = board.liberty_count(h) == 1 && !escapes(board, h, &mut budget);
+            board.undo().expect("a move to undo");
+            if caught {
+                out.push(p);
+            }
+        }
+    }
+}
+
+/// Vital points, legal for `c`, of three-point eye spaces next to the
+/// previous move `m` (see the module doc).
+pub fn nakade_moves(board: &Board, c: Color, m: Point, out: &mut Vec<Point>) {
+    for e in board.neighbors(m) {
+        if board.cell(e) != Cell::Empty {
+            continue;
+        }
+        // The empty region of e, given up past three points.
+        let mut region = [Point(0); 4];
+        let mut n = 1;
+        region[0] = e;
+        let mut k = 0;
+        let mut border: Option<Cell> = None;
+        let mut mixed = false;
+        while k < n && n <= 3 {
+            let p = region[k];
+            k += 1;
+            for q in board.neighbors(p) {
+                match board.cell(q) {
+                    Cell::Empty => {
+                        if !region[..n].contains(&q) {
+                            if n == 4 {
+                                n = 5;
+                                break;
+                            }
+                            region[n] = q;
+                            n += 1;
+                        }
+                    }
+                    Cell::Edge => {}
+                    cell => match border {
+                        None => border = Some(cell),
+                        Some(b) => mixed |= b != cell,
+                    },
+                }
+            }
+        }
+        if n != 3 || mixed || border.is_none() {
+            continue;
+        }
+        let region = &region[..3];
+        for &v in region {
+            let inside = board
+                .neighbors(v)
+                .into_iter()
+                .filter(|q| region.contains(q))
+                .count();
+            if inside == 2 && !out.contains(&v) && legal(board, c, v) {
+                out.push(v);
+            }
+        }
+    }
+}
+
+impl McBoard<'_> {
+    /// The heavy rules' move for `c`, if one applies (see the module
+    /// doc); `None` leaves the choice to the pattern weights.
+    fn heavy_move(&mut self, c: Color, rng: &mut Rng) -> Option<Point> {
+        let h = self.heavy;
+        let m = self.last_move()?;
+        let mut out = std::mem::take(&mut self.heavy_scratch);
+        out.clear();
+        let mut pick = None;
+        if h.escape > 0.0 && unit(rng) < h.escape {
+            escape_moves(&mut self.board, c, m, &mut out);
+        }
+        if out.is_empty() && h.atari2 > 0.0 && unit(rng) < h.atari2 {
+            atari2_moves(&mut self.board, c, m, &mut out);
+        }
+        if out.is_empty() && h.nakade > 0.0 && unit(rng) < h.nakade {
+            nakade_moves(&self.board, c, m, &mut out);
+        }
+        // The self-atari limit and the ko point still apply: a candidate
+        // the weights forbid is not played.
+        out.retain(|&p| self.weight(c, p) > 0);
+        if !out.is_empty() {
+            pick = Some(out[rng.below(out.len())]);
+        }
+        self.heavy_scratch = out;
+        pick
+    }
+
+    /// A playout move of `c`: a heavy rule's if one applies, else one
+    /// drawn in proportion to the weights; `None` (pass) when every
+    /// weight is 0.
+    #[inline]
+    pub fn choose_move(&mut self, c: Color, rng: &mut Rng) -> Option<Point> {
+        if self.heavy.any() {
+            if let Some(p) = self.heavy_move(c, rng) {
+                return Some(p);
+            }
+        }
+        self.choose_with(c, rng.next_u64())
+    }
+}

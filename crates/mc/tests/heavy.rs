@@ -1,0 +1,284 @@
+//! The heavy playout rules (`katachi_mc::heavy`) on small hand-built
+//! positions: the ladder reader tells a working ladder from a broken one,
+//! the escape rule extends only out of a broken ladder and captures when it
+//! can, the capturing-atari rule finds the ladder atari, the nakade rule
+//! finds the vital point of a three-point eye space only; and playouts
+//! with every rule on keep the board and the incremental context right.
+
+use katachi_board::playout::Rng;
+use katachi_board::{Board, Color, Move, Point};
+use katachi_mc::heavy::{atari2_moves, escape_moves, escapes_after_extend, nakade_moves};
+use katachi_mc::{Heavy, McBoard, Policy};
+
+fn at(board: &Board, v: &str) -> Point {
+    board.parse_vertex(v).unwrap()
+}
+
+fn names(board: &Board, ps: &[Point]) -> Vec<String> {
+    let mut v: Vec<String> = ps.iter().map(|&p| board.vertex(p)).collect();
+    v.sort();
+    v
+}
+
+/// Black C3 in atari (White C2, B3, D3, D4 around it), its liberty C4.
+/// Extending gives two liberties (B4, C5) and White's atari at C5 chases
+/// it to the left edge: a working ladder. `breaker` adds a Black stone
+/// on B5, next to both B4 and C5, which breaks it.
+fn ladder(breaker: bool) -> Board {
+    let b5 = if breaker { "X" } else { "." };
+    Board::from_ascii(&format!(
+        "
+        .........
+        .........
+        .........
+        .........
+        .{b5}.......
+        ...O.....
+        .OXO.....
+        ..O......
+        .........
+        "
+    ))
+    .unwrap()
+}
+
+#[test]
+fn ladder_reader_tells_a_working_ladder_from_a_broken_one() {
+    for (breaker, escapes) in [(false, false), (true, true)] {
+        let mut board = ladder(breaker);
+        let before = board.to_ascii();
+        let c3 = at(&board, "C3");
+        let mut budget = katachi_mc::heavy::LADDER_BUDGET;
+        assert_eq!(
+            escapes_after_extend(&mut board, c3, &mut budget),
+            escapes,
+            "breaker {breaker}"
+        );
+        assert!(budget < katachi_mc::heavy::LADDER_BUDGET, "it read");
+        assert_eq!(board.to_ascii(), before, "the board is restored");
+        board.check_consistency().unwrap();
+    }
+}
+
+#[test]
+fn escape_extends_out_of_a_broken_ladder_only() {
+    for (breaker, want) in [(false, vec![]), (true, vec!["C4".to_string()])] {
+        let mut board = ladder(breaker);
+        let d3 = at(&board, "D3");
+        let mut out = Vec::new();
+        escape_moves(&mut board, Color::Black, d3, &mut out);
+        assert_eq!(names(&board, &out), want, "breaker {breaker}");
+    }
+}
+
+#[test]
+fn escape_captures_an_adjacent_string_in_atari() {
+    // White D3 has just put Black C3 in atari, and has one liberty
+    // itself (D4): capturing there rescues C3, and so does extending at
+    // C4 (three liberties: B4, C5, D4).
+    let mut board = Board::from_ascii(
+        "
+        .........
+        .........
+        .........
+        .........
+        .........
+        .........
+        .OXOX....
+        ..OX.....
+        .........
+        ",
+    )
+    .unwrap();
+    let d3 = at(&board, "D3");
+    assert_eq!(board.liberty_count(d3), 1);
+    assert_eq!(board.liberty_count(at(&board, "C3")), 1);
+    let mut out = Vec::new();
+    escape_moves(&mut board, Color::Black, d3, &mut out);
+    assert_eq!(
+        names(&board, &out),
+        vec!["C4".to_string(), "D4".to_string()]
+    );
+    // For White, taking E3 as Black's last move (it left D3 in atari):
+    // capturing C3 at C4, or extending at D4 (liberties C4, D5, E4).
+    let e3 = at(&board, "E3");
+    let mut out = Vec::new();
+    escape_moves(&mut board, Color::White, e3, &mut out);
+    assert_eq!(
+        names(&board, &out),
+        vec!["C4".to_string(), "D4".to_string()]
+    );
+}
+
+#[test]
+fn atari2_finds_the_capturing_ladder_atari() {
+    // The ladder position with colours swapped: White C3 (just played)
+    // has two liberties, C4 and D3. Black's atari at D3 drives it into a
+    // working ladder; with a White breaker on B5 it no longer captures.
+    for (breaker, d3_wanted) in [(false, true), (true, false)] {
+        let b5 = if breaker { "O" } else { "." };
+        let mut board = Board::from_ascii(&format!(
+            "
+            .........
+            .........
+            .........
+            .........
+            .{b5}.......
+            ...X.....
+            .XO......
+            ..X......
+            .........
+            "
+        ))
+        .unwrap();
+        let c3 = at(&board, "C3");
+        let mut out = Vec::new();
+        atari2_moves(&mut board, Color::Black, c3, &mut out);
+        let found = names(&board, &out);
+        assert_eq!(
+            found.contains(&"D3".to_string()),
+            d3_wanted,
+            "breaker {breaker}: {found:?}"
+        );
+        board.check_consistency().unwrap();
+    }
+}
+
+#[test]
+fn nakade_plays_the_vital_point_of_three_point_spaces_only() {
+    // Straight three A1-C1 under a White wall; White's last move D1.
+    let straight = Board::from_ascii(
+        "
+        .........
+        .........
+        .........
+        .........
+        .........
+        .........
+        .........
+        OOOO.....
+        ...O.....
+        ",
+    )
+    .unwrap();
+    let d1 = at(&straight, "D1");
+    for c in [Color::Black, Color::White] {
+        let mut out = Vec::new();
+        nakade_moves(&straight, c, d1, &mut out);
+        assert_eq!(names(&straight, &out), vec!["B1".to_string()], "{c:?}");
+    }
+    // Bent three A1, B1, A2: the vital point is A1's... the point next to
+    // both others, A1.
+    let bent = Board::from_ascii(
+        "
+        .........
+        .........
+        .........
+        .........
+        .........
+        .........
+        OO.......
+        .OO......
+        ..O......
+        ",
+    )
+    .unwrap();
+    let c1 = at(&bent, "C1");
+    let mut out = Vec::new();
+    nakade_moves(&bent, Color::Black, c1, &mut out);
+    assert_eq!(names(&bent, &out), vec!["A1".to_string()]);
+    // Four points (A1-D1), or a border of both colours: nothing.
+    for text in [
+        "
+        .........
+        .........
+        .........
+        .........
+        .........
+        .........
+        .........
+        OOOOO....
+        ....O....
+        ",
+        "
+        .........
+        .........
+        .........
+        .........
+        .........
+        .........
+        .........
+        OOXO.....
+        ...O.....
+        ",
+    ] {
+        let board = Board::from_ascii(text).unwrap();
+        let mut out = Vec::new();
+        for m in ["E1", "D1"] {
+            let p = at(&board, m);
+            if board.cell(p).color().is_some() {
+                nakade_moves(&board, Color::Black, p, &mut out);
+            }
+        }
+        assert!(out.is_empty(), "{text}: {:?}", names(&board, &out));
+    }
+}
+
+#[test]
+fn choose_move_follows_the_escape_rule_when_on() {
+    let policy = Policy::katachi();
+    let board = ladder(true);
+    let d3 = at(&board, "D3");
+    let c4 = at(&board, "C4");
+    let mut mc = McBoard::new(policy.table(), board, Some(d3));
+    mc.set_self_atari_limit(3);
+    let mut rng = Rng::new(7);
+    let light: usize = (0..200)
+        .filter(|_| mc.choose_move(Color::Black, &mut rng) == Some(c4))
+        .count();
+    assert!(light < 200, "the patterns alone do not always extend");
+    mc.set_heavy(Heavy {
+        escape: 1.0,
+        ..Heavy::default()
+    });
+    for _ in 0..50 {
+        assert_eq!(mc.choose_move(Color::Black, &mut rng), Some(c4));
+    }
+    mc.check_against_scratch().unwrap();
+}
+
+#[test]
+fn heavy_playouts_keep_board_and_context_right() {
+    let policy = Policy::katachi();
+    let heavy = Heavy {
+        escape: 1.0,
+        atari2: 1.0,
+        nakade: 1.0,
+    };
+    for seed in 1..=6u64 {
+        let mut mc = McBoard::new(policy.table(), Board::new(9).unwrap(), None);
+        mc.set_self_atari_limit(3);
+        mc.set_heavy(heavy);
+        let mut rng = Rng::new(seed);
+        let mut c = Color::Black;
+        let mut passes = 0;
+        let mut moves = 0;
+        while passes < 2 && moves < 243 {
+            match mc.choose_move(c, &mut rng) {
+                Some(p) => {
+                    assert!(mc.weight(c, p) > 0, "a heavy move the weights allow");
+                    mc.play_legal(c, Move::Play(p));
+                    passes = 0;
+                }
+                None => {
+                    mc.play_legal(c, Move::Pass);
+                    passes += 1;
+                }
+            }
+            moves += 1;
+            c = c.opponent();
+            mc.board().check_consistency().unwrap();
+            mc.check_against_scratch().unwrap();
+        }
+    }
+}
