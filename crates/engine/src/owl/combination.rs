@@ -23,6 +23,13 @@ use katachi_tactics::reading::{Code, Reader};
 /// must answer.
 pub const AA_DEPTH: usize = 3;
 
+/// How far (Manhattan distance, to its nearest stone) from the first
+/// move of a combination a threatened string may lie, unless it shares
+/// a liberty with an opponent string that near: beyond that, a string
+/// reading finds capturable after the move but not before is an
+/// artefact of reading limits, not a threat the move makes.
+pub const TARGET_REACH: usize = 4;
+
 /// Attacker moves tried at one node of the sequence, in board order.
 pub const AA_MOVES: usize = 24;
 
@@ -348,29 +355,56 @@ impl Search<'_> {
 
     /// With the attacker's move `m` just played: the root-safe opponent
     /// strings with at most three liberties that reading now captures
-    /// without ko. Any string, not only those beside `m`: a move may
-    /// threaten from afar by spoiling a ladder's escape or a defence's
-    /// connection. Later in a sequence only strings touching its
+    /// without ko. Not only strings beside `m` (a move may threaten by
+    /// spoiling an escape or a defence's connection): at the first move
+    /// those within [`TARGET_REACH`] of it or sharing a liberty with an
+    /// opponent string that near. Later in a sequence only strings touching its
     /// stones: reading deep in the sequence is shallower, and a string
     /// far away that it then finds capturable is not threatened by it.
-    fn targets(&mut self, _m: Point, depth: usize) -> Vec<Point> {
+    fn targets(&mut self, m: Point, depth: usize) -> Vec<Point> {
         let in_play = self.in_play();
         let b = self.reader.board();
+        let (mr, mc) = b.row_col(m);
+        let near_m = |q: Point| {
+            b.stones(q).any(|s| {
+                let (r, c) = b.row_col(s);
+                r.abs_diff(mr) + c.abs_diff(mc) <= TARGET_REACH
+            })
+        };
         let opp = self.color.opponent();
-        let mut near: Vec<Point> = Vec::new();
+        // By point index: liberties of opponent strings near `m`.
+        let mut near_libs = vec![false; b.cells().len()];
+        let mut candidates: Vec<Point> = Vec::new();
         let mut seen = vec![false; b.cells().len()];
         for q in b.points() {
-            if seen[q.index()] || b.cell(q).color() != Some(opp) || !self.safe[q.index()] {
+            if seen[q.index()] || b.cell(q).color() != Some(opp) {
                 continue;
             }
             for s in b.stones(q) {
                 seen[s.index()] = true;
             }
-            if b.liberty_count(q) <= 3 && (depth == AA_DEPTH || touches(b, &in_play, q)) {
-                near.push(q);
+            let near = near_m(q);
+            if near {
+                for l in b.liberties(q) {
+                    near_libs[l.index()] = true;
+                }
+            }
+            // A string counts when any stone of it was safe at the root
+            // (its first stone in board order may be one the sequence
+            // added).
+            if !b.stones(q).any(|s| self.safe[s.index()]) || b.liberty_count(q) > 3 {
+                continue;
+            }
+            if depth == AA_DEPTH || touches(b, &in_play, q) {
+                candidates.push(q);
             }
         }
-        near.into_iter()
+        let related = |q: Point| {
+            depth < AA_DEPTH || near_m(q) || b.liberties(q).any(|l| near_libs[l.index()])
+        };
+        let candidates: Vec<Point> = candidates.into_iter().filter(|&q| related(q)).collect();
+        candidates
+            .into_iter()
             .filter(|&s| self.reader.attack(s).code == Code::Win)
             .collect()
     }
