@@ -30,6 +30,10 @@ pub const AA_DEPTH: usize = 3;
 /// artefact of reading limits, not a threat the move makes.
 pub const TARGET_REACH: usize = 4;
 
+/// Approach moves (beside the liberties of two two-liberty strings)
+/// tried at the first move, besides the liberties.
+pub const AA_APPROACHES: usize = 8;
+
 /// Attacker moves tried at one node of the sequence, in board order.
 pub const AA_MOVES: usize = 24;
 
@@ -307,7 +311,12 @@ impl Search<'_> {
     /// strings with few liberties (three at the first move, where a
     /// threat may be a ladder or a net; two later, where the sequence
     /// goes on by ataris, against strings touching the sequence's
-    /// stones).
+    /// stones). At the first move also up to [`AA_APPROACHES`] approach
+    /// moves: empty points beside two liberties of two-liberty strings
+    /// (counting the strings, at least two of them), which threaten to
+    /// fill a liberty two such strings share next, a double atari the
+    /// defender must answer at once (owl.texi's first move "not an
+    /// atari").
     fn candidates(&self, depth: usize) -> Vec<Point> {
         let b = self.reader.board();
         let max_libs = if depth == AA_DEPTH { 3 } else { 2 };
@@ -336,6 +345,57 @@ impl Search<'_> {
         }
         out.sort_by_key(|p| p.index());
         out.truncate(AA_MOVES);
+        if depth == AA_DEPTH {
+            let approaches = self.approaches(&out);
+            out.extend(approaches);
+        }
+        out
+    }
+
+    /// Empty points, not in `taken`, beside liberties of at least two
+    /// distinct root-safe opponent strings of two liberties; at most
+    /// [`AA_APPROACHES`], in board order.
+    fn approaches(&self, taken: &[Point]) -> Vec<Point> {
+        let b = self.reader.board();
+        let opp = self.color.opponent();
+        // By point index: the heads of the two-liberty strings whose
+        // liberty the point is (at most two kept: enough to count two).
+        let mut owners: Vec<Vec<Point>> = vec![Vec::new(); b.cells().len()];
+        for p in b.points() {
+            if b.cell(p).color() != Some(opp)
+                || !self.safe[p.index()]
+                || b.string_head(p) != Some(p)
+                || b.liberty_count(p) != 2
+            {
+                continue;
+            }
+            for l in b.liberties(p) {
+                owners[l.index()].push(p);
+            }
+        }
+        let mut out = Vec::new();
+        for p in b.points() {
+            if b.cell(p).color().is_some() || taken.contains(&p) {
+                continue;
+            }
+            let mut strings: Vec<Point> = Vec::new();
+            for n in b.neighbors(p) {
+                if !b.on_board(n) {
+                    continue;
+                }
+                for &o in &owners[n.index()] {
+                    if !strings.contains(&o) {
+                        strings.push(o);
+                    }
+                }
+            }
+            if strings.len() >= 2 {
+                out.push(p);
+                if out.len() == AA_APPROACHES {
+                    break;
+                }
+            }
+        }
         out
     }
 
@@ -614,5 +674,43 @@ mod tests {
             Ok(None)
         );
         assert!(confirm_safety(&mut reader(&b), &b, Color::White, v("C5"), 0).is_err());
+    }
+
+    /// White's D3 (liberties E3, D2) and G2 (F2, G1) each have two
+    /// liberties; E2 touches liberties of both without being one: an
+    /// approach move. A far point is not one, and neither is a point
+    /// beside the liberties of one string only (C2 touches D2 alone).
+    #[test]
+    fn approach_moves_touch_liberties_of_two_strings() {
+        let b = Board::from_ascii(
+            ".........
+             .........
+             .........
+             .........
+             .........
+             ...X.....
+             ..XO..X..
+             ......OX.
+             .........",
+        )
+        .expect("board");
+        let v = |s: &str| b.parse_vertex(s).expect("v");
+        let mut r = reader(&b);
+        let safe = b.points().map(|p| b.cell(p).color() == Some(Color::White));
+        let mut safe_by_index = vec![false; b.cells().len()];
+        for (p, s) in b.points().zip(safe) {
+            safe_by_index[p.index()] = s;
+        }
+        let search = Search {
+            reader: &mut r,
+            color: Color::Black,
+            safe: safe_by_index,
+            forbidden: Vec::new(),
+            played: Vec::new(),
+        };
+        let found = search.approaches(&[]);
+        assert!(found.contains(&v("E2")), "{found:?}");
+        assert!(!found.contains(&v("A9")));
+        assert!(!found.contains(&v("C2")));
     }
 }
