@@ -499,6 +499,34 @@ impl Analysis {
         crate::owl::combination::combination_attack(&mut reader, &self.board, color)
     }
 
+    /// GNU Go's `combination_defend COLOR`: when `color` has a
+    /// combination, the opponent's moves that leave it none (see
+    /// [`crate::owl::combination::combination_defend`]); `None` when it
+    /// has none.
+    pub fn combination_defend(&self, color: Color) -> Option<Vec<Point>> {
+        crate::owl::combination::combination_defend(&mut self.own_reader(), &self.board, color)
+    }
+
+    /// GNU Go's `aa_confirm_safety COLOR MOVE [MINSIZE]`: `Ok(None)` when
+    /// the move lets the opponent no new combination (smallest string
+    /// at least `minsize` stones), `Ok(Some(p))` with the opponent's
+    /// combination move when it does, an error for an illegal move (see
+    /// [`crate::owl::combination::confirm_safety`]).
+    pub fn aa_confirm_safety(
+        &self,
+        color: Color,
+        mv: Point,
+        minsize: usize,
+    ) -> Result<Option<Point>, katachi_board::IllegalMove> {
+        crate::owl::combination::confirm_safety(
+            &mut self.own_reader(),
+            &self.board,
+            color,
+            mv,
+            minsize,
+        )
+    }
+
     /// A reader of its own on this position (the stages' reader keeps
     /// its board).
     fn own_reader(&self) -> Reader {

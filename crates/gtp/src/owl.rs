@@ -19,6 +19,12 @@
 //! - `analyze_semeai A B`, `analyze_semeai_after_move COLOR MOVE A B`:
 //!   `defence attack move` (`1 0 PASS`, `1 1 E9`, ko codes as above), the
 //!   owner of A to move (see `katachi_engine::owl::semeai`).
+//! - `combination_attack COLOR`: the first move of a combination
+//!   (`PASS` when none); `combination_defend COLOR`: the opponent's
+//!   moves that defend against it (`PASS` when there is none);
+//!   `aa_confirm_safety COLOR MOVE [MINSIZE]`: `1`, or `0` and the
+//!   opponent's combination move when the move allows a new one (see
+//!   `katachi_engine::owl::combination`).
 //! - `get_owl_node_counter`, `reset_owl_node_counter`: the owl nodes
 //!   (positions examined) spent since the last reset.
 //!
@@ -49,6 +55,8 @@ pub fn register(r: &mut Registry) {
     r.add("owl_connection_defends", owl_connection_defends);
     r.add("owl_substantial", owl_substantial);
     r.add("combination_attack", combination_attack);
+    r.add("combination_defend", combination_defend);
+    r.add("aa_confirm_safety", aa_confirm_safety);
     r.add("break_in", |s, a| break_in(s, a, true));
     r.add("block_off", |s, a| break_in(s, a, false));
     r.add("analyze_semeai", analyze_semeai);
@@ -143,6 +151,45 @@ fn combination_attack(s: &mut Session, a: &Args<'_>) -> Reply {
     };
     let found = current_analysis(s).combination_attack(c);
     Ok(found.map_or_else(|| "PASS".to_string(), |(p, _)| s.board().vertex(p)))
+}
+
+/// `combination_defend COLOR`: the opponent's moves that defend against
+/// every combination of `COLOR` (board order), `PASS` when it has none.
+fn combination_defend(s: &mut Session, a: &Args<'_>) -> Reply {
+    let Some(c) = a.color(0) else {
+        return fail("invalid color");
+    };
+    let Some(moves) = current_analysis(s).combination_defend(c) else {
+        return Ok("PASS".to_string());
+    };
+    let b = s.board();
+    Ok(moves
+        .iter()
+        .map(|&p| b.vertex(p))
+        .collect::<Vec<_>>()
+        .join(" "))
+}
+
+/// `aa_confirm_safety COLOR MOVE [MINSIZE]`: `1` when the move lets the
+/// opponent no new combination (threatening strings of at least MINSIZE
+/// stones, default 0), else `0` and the opponent's combination move.
+fn aa_confirm_safety(s: &mut Session, a: &Args<'_>) -> Reply {
+    let (c, mv) = move_arg(s.board(), a, 0)?;
+    let Move::Play(p) = mv else {
+        return fail("invalid move");
+    };
+    let minsize = match a.get(2) {
+        None => 0,
+        Some(w) => match w.parse::<i64>() {
+            Ok(n) => n.max(0) as usize,
+            Err(_) => return fail("invalid minsize"),
+        },
+    };
+    match current_analysis(s).aa_confirm_safety(c, p, minsize) {
+        Err(_) => fail("illegal move"),
+        Ok(None) => Ok("1".to_string()),
+        Ok(Some(m)) => Ok(format!("0 {}", s.board().vertex(m))),
+    }
 }
 
 /// `break_in S AREA...` (`breaking`) and `block_off S AREA...`: `1` and

@@ -9,10 +9,11 @@
 //! (without ko) after a move of it; candidate moves are liberties of
 //! such strings; the defender's answers are a target's liberties and
 //! tactical defence and captures of the attacking strings; see
-//! [`combination_attack`]. Not yet: `aa_attackpats.db` candidates (non-
-//! atari first moves such as the example in owl.texi), the minimum size
-//! GNU Go weighs, excluding strings of dead dragons, `combination_defend`
-//! and `aa_confirm_safety`.
+//! [`combination_attack`]; [`combination_defend`] and
+//! [`confirm_safety`] are built on that search. Not yet:
+//! `aa_attackpats.db` candidates (non-atari first moves such as the
+//! example in owl.texi), the minimum size GNU Go weighs, excluding
+//! strings of dead dragons.
 
 use katachi_board::{Board, Color, Point};
 use katachi_tactics::reading::{Code, Reader};
@@ -21,6 +22,17 @@ use katachi_tactics::reading::{Code, Reader};
 /// every answer loses a string; the ones before are threats the defender
 /// must answer.
 pub const AA_DEPTH: usize = 3;
+
+/// How far (Manhattan distance, to its nearest stone) from the first
+/// move of a combination a threatened string may lie, unless it shares
+/// a liberty with an opponent string that near: beyond that, a string
+/// reading finds capturable after the move but not before is an
+/// artefact of reading limits, not a threat the move makes.
+pub const TARGET_REACH: usize = 4;
+
+/// Approach moves (beside the liberties of two two-liberty strings)
+/// tried at the first move, besides the liberties.
+pub const AA_APPROACHES: usize = 8;
 
 /// Attacker moves tried at one node of the sequence, in board order.
 pub const AA_MOVES: usize = 24;
@@ -38,10 +50,12 @@ pub const AA_MOVES: usize = 24;
 /// move is a combination; if some answer saves everything, the attacker
 /// must go on from each such answer, at most [`AA_DEPTH`] moves in all.
 /// As GNU Go does, once a combination is found its first move is
-/// forbidden and the search run again: when a combination against one
-/// of the same strings, at least as large (smallest threatened string,
-/// in stones), turns up without it, the first move was irrelevant and
-/// the new one is kept.
+/// forbidden (for the attacker anywhere in the sequence, so that a
+/// sequence which needs it later does not count) and the search run
+/// again: when a combination against one of the same strings, at least
+/// as large (smallest threatened string along the sequence, in stones),
+/// turns up without it, the first move was irrelevant and the new one
+/// is kept.
 pub fn combination_attack(
     reader: &mut Reader,
     board: &Board,
@@ -52,10 +66,165 @@ pub fn combination_attack(
     // Opponent stones whose string reading finds safe now: only those
     // count as targets (a string already capturable needs no
     // combination).
+    let safe = safe_strings(reader, board, opp);
+    let mut search = Search {
+        reader,
+        color,
+        safe,
+        forbidden: Vec::new(),
+        played: Vec::new(),
+    };
+    let mut best = search.attack(AA_DEPTH)?;
+    loop {
+        search.forbidden.push(best.0);
+        let Some(next) = search.attack(AA_DEPTH) else {
+            break;
+        };
+        let same = next
+            .1
+            .iter()
+            .any(|&a| best.1.iter().any(|&b| board.same_string(a, b)));
+        if same && next.2 >= best.2 {
+            best = next;
+        } else {
+            break;
+        }
+    }
+    Some((best.0, best.1))
+}
+
+/// Does `color` have any combination on `board` (the search of
+/// [`combination_attack`] without its search for a better first move)?
+/// `reader` is set to `board` and read on.
+pub fn has_combination(reader: &mut Reader, board: &Board, color: Color) -> bool {
+    reader.set_board(board);
+    let safe = safe_strings(reader, board, color.opponent());
+    let mut search = Search {
+        reader,
+        color,
+        safe,
+        forbidden: Vec::new(),
+        played: Vec::new(),
+    };
+    search.attack(AA_DEPTH).is_some()
+}
+
+/// GNU Go's `combination_defend COLOR`: when `color` has a combination
+/// on `board`, the moves of its opponent after which `color` has none
+/// (in board order, top row first; possibly none), else `None`.
+///
+/// Candidates are the points a defence must touch: the combination's
+/// first move and its empty neighbours (occupy the key point, or take
+/// a liberty from it so that the attacking stone is itself short of
+/// liberties), the liberties of the threatened strings (extend one so
+/// that the threat is only single), and the liberties of attacking
+/// strings of at most two liberties touching them (capture or atari the
+/// attacker). Each is played and the whole search run again: a move
+/// that leaves any combination (this one or another the move creates)
+/// is not a defence. `reader` is set to `board` and read on.
+pub fn combination_defend(reader: &mut Reader, board: &Board, color: Color) -> Option<Vec<Point>> {
+    let (mv, targets) = combination_attack(reader, board, color)?;
+    let opp = color.opponent();
+    let mut cands: Vec<Point> = Vec::new();
+    let add = |q: Point, cands: &mut Vec<Point>| {
+        if board.on_board(q) && board.cell(q).color().is_none() && !cands.contains(&q) {
+            cands.push(q);
+        }
+    };
+    add(mv, &mut cands);
+    for n in board.neighbors(mv) {
+        add(n, &mut cands);
+    }
+    for &t in &targets {
+        if board.cell(t).color() != Some(opp) {
+            continue;
+        }
+        for l in board.liberties(t) {
+            add(l, &mut cands);
+        }
+        for s in board.stones(t).collect::<Vec<_>>() {
+            for n in board.neighbors(s) {
+                if board.on_board(n)
+                    && board.cell(n).color() == Some(color)
+                    && board.liberty_count(n) <= 2
+                {
+                    for l in board.liberties(n) {
+                        add(l, &mut cands);
+                    }
+                }
+            }
+        }
+    }
+    cands.sort_by_key(|p| p.index());
+    let mut defences = Vec::new();
+    for d in cands {
+        let mut after = board.clone();
+        if after.play(opp, katachi_board::Move::Play(d)).is_err() {
+            continue;
+        }
+        if !has_combination(reader, &after, color) {
+            defences.push(d);
+        }
+    }
+    reader.set_board(board);
+    Some(defences)
+}
+
+/// GNU Go's `aa_confirm_safety` (owl.texi: does a combination attack
+/// of the opponent appear after `color`'s move `mv`?): `None` when the
+/// move is safe, `Some(p)` with the opponent's combination move when it
+/// is a blunder. (GNU Go 3.8's GTP command answers `1` without MINSIZE
+/// and `0 A9`, a defence at its null point, with any MINSIZE >= 1 on
+/// the positions tried, even where no combination exists: its answers
+/// are not a reference here.) A combination counts when its smallest threatened
+/// string has at least `minsize` stones and it is new: the opponent had
+/// none before the move, or it threatens the string `mv` joins.
+/// An error for an illegal move. `reader` is set to `board` and read
+/// on.
+pub fn confirm_safety(
+    reader: &mut Reader,
+    board: &Board,
+    color: Color,
+    mv: Point,
+    minsize: usize,
+) -> Result<Option<Point>, katachi_board::IllegalMove> {
+    let mut after = board.clone();
+    after.play(color, katachi_board::Move::Play(mv))?;
+    let Some((m, targets)) = combination_attack(reader, &after, color.opponent()) else {
+        return Ok(None);
+    };
+    let mut b2 = after.clone();
+    let smallest = if b2
+        .play(color.opponent(), katachi_board::Move::Play(m))
+        .is_ok()
+    {
+        targets
+            .iter()
+            .filter(|&&t| b2.cell(t).color() == Some(color))
+            .map(|&t| b2.string_size(t))
+            .min()
+            .unwrap_or(0)
+    } else {
+        0
+    };
+    if smallest < minsize {
+        return Ok(None);
+    }
+    let touches_move = targets.iter().any(|&t| after.same_string(t, mv));
+    if touches_move || !has_combination(reader, board, color.opponent()) {
+        Ok(Some(m))
+    } else {
+        Ok(None)
+    }
+}
+
+/// By point index: stones of `owner`'s strings that tactical reading
+/// cannot capture on `board` (the reader is on `board`).
+fn safe_strings(reader: &mut Reader, board: &Board, owner: Color) -> Vec<bool> {
     let mut safe = vec![false; board.cells().len()];
     let mut seen = vec![false; board.cells().len()];
     for p in board.points() {
-        if board.cell(p).color() != Some(opp) || seen[p.index()] {
+        if board.cell(p).color() != Some(owner) || seen[p.index()] {
             continue;
         }
         let stones: Vec<Point> = board.stones(p).collect();
@@ -68,36 +237,7 @@ pub fn combination_attack(
             }
         }
     }
-    let mut search = Search {
-        reader,
-        color,
-        safe,
-        forbidden: Vec::new(),
-        played: Vec::new(),
-    };
-    let mut best = search.attack(AA_DEPTH)?;
-    let size = |b: &Board, t: &[Point]| t.iter().map(|&s| b.stones(s).count()).min();
-    loop {
-        search.forbidden.push(best.0);
-        let Some(next) = search.attack(AA_DEPTH) else {
-            break;
-        };
-        let after = |m: Point, t: &[Point]| {
-            let mut b = board.clone();
-            b.play(color, katachi_board::Move::Play(m)).ok()?;
-            size(&b, t)
-        };
-        let same = next
-            .1
-            .iter()
-            .any(|&a| best.1.iter().any(|&b| board.same_string(a, b)));
-        if same && after(next.0, &next.1) >= after(best.0, &best.1) {
-            best = next;
-        } else {
-            break;
-        }
-    }
-    Some(best)
+    safe
 }
 
 /// The sequence search of [`combination_attack`] on its reader.
@@ -107,7 +247,7 @@ struct Search<'a> {
     /// By point index: an opponent stone whose string was safe at the
     /// root.
     safe: Vec<bool>,
-    /// First moves already found (not tried again at the root).
+    /// First moves already found (not played by the attacker again).
     forbidden: Vec<Point>,
     /// Moves of the sequence so far, both sides: later attacker moves
     /// must threaten strings touching their strings, so that the
@@ -119,16 +259,21 @@ struct Search<'a> {
 impl Search<'_> {
     /// A move of the attacker, to move on the reader's board, that wins
     /// a string within `depth` attacker moves, and the strings it
-    /// threatens. Below the root the first found; at the root the one
-    /// whose smallest threatened string is largest.
-    fn attack(&mut self, depth: usize) -> Option<(Point, Vec<Point>)> {
+    /// threatens, and the combination's size: the smallest string
+    /// threatened along the sequence, the first move's targets and those
+    /// of the continuations the answers call for (owl.texi: a first move
+    /// is irrelevant when a combination "of the same size or larger"
+    /// turns up without it; the string finally at stake is often one
+    /// the continuation threatens, not the first move's). Below the
+    /// root the first found; at the root the one whose size is largest.
+    fn attack(&mut self, depth: usize) -> Option<(Point, Vec<Point>, usize)> {
         let root = depth == AA_DEPTH;
         let opp = self.color.opponent();
         // At the root, the combination whose smallest threatened string
         // is largest (ties: the first in board order).
         let mut best: Option<(usize, Point, Vec<Point>)> = None;
         for m in self.candidates(depth) {
-            if root && self.forbidden.contains(&m) {
+            if self.forbidden.contains(&m) {
                 continue;
             }
             if !self.reader.push_move(self.color, m) {
@@ -136,29 +281,42 @@ impl Search<'_> {
             }
             self.played.push(m);
             let targets = self.targets(m, depth);
-            let wins = !targets.is_empty() && self.every_answer_loses(m, &targets, opp, depth);
-            let size = targets
+            let here = targets
                 .iter()
                 .map(|&t| self.reader.board().string_size(t))
                 .min()
                 .unwrap_or(0);
+            let wins = if targets.is_empty() {
+                None
+            } else {
+                self.every_answer_loses(m, &targets, opp, depth)
+            };
             self.played.pop();
             self.reader.pop_move();
-            if wins && !root {
-                return Some((m, targets));
+            let Some(deeper) = wins else {
+                continue;
+            };
+            let size = here.min(deeper);
+            if !root {
+                return Some((m, targets, size));
             }
-            if wins && best.as_ref().is_none_or(|b| size > b.0) {
+            if best.as_ref().is_none_or(|b| size > b.0) {
                 best = Some((size, m, targets));
             }
         }
-        best.map(|(_, m, t)| (m, t))
+        best.map(|(size, m, t)| (m, t, size))
     }
 
     /// Attacker moves worth trying: liberties of root-safe opponent
     /// strings with few liberties (three at the first move, where a
     /// threat may be a ladder or a net; two later, where the sequence
     /// goes on by ataris, against strings touching the sequence's
-    /// stones).
+    /// stones). At the first move also up to [`AA_APPROACHES`] approach
+    /// moves: empty points beside two liberties of two-liberty strings
+    /// (counting the strings, at least two of them), which threaten to
+    /// fill a liberty two such strings share next, a double atari the
+    /// defender must answer at once (owl.texi's first move "not an
+    /// atari").
     fn candidates(&self, depth: usize) -> Vec<Point> {
         let b = self.reader.board();
         let max_libs = if depth == AA_DEPTH { 3 } else { 2 };
@@ -187,6 +345,57 @@ impl Search<'_> {
         }
         out.sort_by_key(|p| p.index());
         out.truncate(AA_MOVES);
+        if depth == AA_DEPTH {
+            let approaches = self.approaches(&out);
+            out.extend(approaches);
+        }
+        out
+    }
+
+    /// Empty points, not in `taken`, beside liberties of at least two
+    /// distinct root-safe opponent strings of two liberties; at most
+    /// [`AA_APPROACHES`], in board order.
+    fn approaches(&self, taken: &[Point]) -> Vec<Point> {
+        let b = self.reader.board();
+        let opp = self.color.opponent();
+        // By point index: the heads of the two-liberty strings whose
+        // liberty the point is (at most two kept: enough to count two).
+        let mut owners: Vec<Vec<Point>> = vec![Vec::new(); b.cells().len()];
+        for p in b.points() {
+            if b.cell(p).color() != Some(opp)
+                || !self.safe[p.index()]
+                || b.string_head(p) != Some(p)
+                || b.liberty_count(p) != 2
+            {
+                continue;
+            }
+            for l in b.liberties(p) {
+                owners[l.index()].push(p);
+            }
+        }
+        let mut out = Vec::new();
+        for p in b.points() {
+            if b.cell(p).color().is_some() || taken.contains(&p) {
+                continue;
+            }
+            let mut strings: Vec<Point> = Vec::new();
+            for n in b.neighbors(p) {
+                if !b.on_board(n) {
+                    continue;
+                }
+                for &o in &owners[n.index()] {
+                    if !strings.contains(&o) {
+                        strings.push(o);
+                    }
+                }
+            }
+            if strings.len() >= 2 {
+                out.push(p);
+                if out.len() == AA_APPROACHES {
+                    break;
+                }
+            }
+        }
         out
     }
 
@@ -206,29 +415,56 @@ impl Search<'_> {
 
     /// With the attacker's move `m` just played: the root-safe opponent
     /// strings with at most three liberties that reading now captures
-    /// without ko. Any string, not only those beside `m`: a move may
-    /// threaten from afar by spoiling a ladder's escape or a defence's
-    /// connection. Later in a sequence only strings touching its
+    /// without ko. Not only strings beside `m` (a move may threaten by
+    /// spoiling an escape or a defence's connection): at the first move
+    /// those within [`TARGET_REACH`] of it or sharing a liberty with an
+    /// opponent string that near. Later in a sequence only strings touching its
     /// stones: reading deep in the sequence is shallower, and a string
     /// far away that it then finds capturable is not threatened by it.
-    fn targets(&mut self, _m: Point, depth: usize) -> Vec<Point> {
+    fn targets(&mut self, m: Point, depth: usize) -> Vec<Point> {
         let in_play = self.in_play();
         let b = self.reader.board();
+        let (mr, mc) = b.row_col(m);
+        let near_m = |q: Point| {
+            b.stones(q).any(|s| {
+                let (r, c) = b.row_col(s);
+                r.abs_diff(mr) + c.abs_diff(mc) <= TARGET_REACH
+            })
+        };
         let opp = self.color.opponent();
-        let mut near: Vec<Point> = Vec::new();
+        // By point index: liberties of opponent strings near `m`.
+        let mut near_libs = vec![false; b.cells().len()];
+        let mut candidates: Vec<Point> = Vec::new();
         let mut seen = vec![false; b.cells().len()];
         for q in b.points() {
-            if seen[q.index()] || b.cell(q).color() != Some(opp) || !self.safe[q.index()] {
+            if seen[q.index()] || b.cell(q).color() != Some(opp) {
                 continue;
             }
             for s in b.stones(q) {
                 seen[s.index()] = true;
             }
-            if b.liberty_count(q) <= 3 && (depth == AA_DEPTH || touches(b, &in_play, q)) {
-                near.push(q);
+            let near = near_m(q);
+            if near {
+                for l in b.liberties(q) {
+                    near_libs[l.index()] = true;
+                }
+            }
+            // A string counts when any stone of it was safe at the root
+            // (its first stone in board order may be one the sequence
+            // added).
+            if !b.stones(q).any(|s| self.safe[s.index()]) || b.liberty_count(q) > 3 {
+                continue;
+            }
+            if depth == AA_DEPTH || touches(b, &in_play, q) {
+                candidates.push(q);
             }
         }
-        near.into_iter()
+        let related = |q: Point| {
+            depth < AA_DEPTH || near_m(q) || b.liberties(q).any(|l| near_libs[l.index()])
+        };
+        let candidates: Vec<Point> = candidates.into_iter().filter(|&q| related(q)).collect();
+        candidates
+            .into_iter()
             .filter(|&s| self.reader.attack(s).code == Code::Win)
             .collect()
     }
@@ -236,15 +472,17 @@ impl Search<'_> {
     /// With the attacker's move `mv` played and `opp` to answer: does
     /// every answer leave one of `targets` capturable without ko, or let
     /// the attacker go on to such a position within `depth - 1` more
-    /// moves?
+    /// moves? When it does, the smallest string the continuations
+    /// threaten (`usize::MAX` when none is needed).
     fn every_answer_loses(
         &mut self,
         mv: Point,
         targets: &[Point],
         opp: Color,
         depth: usize,
-    ) -> bool {
+    ) -> Option<usize> {
         let answers = self.answers(mv, targets);
+        let mut size = usize::MAX;
         for a in answers {
             if !self.reader.push_move(opp, a) {
                 continue;
@@ -254,14 +492,18 @@ impl Search<'_> {
                     && self.reader.attack(t).code == Code::Win
             });
             self.played.push(a);
-            let lost = still || (depth > 1 && self.attack(depth - 1).is_some());
+            let lost = if still {
+                Some(usize::MAX)
+            } else if depth > 1 {
+                self.attack(depth - 1).map(|f| f.2)
+            } else {
+                None
+            };
             self.played.pop();
             self.reader.pop_move();
-            if !lost {
-                return false;
-            }
+            size = size.min(lost?);
         }
-        true
+        Some(size)
     }
 
     /// The defender's answers to `mv`: liberties and tactical defences
@@ -372,5 +614,103 @@ mod tests {
         )
         .expect("board");
         assert!(combination_attack(&mut reader(&b), &b, Color::Black).is_none());
+    }
+
+    /// The double-atari position of `double_atari_is_a_combination`:
+    /// White defends by taking the key point D5, by D6 (then Black's D5
+    /// is a self-atari White captures at D4), by D4 for the same reason,
+    /// or by giving either stone a third liberty (C4, E4); a far move
+    /// such as H2 does not, and Black has nothing to defend against.
+    #[test]
+    fn defences_against_a_double_atari() {
+        let b = Board::from_ascii(
+            ".........
+             .........
+             ...O.....
+             ..X.X....
+             .XO.OX...
+             .........
+             ...O.....
+             .........
+             .........",
+        )
+        .expect("board");
+        let v = |s: &str| b.parse_vertex(s).expect("v");
+        let defences = combination_defend(&mut reader(&b), &b, Color::Black).expect("an attack");
+        for d in ["D5", "D6", "C4", "D4", "E4"] {
+            assert!(defences.contains(&v(d)), "{d} defends: {defences:?}");
+        }
+        assert!(!defences.contains(&v("H2")));
+        assert!(combination_defend(&mut reader(&b), &b, Color::White).is_none());
+    }
+
+    /// White's E5 beside Black's E6/F5 gives Black the double atari at D5
+    /// that did not exist before: a blunder, whose danger point is D5;
+    /// a move far away is safe, and counting only threats to strings of
+    /// two stones or more makes E5 safe too.
+    #[test]
+    fn confirm_safety_finds_a_new_double_atari() {
+        let b = Board::from_ascii(
+            ".........
+             .........
+             ...O.....
+             ..X.X....
+             .XO..X...
+             .........
+             ...O.....
+             .........
+             .......X.",
+        )
+        .expect("board");
+        let v = |s: &str| b.parse_vertex(s).expect("v");
+        let unsafe_move = confirm_safety(&mut reader(&b), &b, Color::White, v("E5"), 0);
+        assert_eq!(unsafe_move, Ok(Some(v("D5"))));
+        assert_eq!(
+            confirm_safety(&mut reader(&b), &b, Color::White, v("J8"), 0),
+            Ok(None)
+        );
+        assert_eq!(
+            confirm_safety(&mut reader(&b), &b, Color::White, v("E5"), 2),
+            Ok(None)
+        );
+        assert!(confirm_safety(&mut reader(&b), &b, Color::White, v("C5"), 0).is_err());
+    }
+
+    /// White's D3 (liberties E3, D2) and G2 (F2, G1) each have two
+    /// liberties; E2 touches liberties of both without being one: an
+    /// approach move. A far point is not one, and neither is a point
+    /// beside the liberties of one string only (C2 touches D2 alone).
+    #[test]
+    fn approach_moves_touch_liberties_of_two_strings() {
+        let b = Board::from_ascii(
+            ".........
+             .........
+             .........
+             .........
+             .........
+             ...X.....
+             ..XO..X..
+             ......OX.
+             .........",
+        )
+        .expect("board");
+        let v = |s: &str| b.parse_vertex(s).expect("v");
+        let mut r = reader(&b);
+        let safe = b.points().map(|p| b.cell(p).color() == Some(Color::White));
+        let mut safe_by_index = vec![false; b.cells().len()];
+        for (p, s) in b.points().zip(safe) {
+            safe_by_index[p.index()] = s;
+        }
+        let search = Search {
+            reader: &mut r,
+            color: Color::Black,
+            safe: safe_by_index,
+            forbidden: Vec::new(),
+            played: Vec::new(),
+        };
+        let found = search.approaches(&[]);
+        assert!(found.contains(&v("E2")), "{found:?}");
+        assert!(!found.contains(&v("A9")));
+        assert!(!found.contains(&v("C2")));
     }
 }
