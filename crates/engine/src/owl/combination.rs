@@ -470,7 +470,8 @@ impl Search<'_> {
     }
 
     /// With the attacker's move `mv` played and `opp` to answer: does
-    /// every answer leave one of `targets` capturable without ko, or let
+    /// every answer leave one of `targets` capturable (outright, or by a
+    /// ko the attacker takes first), or let
     /// the attacker go on to such a position within `depth - 1` more
     /// moves? When it does, the smallest string the continuations
     /// threaten (`usize::MAX` when none is needed).
@@ -487,9 +488,12 @@ impl Search<'_> {
             if !self.reader.push_move(opp, a) {
                 continue;
             }
+            // An answer that leaves a target to a ko the attacker takes
+            // first is no defence: the defender gave up the sure life
+            // the target had before the sequence.
             let still = targets.iter().any(|&t| {
                 self.reader.board().cell(t).color() == Some(opp)
-                    && self.reader.attack(t).code == Code::Win
+                    && matches!(self.reader.attack(t).code, Code::Win | Code::KoA)
             });
             self.played.push(a);
             let lost = if still {
