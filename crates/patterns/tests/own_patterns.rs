@@ -25,12 +25,12 @@ fn shapes_is_embedded_and_clean() {
 #[test]
 fn endgame_is_embedded_and_clean() {
     // katachi's own endgame patterns (the engine's `endgame` slot): the
-    // first-line hane, descent and block, every one on the bottom edge
-    // with its move on the first line.
+    // first-line hane, descent, block and the push along the first line,
+    // every one on the bottom edge with its move on the first line.
     let (db, diags) = parse_db(embedded_text("endgame").unwrap(), "endgame.db");
     assert!(diags.is_empty(), "{}", diags[0]);
     let names: Vec<&str> = db.patterns.iter().map(|p| p.name.as_str()).collect();
-    assert_eq!(names, ["KG1", "KG2", "KG3"]);
+    assert_eq!(names, ["KG1", "KG2", "KG3", "KG4"]);
     for p in &db.patterns {
         assert!(p.edges.bottom && !p.edges.top, "{}", p.name);
         let (row, _) = p.move_point.expect("a move");
@@ -42,7 +42,7 @@ fn endgame_is_embedded_and_clean() {
         );
         assert!(p.has_class('e'), "{}", p.name);
     }
-    assert_eq!(embedded("endgame").unwrap().patterns.len(), 3);
+    assert_eq!(embedded("endgame").unwrap().patterns.len(), 4);
 }
 
 #[test]
@@ -83,7 +83,9 @@ fn edge_pattern_and_values() {
     );
     assert_eq!(p.move_point, Some((1, 1)));
     assert_eq!(p.cell(0, 1).elem, Elem::Own);
-    assert_eq!(p.cell(0, 0).elem, Elem::Any);
+    // Not beside an X stone on the second line (then it is a block).
+    assert_eq!(p.cell(0, 0).elem, Elem::NotOpp);
+    assert_eq!(p.cell(0, 2).elem, Elem::NotOpp);
     let kinds: Vec<ValueKind> = p.values.iter().map(|v| v.kind).collect();
     assert_eq!(kinds, [ValueKind::Shape, ValueKind::Followup]);
     assert_eq!(p.classes, "e");
