@@ -123,44 +123,62 @@ fn answer_line(s: &mut Session, line: &str) {
     }
 }
 
+/// Runs one random script (see the property tests below).
+fn run_script(script: Vec<(prop::sample::Index, Vec<prop::sample::Index>)>, small_board: bool) {
+    let names = names();
+    let mut s = session();
+    if small_board {
+        s.execute_line("boardsize 5");
+    }
+    for (name, args) in script {
+        let name = name.get(&names);
+        let mut line = name.clone();
+        // printsgf with an argument writes a file: keep it to the answer.
+        if name != "printsgf" {
+            for a in &args {
+                line.push(' ');
+                line.push_str(a.get::<&str>(ARGS));
+            }
+        }
+        answer_line(&mut s, &line);
+        if let Err(e) = s.board().check_consistency() {
+            panic!("after {line:?}: {e}");
+        }
+        if s.quit_requested() {
+            break;
+        }
+    }
+}
+
+/// A script: up to 80 random command names, each with up to 3 random
+/// arguments.
+fn scripts() -> impl Strategy<Value = Vec<(prop::sample::Index, Vec<prop::sample::Index>)>> {
+    prop::collection::vec(
+        (
+            any::<prop::sample::Index>(),
+            prop::collection::vec(any::<prop::sample::Index>(), 0..4),
+        ),
+        1..80,
+    )
+}
+
 proptest! {
-    // 100 scripts of up to 80 commands: about 4000 commands, each
+    // 100 scripts of up to 80 commands in all: about 4000 commands, each
     // analysis command (final_score's playouts, the classic engine's
     // top_moves, the streams) a fraction of a second on 19x19; 300
     // scripts took about 180 s of CPU, most of the workspace's test time.
-    #![proptest_config(ProptestConfig { cases: 100, ..ProptestConfig::default() })]
+    // Two properties of 50 scripts each, so that the test threads run them
+    // on both cores (cargo runs test binaries one after another).
+    #![proptest_config(ProptestConfig { cases: 50, ..ProptestConfig::default() })]
 
     #[test]
-    fn random_commands_never_break_the_session(
-        script in prop::collection::vec(
-            (any::<prop::sample::Index>(), prop::collection::vec(any::<prop::sample::Index>(), 0..4)),
-            1..80,
-        ),
-        small_board in any::<bool>(),
-    ) {
-        let names = names();
-        let mut s = session();
-        if small_board {
-            s.execute_line("boardsize 5");
-        }
-        for (name, args) in script {
-            let name = name.get(&names);
-            let mut line = name.clone();
-            // printsgf with an argument writes a file: keep it to the answer.
-            if name != "printsgf" {
-                for a in &args {
-                    line.push(' ');
-                    line.push_str(a.get::<&str>(ARGS));
-                }
-            }
-            answer_line(&mut s, &line);
-            if let Err(e) = s.board().check_consistency() {
-                panic!("after {line:?}: {e}");
-            }
-            if s.quit_requested() {
-                break;
-            }
-        }
+    fn random_commands_never_break_the_session(script in scripts(), small_board in any::<bool>()) {
+        run_script(script, small_board);
+    }
+
+    #[test]
+    fn random_commands_never_break_the_session_again(script in scripts(), small_board in any::<bool>()) {
+        run_script(script, small_board);
     }
 }
 
