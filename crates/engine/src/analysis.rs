@@ -355,13 +355,32 @@ impl Analysis {
         self.compute_influence(to_move, Some(dead), Some(strength))
     }
 
+    /// The influence with `to_move` to move under the barrier and
+    /// influence databases of `knowledge` instead of this analysis' own,
+    /// on this analysis' worms and dragons: a draft database measured
+    /// without running the stages before influence again (the connection
+    /// patterns' `oarea`/`omoyo` still read this analysis' own worm
+    /// influence). Not cached.
+    pub fn influence_with_knowledge(&self, to_move: Color, knowledge: &Knowledge) -> Influence {
+        self.compute_influence_with(knowledge, to_move, None, None)
+    }
+
     fn compute_influence(
         &self,
         to_move: Color,
         dead: Option<&[bool]>,
         strength: Option<&[f32]>,
     ) -> Influence {
-        let k = &self.config.knowledge;
+        self.compute_influence_with(&self.config.knowledge, to_move, dead, strength)
+    }
+
+    fn compute_influence_with(
+        &self,
+        k: &Knowledge,
+        to_move: Color,
+        dead: Option<&[bool]>,
+        strength: Option<&[f32]>,
+    ) -> Influence {
         let dbs = InfluenceDbs {
             barriers: k.db("barriers"),
             influence: k.db("influence"),
