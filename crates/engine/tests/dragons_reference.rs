@@ -409,6 +409,11 @@ fn measure(
             // the same count as the 81.9% of 492 before; the three new
             // dragons are loose shapes whose genus differs), heye 94.7%
             // (469, 467 before), crude status 77.4%, escape route 81.5%.
+            // With the barriers KA14-KA16, KD15-KD17 and intrusions
+            // KB8-KB12 (the influence regions agree 81.07% with GNU Go's
+            // on this sample, from 76.10%): 496 dragons with GNU Go's
+            // strings, genus 403 (81.2%: the same count of one more
+            // dragon), heye 470 (94.8%), crude status 78.2%.
             // The history below is of the full 200 positions.
             // Floors at what was measured: 80.1% and 88.7% of 1984 with
             // the influence's permeability damping (the worm influence
@@ -420,7 +425,7 @@ fn measure(
             // pattern was dropped, 83.8% and 90.0% of 1701 before the
             // knight's move and jump patterns added harder dragons to the
             // set).
-            assert!(pct(same_genus, same_stones) >= 81.4, "genus floor");
+            assert!(pct(same_genus, same_stones) >= 81.2, "genus floor");
             // Crude status: 80.3% measured (1593 of 1985) with katachi's
             // barriers.db grown from 14 to 36 patterns (its regions agree
             // 74.2% with GNU Go's, from 63.3%): fewer dragons read as
@@ -525,7 +530,7 @@ fn dragon_partition_agrees_with_gnugo() {
         // of its 592 GNU Go dragons (16/50 and 492 before KC13; the
         // history above is of all 200).
         assert!(same_partition >= 18, "partition floor");
-        assert!(same_size >= 495, "size floor");
+        assert!(same_size >= 496, "size floor");
     }
 }
 

@@ -49,15 +49,15 @@ fn influence_regions_of_a_middle_game() {
     assert_board_map(
         expect![[r#"
               A B C D E F G H J
-            9 x x x x B . . . . 9
-            8 x x X x X . w w w 8
+            9 x x x x B b . . . 9
+            8 x x X x X b . W w 8
             7 . b X x X . O O W 7
             6 . . . X . . O o o 6
-            5 . O O . . W O o o 5
-            4 b X . O W W W o o 4
-            3 x X . w O W O o o 3
+            5 . O O . . w O o o 5
+            4 x X . O w W o o o 4
+            3 x X . w O o O o o 3
             2 x x X O o O X O o 2
-            1 x x b . w o o o o 1
+            1 x x x . w o o o o 1
               A B C D E F G H J
         "#]],
         board.size(),
