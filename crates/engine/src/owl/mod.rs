@@ -36,7 +36,9 @@
 //! itself: the opponent's conditional retake is read and decides. So a
 //! node that looks dead right after the defender's legal ko capture
 //! beside a lunch is read rather than taken as dead, and a node whose
-//! only move was the conditional capture is decided by that move.
+//! only move was the conditional capture is decided by that move. A
+//! goal captured by a ko capture is likewise not lost outright: the
+//! defender's conditional retake is read.
 //!
 //! A dragon that looks alive below the root is read further only through
 //! the vital moves (owl.texi: the `owl_vital` database, and here also the
