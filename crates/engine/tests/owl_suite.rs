@@ -76,9 +76,10 @@ fn owl_suite_keeps_its_level() {
     // are read and the reading depth is decided by the eye count; 151
     // with escape jumps and escape room alive from 14 points; still 151
     // once a dead-looking node after the defender's legal ko capture is
-    // read: 145 gained, 203 lost.)
+    // read: 145 gained, 203 lost; 152 once a goal captured by a ko
+    // capture may be retaken conditionally: 225 gained.)
     assert!(tally.tests > 0, "owl.tst: no tests read");
-    let floor = 151;
+    let floor = 152;
     assert!(
         tally.passed >= floor,
         "owl.tst: {} passed, floor {floor}",

@@ -36,7 +36,9 @@
 //! itself: the opponent's conditional retake is read and decides. So a
 //! node that looks dead right after the defender's legal ko capture
 //! beside a lunch is read rather than taken as dead, and a node whose
-//! only move was the conditional capture is decided by that move.
+//! only move was the conditional capture is decided by that move. A
+//! goal captured by a ko capture is likewise not lost outright: the
+//! defender's conditional retake is read.
 //!
 //! A dragon that looks alive below the root is read further only through
 //! the vital moves (owl.texi: the `owl_vital` database, and here also the
@@ -621,10 +623,43 @@ impl Owl {
         o.code.is_success()
     }
 
+    /// The goal has just been captured with the defender to move: lost,
+    /// unless the capture was a ko capture the defender may retake
+    /// conditionally (nobody komaster yet). The retake is read and a
+    /// success through it is `KO_B` for the defender, so the attacker's
+    /// capture is `KO_A` (reading.texi: the attacker took the ko first),
+    /// not an outright win. (owl.tst's 225: GNU Go's `3 Q19`, the
+    /// defence that leaves the capture of T17 a ko.)
+    fn retake_goal(&mut self, depth: u32) -> Outcome {
+        if self.komaster.is_some() || depth >= self.cfg.reading_depth {
+            return FAIL;
+        }
+        let Some(k) = self.board.ko_point() else {
+            return FAIL;
+        };
+        let defender = self.color;
+        let Some(takes_ko) = self.play(defender, k, true) else {
+            return FAIL;
+        };
+        let reply = self.attack_node(depth + 1);
+        self.unplay(k, true);
+        let code = graded(reply.code.reverse(), takes_ko);
+        if trace_owl() {
+            eprintln!(
+                "owl result depth {depth} defender retakes {} {code:?}",
+                self.board.vertex(k)
+            );
+        }
+        Outcome {
+            code,
+            mv: code.is_success().then_some(k),
+        }
+    }
+
     /// The defender to move: can it make the goal live?
     fn defend_node(&mut self, depth: u32) -> Outcome {
         if self.goal_captured() {
-            return FAIL;
+            return self.retake_goal(depth);
         }
         let key = self.key(false);
         // The root is read afresh: it is read more widely than the same
