@@ -95,9 +95,11 @@
 //!   then get this search's root priors on top of their statistics: the
 //!   old tree expanded them as inner nodes, without any).
 //!
-//! Not done (issue 15): shape-database and move generator priors,
-//! tactical reading below the root, dead-stone-aware scoring beyond the
-//! playouts' ownership.
+//! Not done (issue 15): shape-database priors; move generator priors by
+//! default (the GTP layer's `--movegen-priors`, PARTIAL, is off); tactical
+//! reading below the root beyond the heavy rules' cheap ladder reads
+//! ([`SearchConfig::tactical_prior`], off); dead-stone-aware scoring
+//! beyond the playouts' ownership.
 
 use std::sync::{Mutex, MutexGuard};
 use std::time::Instant;
