@@ -134,6 +134,12 @@ pub struct Args {
     #[arg(long)]
     no_tactical_priors: bool,
 
+    /// Root priors from the classic move generator: V virtual visits at
+    /// 100 % for its best move, fewer for its next four in proportion to
+    /// their values (PARTIAL; 0, the default: none).
+    #[arg(long, value_name = "V", default_value_t = 0.0, value_parser = parse_visits)]
+    movegen_priors: f32,
+
     /// With --seconds S: each genmove search first runs SHARE x S; moves
     /// whose choice is still unclear (close visit counts, or a better win
     /// rate than the most visited move's) then get up to S/2 more from
@@ -145,7 +151,7 @@ pub struct Args {
     time_bank: f64,
 
     /// Set a Monte Carlo search tuning parameter, as NAME=VALUE
-    /// (repeatable; names: even_prior, pattern_prior, local_prior, rave_equiv,
+    /// (repeatable; names: even_prior, pattern_prior, local_prior, tactical_prior, rave_equiv,
     /// explore, score_weight, expand_at, early_stop, resign_below,
     /// dead_ownership).
     #[arg(long = "mc-param", value_name = "NAME=VALUE")]
@@ -333,6 +339,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             reuse_tree: !args.no_reuse_tree,
             live_gfx: args.live_gfx,
             tactical_priors: !args.no_tactical_priors,
+            movegen_priors: args.movegen_priors,
             params,
             policy_file: args.mc_patterns.clone(),
             time_bank: args.time_bank,
@@ -353,6 +360,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// A share in [0, 1] (`--time-bank`).
+/// A number of virtual visits: finite, at least 0.
+fn parse_visits(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
+        Ok(v) => Err(format!("{v} is not a number of visits (0 or more)")),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 fn parse_share(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),

@@ -56,6 +56,12 @@ pub struct MctsOptions {
     /// Whether genmove's root gets priors from the tactical reader
     /// (`--no-tactical-priors` turns it off).
     pub tactical_priors: bool,
+    /// Virtual visits (at 100 %) of the classic move generator's best
+    /// move as a root prior of genmove's search, the next best ones in
+    /// proportion to their values (`--movegen-priors V`); 0: none (the
+    /// default: unproven, and the generation's reading is not counted in
+    /// the search's time).
+    pub movegen_priors: f32,
     /// Search tuning parameters (`--mc-param NAME=VALUE`, checked at
     /// start-up), applied in order over the defaults with
     /// `SearchConfig::set_param`.
@@ -86,6 +92,7 @@ impl Default for MctsOptions {
             reuse_tree: true,
             live_gfx: false,
             tactical_priors: true,
+            movegen_priors: 0.0,
             params: Vec::new(),
             policy_file: None,
             time_bank: 0.0,

@@ -332,6 +332,21 @@ impl McBoard<'_> {
         pick
     }
 
+    /// Every heavy rule's candidates for `c` after the previous move,
+    /// whatever the rules' probabilities, each once, among the moves the
+    /// weights allow (the search's tactical prior below the root).
+    /// `out` is cleared first; empty after a pass or at the start.
+    pub fn tactical_moves(&mut self, c: Color, out: &mut Vec<Point>) {
+        out.clear();
+        let Some(m) = self.last_move() else {
+            return;
+        };
+        escape_moves(&mut self.board, c, m, out);
+        atari2_moves(&mut self.board, c, m, out);
+        nakade_moves(&self.board, c, m, out);
+        out.retain(|&p| self.weight(c, p) > 0);
+    }
+
     /// A playout move of `c`: a heavy rule's if one applies, else one
     /// drawn in proportion to the weights; `None` (pass) when every
     /// weight is 0.

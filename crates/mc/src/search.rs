@@ -21,11 +21,15 @@
 //!   largest among the siblings). Pass gets the even prior's visits at
 //!   10 %, so that it is tried only when the playouts say so. At the root,
 //!   [`SearchConfig::root_priors`] add what the caller knows beyond the
-//!   playouts (the GTP layer: the tactical reader's captures and rescues).
+//!   playouts (the GTP layer: the tactical reader's captures and rescues),
+//!   whether the root is new or reused from the previous search's tree.
 //!   An optional locality prior ([`SearchConfig::local_prior`], off by
 //!   default: 2 wins in 6 games against GNU Go at 10 visits, where the
 //!   same seeds gave 5 in 6 without it) favours moves near the previous
-//!   move.
+//!   move. An optional tactical prior below the root
+//!   ([`SearchConfig::tactical_prior`], off by default) favours the heavy
+//!   rules' answers to the move that led to the node (escapes, capturing
+//!   ataris, nakade).
 //! - **Selection**: the RAVE blend of Pachi's "equivalence" schedule,
 //!   `beta = n_amaf / (n_amaf + n + n * n_amaf / equiv)` and value
 //!   `(1 - beta) * q + beta * q_amaf`, plus a small UCB term
@@ -87,11 +91,15 @@
 //! - **Continuing and reusing** ([`Searcher`]): a search keeps its tree
 //!   between slices (GUI analysis reports between them), and a finished
 //!   search's tree ([`SavedTrees`]) seeds the next search of the same game
-//!   with the subtree of the two moves played since.
+//!   with the subtree of the two moves played since (its root's children
+//!   then get this search's root priors on top of their statistics: the
+//!   old tree expanded them as inner nodes, without any).
 //!
-//! Not done (issue 15): shape-database and move generator priors,
-//! tactical reading below the root, dead-stone-aware scoring beyond the
-//! playouts' ownership.
+//! Not done (issue 15): shape-database priors; move generator priors by
+//! default (the GTP layer's `--movegen-priors`, PARTIAL, is off); tactical
+//! reading below the root beyond the heavy rules' cheap ladder reads
+//! ([`SearchConfig::tactical_prior`], off); dead-stone-aware scoring
+//! beyond the playouts' ownership.
 
 use std::sync::{Mutex, MutexGuard};
 use std::time::Instant;
@@ -149,6 +157,13 @@ pub struct SearchConfig {
     /// (`McBoard::set_self_atari_limit`: so that playouts do not break
     /// sekis); 0: no such rule.
     pub self_atari_limit: usize,
+    /// Virtual visits at a 100 % win rate, at every node below the root,
+    /// for the moves the heavy rules propose after the move that led to
+    /// the node ([`crate::McBoard::tactical_moves`]: escapes from an atari
+    /// it gave, capturing ataris on two-liberty strings next to it, the
+    /// vital point of a three-point eye space), so that the tree tries
+    /// the tactical answers first whatever the playouts do. 0: none.
+    pub tactical_prior: f32,
     /// Probability of the heavy playout rule `escape` (an atari the
     /// previous move gave is escaped when the ladder reader says the
     /// escape works; [`crate::heavy`]); 0: off.
@@ -253,6 +268,7 @@ pub const TUNING_PARAMS: &[&str] = &[
     "decided_win_rate",
     "expand_at",
     "self_atari_limit",
+    "tactical_prior",
     "heavy_escape",
     "heavy_atari2",
     "heavy_nakade",
@@ -303,6 +319,7 @@ impl SearchConfig {
                 "whole numbers 0..400",
             )
             .map(|()| self.self_atari_limit = value as usize),
+            "tactical_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.tactical_prior = v),
             "heavy_escape" => {
                 range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.heavy_escape = v)
             }
@@ -347,6 +364,7 @@ impl Default for SearchConfig {
             decided_win_rate: 0.75,
             expand_at: 2,
             self_atari_limit: 3,
+            tactical_prior: 0.0,
             heavy_escape: 0.0,
             heavy_atari2: 0.0,
             heavy_nakade: 0.0,
@@ -738,6 +756,19 @@ fn unclear_root(nodes: &[Node]) -> bool {
 /// Longest principal variation reported.
 const MAX_PV: usize = 12;
 
+/// Adds `priors` to the children of the root (`nodes[0]`, expanded), each
+/// to the child of its point; priors on points that are not children are
+/// ignored.
+fn add_root_priors(nodes: &mut [Node], priors: &[RootPrior]) {
+    let range = nodes[0].child_range();
+    for n in &mut nodes[range] {
+        for x in priors.iter().filter(|x| n.mv == Move::Play(x.point)) {
+            n.prior_visits += x.visits;
+            n.prior_wins += x.visits * x.win_rate;
+        }
+    }
+}
+
 /// One thread of a search: its random numbers, its boards and the
 /// scratch of its descents, and the ownership of its playouts.
 struct Worker<'a> {
@@ -757,6 +788,8 @@ struct Worker<'a> {
     first_color: Vec<Color>,
     stamp: u32,
     ownership: Vec<i64>,
+    /// Scratch: the tactical prior's moves at an expansion.
+    tactical: Vec<Point>,
 }
 
 impl<'a> Worker<'a> {
@@ -791,12 +824,18 @@ impl<'a> Worker<'a> {
             first_color: vec![Color::Black; len],
             stamp: 0,
             ownership: vec![0; len],
+            tactical: Vec::new(),
         }
     }
 
     /// Creates the children of node `i`, `c` to move on `self.mc`.
-    fn expand(&self, nodes: &mut Vec<Node>, i: usize, c: Color, root: bool) {
+    fn expand(&mut self, nodes: &mut Vec<Node>, i: usize, c: Color, root: bool) {
         let first = nodes.len() as u32;
+        let mut tactical = std::mem::take(&mut self.tactical);
+        tactical.clear();
+        if !root && self.config.tactical_prior > 0.0 {
+            self.mc.tactical_moves(c, &mut tactical);
+        }
         let b = self.mc.board();
         let mut wmax = 0u32;
         let mut wsum = 0u64;
@@ -839,11 +878,9 @@ impl<'a> Worker<'a> {
                 pv += v;
                 pw += v;
             }
-            if root {
-                for x in cfg.root_priors.iter().filter(|x| x.point == p) {
-                    pv += x.visits;
-                    pw += x.visits * x.win_rate;
-                }
+            if tactical.contains(&p) {
+                pv += cfg.tactical_prior;
+                pw += cfg.tactical_prior;
             }
             let mut node = Node::new(Move::Play(p), pv, pw);
             node.policy = (f64::from(w) / wsum.max(1) as f64) as f32;
@@ -855,6 +892,10 @@ impl<'a> Worker<'a> {
         n.first_child = first;
         n.children = count;
         n.expanded = true;
+        if root {
+            add_root_priors(nodes, &cfg.root_priors);
+        }
+        self.tactical = tactical;
     }
 
     /// The descent from the root (under the lock): selection and
@@ -1390,7 +1431,12 @@ impl<'a> Searcher<'a> {
             return searcher;
         }
         let legal = |m: Move| board.is_legal(to_move, m);
-        if let Some(nodes) = SavedTrees::subtree(&saved.arena, since, legal) {
+        if let Some(mut nodes) = SavedTrees::subtree(&saved.arena, since, legal) {
+            // The reused root was expanded as an inner node, without the
+            // root priors: they are added now, so that what the caller
+            // knows of this position counts whether or not the tree is
+            // reused.
+            add_root_priors(&mut nodes, &config.root_priors);
             searcher
                 .shared
                 .get_mut()

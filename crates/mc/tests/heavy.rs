@@ -2,7 +2,8 @@
 //! positions: the ladder reader tells a working ladder from a broken one,
 //! the escape rule extends only out of a broken ladder and captures when it
 //! can, the capturing-atari rule finds the ladder atari, the nakade rule
-//! finds the vital point of a three-point eye space only; and playouts
+//! finds the vital point of a three-point eye space only; the search's
+//! tactical prior gets every rule's candidates at once; and playouts
 //! with every rule on keep the board and the incremental context right.
 
 use katachi_board::playout::Rng;
@@ -245,6 +246,27 @@ fn choose_move_follows_the_escape_rule_when_on() {
         assert_eq!(mc.choose_move(Color::Black, &mut rng), Some(c4));
     }
     mc.check_against_scratch().unwrap();
+}
+
+/// The search's tactical prior asks every rule at once, whatever the
+/// playouts' probabilities (all 0 here): after White D3 in the broken
+/// ladder, Black's escape at C4; nothing for a board whose last move is
+/// unknown; and the context is untouched by the reading.
+#[test]
+fn tactical_moves_are_every_rules_candidates() {
+    let policy = Policy::katachi();
+    let board = ladder(true);
+    let d3 = at(&board, "D3");
+    let mut mc = McBoard::new(policy.table(), board.clone(), Some(d3));
+    mc.set_self_atari_limit(3);
+    assert!(!mc.heavy().any());
+    let mut out = vec![d3];
+    mc.tactical_moves(Color::Black, &mut out);
+    assert_eq!(names(&board, &out), vec!["C4".to_string()]);
+    mc.check_against_scratch().unwrap();
+    let mut unknown = McBoard::new(policy.table(), board, None);
+    unknown.tactical_moves(Color::Black, &mut out);
+    assert!(out.is_empty());
 }
 
 #[test]

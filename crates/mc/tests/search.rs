@@ -481,3 +481,56 @@ fn a_decided_game_is_played_for_points() {
     );
     assert_eq!(r.score_weight, base.score_weight);
 }
+
+/// Root priors count on a reused root too: the old tree expanded it as an
+/// inner node, without them, and a genmove search in a game nearly always
+/// starts from such a root.
+#[test]
+fn root_priors_apply_to_a_reused_root() {
+    let b = position(&ATARI);
+    let policy = Policy::katachi();
+    let cfg = config(3000, 6);
+    let mut searcher = Searcher::new(&b, Color::White, &policy, &cfg);
+    searcher.run(3000, None);
+    let best = searcher.result().best().unwrap().clone();
+    let saved = searcher.into_saved();
+    let mut next = b.clone();
+    next.play(Color::White, best.pv[0]).unwrap();
+    next.play(Color::Black, best.pv[1]).unwrap();
+    let prior_of = |cfg: &SearchConfig, p: Point| {
+        let mut s = Searcher::with_saved(&next, Color::White, &policy, cfg, Some(saved.clone()));
+        assert!(s.root_visits() > 0, "the tree is reused");
+        s.run(1, None);
+        let r = s.result();
+        r.moves
+            .iter()
+            .find(|m| m.mv == Move::Play(p))
+            .unwrap()
+            .prior
+    };
+    // A root move the reused tree holds, and a 100 % prior on it.
+    let plain = Searcher::with_saved(&next, Color::White, &policy, &cfg, Some(saved.clone()));
+    let target = {
+        let mut plain = plain;
+        plain.run(1, None);
+        match plain.result().moves.iter().find(|m| m.mv != Move::Pass) {
+            Some(m) => m.mv,
+            None => panic!("no root move"),
+        }
+    };
+    let Move::Play(p) = target else {
+        unreachable!()
+    };
+    let with_prior = SearchConfig {
+        root_priors: vec![katachi_mc::RootPrior {
+            point: p,
+            visits: 1000.0,
+            win_rate: 1.0,
+        }],
+        ..cfg.clone()
+    };
+    let before = prior_of(&cfg, p);
+    let after = prior_of(&with_prior, p);
+    assert!(before < 0.9, "without the root prior: {before}");
+    assert!(after > 0.95, "with the root prior: {after}");
+}

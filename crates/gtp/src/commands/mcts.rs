@@ -220,6 +220,37 @@ pub(crate) fn tactical_priors(s: &mut Session, color: Color) -> Vec<RootPrior> {
     priors
 }
 
+/// Root moves the classic move generator's priors go to
+/// ([`movegen_priors`]).
+pub const MOVEGEN_PRIOR_MOVES: usize = 5;
+
+/// Root priors from the classic move generator (PARTIAL, off by
+/// default: `--movegen-priors V`): its [`MOVEGEN_PRIOR_MOVES`] best moves
+/// of positive value get virtual visits at a 100 % win rate, V for the
+/// best, V times value over the best one's for the others.
+///
+/// Why: the generator values moves in points from reading, owl, the
+/// shapes database and influence, knowledge the 3x3 playouts lack (the
+/// shape of a framework, a dragon's life); the search then tries its
+/// choices first and keeps them only if the playouts agree.
+pub(crate) fn movegen_priors(s: &mut Session, color: Color, visits: f32) -> Vec<RootPrior> {
+    let g = super::movegen::generation(s, color);
+    let best = g.values.first().map_or(0.0, |v| v.total);
+    if best <= 0.0 {
+        return Vec::new();
+    }
+    g.values
+        .iter()
+        .filter(|v| v.total > 0.0)
+        .take(MOVEGEN_PRIOR_MOVES)
+        .map(|v| RootPrior {
+            point: v.point,
+            visits: visits * (v.total / best) as f32,
+            win_rate: 1.0,
+        })
+        .collect()
+}
+
 /// The trees genmove saved, if tree reuse is on.
 pub(crate) fn take_saved(s: &mut Session) -> Option<SavedTrees> {
     let reuse = s.config().mcts.reuse_tree;
@@ -259,6 +290,11 @@ pub(crate) fn genmove_search(
     }
     if s.config().mcts.tactical_priors {
         config.root_priors = tactical_priors(s, color);
+    }
+    let movegen = s.config().mcts.movegen_priors;
+    if movegen > 0.0 {
+        let priors = movegen_priors(s, color, movegen);
+        config.root_priors.extend(priors);
     }
     let board = s.board().clone();
     let saved = if reuse { take_saved(s) } else { None };
@@ -529,5 +565,49 @@ mod tests {
         run(&mut s, "clear_board").unwrap();
         run(&mut s, "genmove b").unwrap();
         assert_eq!(bank(&mut s), (1, bank(&mut s).1, 0));
+    }
+
+    /// `--movegen-priors V`: the classic generator's best move gets V
+    /// visits at 100 %, its next best ones fewer in the order of their
+    /// values, at most five; genmove's search carries them among its root
+    /// priors, and without the option it carries none of them.
+    #[test]
+    fn movegen_priors_follow_the_classic_values() {
+        let mut s = session();
+        for m in ["play b e5", "play w c4", "play b g4"] {
+            run(&mut s, m).unwrap();
+        }
+        let color = katachi_board::Color::White;
+        let g = super::super::movegen::generation(&mut s, color);
+        let priors = super::movegen_priors(&mut s, color, 30.0);
+        assert!(!priors.is_empty() && priors.len() <= super::MOVEGEN_PRIOR_MOVES);
+        assert_eq!(priors[0].point, g.values[0].point);
+        assert_eq!((priors[0].visits, priors[0].win_rate), (30.0, 1.0));
+        for w in priors.windows(2) {
+            assert!(w[1].visits <= w[0].visits && w[1].visits > 0.0);
+        }
+        let searched = |s: &mut Session| {
+            let (_, config, _) =
+                super::genmove_search(s, color, false, None, &mut |_, _| Ok(())).unwrap();
+            config.root_priors
+        };
+        let without = searched(&mut s);
+        assert!(!without.contains(&priors[0]));
+        let mut s = Session::new(Config {
+            mcts: MctsOptions {
+                playouts: Some(300),
+                movegen_priors: 30.0,
+                ..MctsOptions::default()
+            },
+            board_size: 9,
+            ..Config::default()
+        });
+        for m in ["play b e5", "play w c4", "play b g4"] {
+            run(&mut s, m).unwrap();
+        }
+        let with = searched(&mut s);
+        for p in &priors {
+            assert!(with.contains(p), "{p:?}");
+        }
     }
 }
