@@ -6,8 +6,10 @@
 //!
 //! A move that fills an own eye (every neighbour an own stone or the
 //! edge) is never chosen unless reading or owl gives it a reason. When
-//! no move is worth that, a safe dame (a neutral point between living
-//! strings of both colours) is filled before the engine passes.
+//! no move is worth that, an outside liberty of a dead string next to
+//! an own string short of liberties, else a safe dame (a neutral point
+//! between living strings of both colours), is filled before the engine
+//! passes.
 
 use katachi_board::{Board, Color, Point};
 
@@ -54,6 +56,9 @@ pub struct Generated {
     pub best: Option<Point>,
     /// The dame filled when no move reached the pass threshold (then `best`).
     pub dame: Option<Point>,
+    /// The outside liberty of a dead string filled instead of a dame
+    /// (then `best`; see [`fill_outside_liberty`]).
+    pub outside: Option<Point>,
 }
 
 fn fills_own_eye(board: &Board, c: Color, p: Point) -> bool {
@@ -119,9 +124,13 @@ pub fn generate(an: &Analysis, color: Color, options: &Options) -> Generated {
         .filter(|v| v.total >= options.pass_below - ROUNDING)
         .map(|v| v.point);
     let mut dame = None;
+    let mut outside = None;
     if best.is_none() && options.allowed.is_none() {
-        dame = fill_dame(an, color);
-        best = dame;
+        outside = fill_outside_liberty(an, color);
+        if outside.is_none() {
+            dame = fill_dame(an, color);
+        }
+        best = outside.or(dame);
     }
     Generated {
         color,
@@ -129,6 +138,7 @@ pub fn generate(an: &Analysis, color: Color, options: &Options) -> Generated {
         values,
         best,
         dame,
+        outside,
     }
 }
 
@@ -178,6 +188,67 @@ fn confirm_safety(
                 .then(a.point.cmp(&b.point))
         });
     }
+}
+
+/// The end of the game, before the dame: an own string of at most two
+/// liberties that touches a dead string of the opponent of at most two
+/// liberties, and shares one of them, is short of liberties. Once the dame are filled the dead string could fight a
+/// capturing race against it, so its outside liberties (those the short
+/// own strings do not share) are filled first, while the dead string is
+/// still short of liberties itself. The first such liberty in board
+/// order that the mover can fill safely with two liberties left (or by
+/// capturing); `None` when no own string is short of liberties.
+fn fill_outside_liberty(an: &Analysis, color: Color) -> Option<Point> {
+    let board = an.board();
+    let dead = |q: Point| {
+        let worm_dead = an
+            .worms()
+            .get(q)
+            .is_some_and(|w| w.attack.is_some() && w.defense.is_none());
+        worm_dead || super::valuation::dead_dragon(an, q)
+    };
+    let mut seen: Vec<Point> = Vec::new();
+    for q in board.points() {
+        if board.cell(q).color() != Some(color.opponent()) || !dead(q) {
+            continue;
+        }
+        let head = board.stones(q).min().unwrap_or(q);
+        if seen.contains(&head) {
+            continue;
+        }
+        seen.push(head);
+        let short: Vec<Point> = board
+            .adjacent_strings(q)
+            .into_iter()
+            .filter(|&s| board.liberty_count(s) <= 2 && !dead(s))
+            .collect();
+        // Only a dead string in a capturing race with a short own
+        // string: at most two liberties, one of them shared with it (a
+        // dead string with more liberties, or none in common, cannot
+        // turn the race before the mover notices).
+        let shared: Vec<Point> = short.iter().flat_map(|&s| board.liberties(s)).collect();
+        if board.liberty_count(q) > 2 || !board.liberties(q).any(|l| shared.contains(&l)) {
+            continue;
+        }
+        let mut libs: Vec<Point> = board.liberties(q).collect();
+        libs.sort();
+        for l in libs {
+            if shared.contains(&l) || !board.is_legal(color, katachi_board::Move::Play(l)) {
+                continue;
+            }
+            let mut after = board.clone();
+            if after.play(color, katachi_board::Move::Play(l)).is_err() {
+                continue;
+            }
+            let captures = after.captures(color) > board.captures(color);
+            if (captures || after.liberty_count(l) >= 2)
+                && an.reader().safe_move(l, color).is_success()
+            {
+                return Some(l);
+            }
+        }
+    }
+    None
 }
 
 /// The end of the game (GNU Go's `fill_liberty`, in katachi's own
@@ -308,6 +379,9 @@ impl Generated {
         if self.dame == Some(p) {
             out.push_str("\nchosen as a dame: no move reaches the pass threshold, and this neutral point between living strings of both colours is filled safely");
         }
+        if self.outside == Some(p) {
+            out.push_str("\nchosen as an outside liberty: no move reaches the pass threshold, and this liberty of a dead string that touches an own string of at most two liberties is filled safely before the dame");
+        }
         let Some(c) = self.reasons.moves.get(&p) else {
             out.push_str("\nno move reason: no reading, owl or pattern result suggests it");
             return out;
@@ -385,6 +459,11 @@ impl Generated {
         }
         if self.dame.is_some() && self.dame != Some(p) && rank == 0 {
             out.push_str("\nworth less than a point: the engine fills a dame instead");
+        }
+        if self.outside.is_some() && self.outside != Some(p) && rank == 0 {
+            out.push_str(
+                "\nworth less than a point: the engine fills an outside liberty of a dead string instead",
+            );
         }
         out
     }
