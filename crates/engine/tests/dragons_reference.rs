@@ -526,10 +526,12 @@ fn dragon_partition_agrees_with_gnugo() {
         // before).
         // 69/200 and 1996 with the knight's move beside an X stone
         // (KC13).
-        // On the default sample (every 4th position): 18/50 and 495
-        // of its 592 GNU Go dragons (16/50 and 492 before KC13; the
-        // history above is of all 200).
-        assert!(same_partition >= 18, "partition floor");
+        // On the default sample (every 4th position): 19/50 and 496
+        // of its 592 GNU Go dragons since the tactical reader keeps a
+        // string in atari's extension among its defences near the root
+        // (18/50 and 495 before; 16/50 and 492 before KC13; the history
+        // above is of all 200).
+        assert!(same_partition >= 19, "partition floor");
         assert!(same_size >= 496, "size floor");
     }
 }

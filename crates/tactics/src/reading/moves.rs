@@ -684,6 +684,22 @@ impl Reader {
         } else {
             MAX_DEFENSE_MOVES
         };
-        cand.into_sorted(limit)
+        let mut moves = cand.into_sorted(limit);
+        // A string in atari always tries running out at its liberty when
+        // that gives it two liberties or more: captures and counter-ataris
+        // can outscore the plain extension and push it past the limit, and
+        // then a ladder the extension escapes (toward a friendly stone
+        // ahead) was read as a capture. Only near the root: deeper, the
+        // attacker's lists are short and an extension read there escapes
+        // by the horizon (at every depth reading.tst lost tests 39 and 40).
+        if let [l] = libs {
+            if stackp <= self.cfg.fourlib_depth
+                && !moves.contains(l)
+                && self.libs_after(def, *l, 2) >= 2
+            {
+                moves.push(*l);
+            }
+        }
+        moves
     }
 }
