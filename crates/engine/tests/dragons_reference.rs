@@ -411,9 +411,10 @@ fn measure(
             // (469, 467 before), crude status 77.4%, escape route 81.5%.
             // With the barriers KA14-KA16, KD15-KD17 and intrusions
             // KB8-KB12 (the influence regions agree 81.07% with GNU Go's
-            // on this sample, from 76.10%): 496 dragons with GNU Go's
-            // strings, genus 403 (81.2%: the same count of one more
-            // dragon), heye 470 (94.8%), crude status 78.2%.
+            // on this sample, from 76.10%) and the reader's atari
+            // extension kept near the root: 497 dragons with GNU Go's
+            // strings, genus 404 (81.3%), heye 471 (94.8%), crude status
+            // 78.1% (with the barriers alone 496, 403 (81.2%), 470, 78.2%).
             // The history below is of the full 200 positions.
             // Floors at what was measured: 80.1% and 88.7% of 1984 with
             // the influence's permeability damping (the worm influence
@@ -530,9 +531,10 @@ fn dragon_partition_agrees_with_gnugo() {
         // of its 592 GNU Go dragons since the tactical reader keeps a
         // string in atari's extension among its defences near the root
         // (18/50 and 495 before; 16/50 and 492 before KC13; the history
-        // above is of all 200).
+        // above is of all 200); 19/50 and 497 with the barriers
+        // KA14-KA16, KD15-KD17 and KB8-KB12 too.
         assert!(same_partition >= 19, "partition floor");
-        assert!(same_size >= 496, "size floor");
+        assert!(same_size >= 497, "size floor");
     }
 }
 
