@@ -142,7 +142,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         default_timeout: Some(Duration::from_secs(60).max(settings.move_timeout)),
     };
     let mut referee = match &args.referee {
-        Some(text) => Some(Player::new("referee", command(text)?, options.clone())),
+        Some(text) => {
+            let mut referee = Player::new("referee", command(text)?, options.clone());
+            // A referee that cannot start is a mistake in the command line
+            // (a program not on PATH, say): an error now, not every
+            // counted game void later.
+            referee
+                .engine()
+                .with_context(|| format!("cannot start the referee ({text})"))?;
+            Some(referee)
+        }
         None => None,
     };
     let mut players = [

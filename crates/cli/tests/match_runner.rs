@@ -370,3 +370,29 @@ fn bad_arguments_are_errors() {
         assert!(!out.stderr.is_empty());
     }
 }
+
+/// A referee that cannot start (a program not on PATH) is an error before
+/// any game, naming the referee, instead of every counted game void.
+#[test]
+fn a_referee_that_cannot_start_is_an_error() {
+    let dir = scratch("referee");
+    let engine = format!("{} gtp", env!("CARGO_BIN_EXE_katachi"));
+    let out = katachi(
+        &[
+            "match",
+            "--engines",
+            &engine,
+            &engine,
+            "-n",
+            "1",
+            "--size",
+            "5",
+            "--referee",
+            "/nonexistent/referee --mode gtp",
+        ],
+        &dir,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "accepted: {stderr}");
+    assert!(stderr.contains("cannot start the referee"), "{stderr}");
+}
