@@ -24,7 +24,7 @@
 use katachi_board::{Board, Cell, Color, Point};
 
 use super::distance::PathMap;
-use super::search::Search;
+use super::search::{Paths, Search};
 use super::threats::common_answers;
 use crate::predicates::is_self_atari;
 use crate::search::Code;
@@ -107,8 +107,9 @@ impl Search<'_> {
     }
 
     /// Opponent strings next to either string or to a point of a shortest
-    /// path, with how many of the two strings they touch.
-    fn separating_strings(&self, pm: &PathMap) -> Vec<(Point, u8)> {
+    /// path, with how many of the two strings they touch (computed once
+    /// per position with its path map: see [`Paths`]).
+    pub(crate) fn separating_strings(&self, pm: &PathMap) -> Vec<(Point, u8)> {
         let board = self.reader.board();
         let opp = self.color.opponent();
         let mut near_a = Vec::new();
@@ -148,9 +149,9 @@ impl Search<'_> {
     /// that the tactical reader captures outright (no ko). Its capture
     /// leaves both strings next to the emptied points, which the
     /// opponent cannot fill again without being captured at once.
-    pub(crate) fn capture_between(&mut self, pm: &PathMap) -> Option<Point> {
+    pub(crate) fn capture_between(&mut self, paths: &Paths) -> Option<Point> {
         let max_libs = if self.near_root() { 3 } else { 2 };
-        for (h, touches) in self.separating_strings(pm) {
+        for &(h, touches) in &paths.separating {
             if touches < 2 || self.reader.board().liberty_count(h) > max_libs {
                 continue;
             }
@@ -165,11 +166,11 @@ impl Search<'_> {
     /// Liberties shared by two separating strings with two liberties: a
     /// double atari, which the opponent cannot answer twice (each string
     /// alone may escape, so the tactical reader does not propose it).
-    fn double_ataris(&self, pm: &PathMap, cands: &mut Candidates) {
+    fn double_ataris(&self, paths: &Paths, cands: &mut Candidates) {
         let board = self.reader.board();
-        let twos: Vec<Point> = self
-            .separating_strings(pm)
-            .into_iter()
+        let twos: Vec<Point> = paths
+            .separating
+            .iter()
             .map(|e| e.0)
             .filter(|&h| board.liberty_count(h) == 2)
             .collect();
@@ -183,7 +184,8 @@ impl Search<'_> {
     }
 
     /// The connector's candidates, best first.
-    pub(crate) fn connector_moves(&mut self, pm: &PathMap) -> Vec<Point> {
+    pub(crate) fn connector_moves(&mut self, paths: &Paths) -> Vec<Point> {
+        let pm = &paths.pm;
         let mut cands = Candidates::default();
         let c = self.color;
         let max_libs = if self.near_root() { 3 } else { 2 };
@@ -202,7 +204,7 @@ impl Search<'_> {
         }
         let no_path = pm.shortest.is_none();
         let near_root = self.near_root();
-        for (h, touches) in self.separating_strings(pm) {
+        for &(h, touches) in &paths.separating {
             if no_path && touches < 2 {
                 // Without a short path only a string between the two opens one.
                 continue;
@@ -221,7 +223,7 @@ impl Search<'_> {
                 }
             }
         }
-        self.double_ataris(pm, &mut cands);
+        self.double_ataris(paths, &mut cands);
         self.path_points(pm, &mut cands, 200);
         cands.sorted(self.reader.board(), c)
     }
@@ -229,7 +231,8 @@ impl Search<'_> {
     /// The disconnector's candidates, best first (captures of the strings
     /// themselves are tried by the search before these).
     /// `None` when the connector has two threats no move answers.
-    pub(crate) fn disconnector_moves(&mut self, pm: &PathMap) -> Option<Vec<Point>> {
+    pub(crate) fn disconnector_moves(&mut self, paths: &Paths) -> Option<Vec<Point>> {
+        let pm = &paths.pm;
         let mut cands = Candidates::default();
         let d = self.color.opponent();
         let threats = self.threat_answers();
@@ -247,7 +250,7 @@ impl Search<'_> {
             }
         }
         let no_path = pm.shortest.is_none();
-        for (h, touches) in self.separating_strings(pm) {
+        for &(h, touches) in &paths.separating {
             let libs = self.reader.board().liberty_count(h);
             if libs > 4
                 || (libs >= 3 && touches < 2)

@@ -26,6 +26,7 @@
 //! reused when they were read with at least as much depth left.
 
 use std::hash::{Hash, Hasher};
+use std::rc::Rc;
 
 use katachi_board::{Cell, Color, Point};
 
@@ -60,6 +61,29 @@ const NEAR_ROOT: u32 = 2;
 /// The connection cache is emptied when it reaches this many results
 /// (more than a query's nodes under any default limit).
 const MAX_CACHE_ENTRIES: usize = 1 << 20;
+
+/// The path maps of a position are kept for at most this many positions
+/// per query (more than a query's nodes under the default limit).
+const MAX_PATHS_ENTRIES: usize = 1 << 12;
+
+/// What the candidates of both sides read off the stones at a node: the
+/// distance maps of the two strings and the separating strings (see
+/// `moves.rs`), the latter once per node where three scans asked them
+/// (the tactical queries between them leave the board as it was).
+pub(crate) struct Paths {
+    /// Kept per position (by the Zobrist hash of the stones) for the
+    /// query: iterative deepening expands the same positions again at
+    /// every depth, and each expansion needed both maps, two Dijkstra
+    /// searches over the board. The distances are shortest distances,
+    /// a function of the stones alone (not of the ko point, the side to
+    /// move, the depth nor the order the stones were played in), so the
+    /// reuse changes no result.
+    pub(crate) pm: Rc<PathMap>,
+    /// `Search::separating_strings` of `pm`, not kept between nodes: it
+    /// lists string heads in the order of the strings' stone lists, which
+    /// depend on the order the stones were played in.
+    pub(crate) separating: Vec<(Point, u8)>,
+}
 
 /// Everything a connection result depends on besides the depth left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,6 +132,8 @@ pub(crate) struct Search<'r> {
     /// Variations scored at the horizon (by the static rules) so far,
     /// counting cached results that rested on such variations.
     horizons: u64,
+    /// Path maps by position (see [`Paths`]).
+    path_maps: Table<u64, Rc<PathMap>>,
 }
 
 /// Run one query.
@@ -149,6 +175,7 @@ pub(crate) fn run(
         depth_left: cfg.depth,
         root_depth: cfg.depth,
         horizons: 0,
+        path_maps: Table::new(0, MAX_PATHS_ENTRIES, 0),
     };
     let out = s.deepen(goal);
     answer(out, s.stats)
@@ -284,6 +311,22 @@ impl Search<'_> {
         board.cell(self.a) == self.color.cell() && board.cell(self.b) == self.color.cell()
     }
 
+    /// The distance maps (paths longer than the limit dropped), computed
+    /// once per position, and the separating strings of the node.
+    fn paths(&mut self) -> Paths {
+        let hash = self.reader.board().hash();
+        let pm = match self.path_maps.get(&hash) {
+            Some(pm) => Rc::clone(pm),
+            None => {
+                let pm = Rc::new(self.path_map());
+                self.path_maps.insert(hash, Rc::clone(&pm));
+                pm
+            }
+        };
+        let separating = self.separating_strings(&pm);
+        Paths { pm, separating }
+    }
+
     /// The distance maps; paths longer than the limit are dropped.
     fn path_map(&self) -> PathMap {
         let max = self.cfg.max_distance.min(200) as u8;
@@ -360,14 +403,14 @@ impl Search<'_> {
                 statically_connected(self.reader.board(), self.a, self.b) || self.connects_in_one();
             return if connected { WIN } else { FAIL };
         }
-        let pm = self.path_map();
-        if let Some(m) = self.capture_between(&pm) {
+        let paths = self.paths();
+        if let Some(m) = self.capture_between(&paths) {
             return Outcome {
                 code: Code::Win,
                 mv: Some(m),
             };
         }
-        let moves = self.connector_moves(&pm);
+        let moves = self.connector_moves(&paths);
         let mut best = FAIL;
         for m in moves {
             let Some(code) = self.try_move(self.color, m, |s| s.disconnect_node(depth - 1, false))
@@ -477,8 +520,8 @@ impl Search<'_> {
             }
             return WIN;
         }
-        let pm = self.path_map();
-        let Some(mut moves) = self.disconnector_moves(&pm) else {
+        let paths = self.paths();
+        let Some(mut moves) = self.disconnector_moves(&paths) else {
             // Two threats to connect that no move stops.
             return self.try_captures(captures, depth, root, best);
         };
