@@ -644,7 +644,7 @@ impl Analysis {
     pub fn semeai(&self, a: Point, b: Point) -> Option<SemeaiAnswer> {
         let ga = race_stones(&self.board, &self.owl_goal(a)?, a);
         let gb = race_stones(&self.board, &self.owl_goal(b)?, b);
-        Semeai::new(self.board.clone(), SemeaiConfig::default()).analyze(&ga, &gb)
+        self.semeai_reader(self.board.clone()).analyze(&ga, &gb)
     }
 
     /// GNU Go's `analyze_semeai_after_move C M A B`: the race between the
@@ -669,7 +669,18 @@ impl Analysis {
                 .collect()
         };
         let (ga, gb) = (left(&ga), left(&gb));
-        Semeai::new(board.clone(), SemeaiConfig::default()).analyze(&ga, &gb)
+        self.semeai_reader(board).analyze(&ga, &gb)
+    }
+
+    /// A semeai reader of `board` judging captures by owl with this
+    /// analysis's knowledge and reading limits.
+    fn semeai_reader(&self, board: Board) -> Semeai {
+        Semeai::with_owl(
+            board,
+            SemeaiConfig::default(),
+            self.config.knowledge.clone(),
+            self.config.reading,
+        )
     }
 
     /// Owl nodes spent on this position so far.

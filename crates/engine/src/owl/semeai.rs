@@ -18,7 +18,12 @@
 //!
 //! Moves are ordered by playing each one and comparing the liberties of
 //! both dragons after it. A dragon is captured when fewer than half of
-//! its original stones remain (as in owl). A dragon with two proper eyes
+//! its original stones remain (as in owl); the capture wins the race only
+//! when the capturer then lives, read by owl with the captured side to
+//! move ([`Semeai::with_owl`], the analysis's reader): capturing a few
+//! stones in a corner or inside a seki can leave the capturer one eye
+//! (bent three, the bent four of corner races), and then the capture
+//! counts for the captured side. A dragon with two proper eyes
 //! (empty points whose neighbours are all its stones, not false by their
 //! diagonals) is safe. A move that leaves the opponent a ko point wins at
 //! best `KO_A`, and results seen from the other side are reversed as in
@@ -31,13 +36,20 @@
 //! Not done (PARTIAL): eye-making moves of a dragon that can live on its
 //! own (a semeai whose dragon lives or escapes by owl is answered by
 //! owl's verdicts at the root only, in the analysis), ko threats, the
-//! size of big eyes in the counting rules, and dragons made of several
-//! strings beyond "at least half of the stones".
+//! size of big eyes in the counting rules, dragons made of several
+//! strings beyond "at least half of the stones", and owl's judgement of
+//! the captures met beyond the first [`JUDGE_CALLS`] of a search.
 
+use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 use katachi_board::{Board, Color, Move, Point};
+use katachi_tactics::reading::ReadConfig;
 use katachi_tactics::search::{fold, Budget, Code, Outcome, Stats, Table, FAIL};
+
+use super::{Owl, OwlConfig};
+use crate::knowledge::Knowledge;
 
 /// Limits of one semeai query.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,7 +97,8 @@ pub struct SemeaiAnswer {
     /// The move that achieves the better of the two (`None`: no move is
     /// needed, or none helps: GTP's `PASS`).
     pub mv: Option<Point>,
-    /// Nodes spent by both searches.
+    /// Nodes spent by both searches and by owl's judgements of the
+    /// capturers' life.
     pub nodes: u64,
     /// Whether a node budget ran out.
     pub exhausted: bool,
@@ -139,7 +152,41 @@ pub struct Semeai {
     goal: Goal,
     /// The depth of the current iteration.
     depth_limit: u32,
+    /// Owl's judgement of a capturer's life, when given.
+    judge: Option<LifeJudge>,
 }
+
+/// Whether a dragon that has just captured its opponent in the race lives
+/// afterwards, read by owl with the captured side's owner to move. A race
+/// is won by the capture only when the capturer then lives: capturing a
+/// few stones in the corner (bent three, or the bent four of semeai
+/// corner shapes) or from inside a seki can leave the capturer a single
+/// eye and no outside liberties the opponent cannot fill, so playing the
+/// capture loses (the seki of "varying outer liberties", where the
+/// approach move kills oneself).
+#[derive(Debug)]
+struct LifeJudge {
+    knowledge: Arc<Knowledge>,
+    reading: ReadConfig,
+    /// Answers by position (with the player to move) and goal colour.
+    cache: HashMap<(u64, Color), bool>,
+    /// Owl readings made by the current search (see [`JUDGE_CALLS`]).
+    calls: usize,
+    /// Owl nodes those readings spent.
+    nodes: u64,
+}
+
+/// Owl's node budget for one capturer's life. Owl nodes cost far more
+/// than the race's own (each recomputes the eyes around the goal), so the
+/// budget is small: the shapes this is for (a few captured stones in a
+/// corner or inside a seki) are read in a few dozen nodes.
+const JUDGE_NODES: u64 = 60;
+
+/// Owl readings each of a query's searches may make; captures met beyond
+/// them count for the capturer (PARTIAL). Iterative deepening meets the
+/// captures near the root first, and the answers are kept across the
+/// iterations and searches.
+const JUDGE_CALLS: usize = 32;
 
 impl Semeai {
     /// A semeai reader of `board`.
@@ -154,7 +201,77 @@ impl Semeai {
             b_orig: Vec::new(),
             goal: Goal::Live,
             depth_limit: cfg.depth,
+            judge: None,
         }
+    }
+
+    /// A semeai reader of `board` whose captures count only when the
+    /// capturer then lives by owl (with `knowledge`'s owl databases and
+    /// the tactical limits of `reading`; see [`LifeJudge`]).
+    pub fn with_owl(
+        board: Board,
+        cfg: SemeaiConfig,
+        knowledge: Arc<Knowledge>,
+        reading: ReadConfig,
+    ) -> Semeai {
+        let mut s = Semeai::new(board, cfg);
+        s.judge = Some(LifeJudge {
+            knowledge,
+            reading,
+            cache: HashMap::new(),
+            calls: 0,
+            nodes: 0,
+        });
+        s
+    }
+
+    /// Whether the dragon `orig` (colour `c`), having captured its
+    /// opponent, lives: two proper eyes, or owl finds no kill with the
+    /// opponent to move (an attack through ko leaves it alive here: the
+    /// capture stands until the ko is fought). Always true without a
+    /// judge.
+    fn capturer_lives(&mut self, orig: &[Point], c: Color) -> bool {
+        let Some(judge) = self.judge.as_ref() else {
+            return true;
+        };
+        let heads = self.strings(orig, c);
+        let libs = self.libs(&heads);
+        if self.eyes(&heads, &libs, c) >= 2 {
+            return true;
+        }
+        let key = (self.board.hash_with_player(), c);
+        if let Some(&alive) = judge.cache.get(&key) {
+            return alive;
+        }
+        if judge.calls >= JUDGE_CALLS {
+            return true;
+        }
+        let goal: Vec<Point> = heads.iter().flat_map(|&h| self.board.stones(h)).collect();
+        let mut owl = Owl::new(
+            self.board.clone(),
+            judge.knowledge.clone(),
+            judge.reading,
+            OwlConfig {
+                node_limit: JUDGE_NODES,
+                ..OwlConfig::default()
+            },
+        );
+        let answer = owl.attack(&goal);
+        let alive = answer.outcome.code != Code::Win;
+        if trace_depth() > 0 {
+            eprintln!(
+                "semeai judge {:?} {} owl nodes {} -> alive {alive}",
+                c,
+                self.board.vertex(goal[0]),
+                answer.nodes
+            );
+        }
+        if let Some(judge) = self.judge.as_mut() {
+            judge.cache.insert(key, alive);
+            judge.calls += 1;
+            judge.nodes += answer.nodes;
+        }
+        alive
     }
 
     /// The position read.
@@ -174,6 +291,9 @@ impl Semeai {
         self.a_color = ca;
         self.a_orig = a.to_vec();
         self.b_orig = b.to_vec();
+        if let Some(judge) = self.judge.as_mut() {
+            judge.nodes = 0;
+        }
         let saved = self.board.to_move();
         self.board.set_to_move(ca);
         let mut nodes = 0;
@@ -181,6 +301,9 @@ impl Semeai {
         let mut run = |s: &mut Semeai, goal: Goal| {
             s.goal = goal;
             s.stats = Stats::default();
+            if let Some(judge) = s.judge.as_mut() {
+                judge.calls = 0;
+            }
             let o = s.deepening();
             nodes += s.stats.nodes;
             exhausted |= s.stats.exhausted;
@@ -218,6 +341,7 @@ impl Semeai {
         } else {
             None
         };
+        let nodes = nodes + self.judge.as_ref().map_or(0, |j| j.nodes);
         Some(SemeaiAnswer {
             defense: live.code,
             attack: kill.code,
@@ -339,14 +463,18 @@ impl Semeai {
     }
 
     /// The race decided without reading: `Some(true)` when A's owner has
-    /// reached its goal, `Some(false)` when it cannot any more.
-    fn decided(&self) -> Option<bool> {
+    /// reached its goal, `Some(false)` when it cannot any more. A
+    /// capture decides for the capturer when it then lives, else for
+    /// the captured side (whose owner takes the capturer in turn).
+    fn decided(&mut self) -> Option<bool> {
         let ca = self.a_color;
         if self.captured(&self.a_orig, ca) {
-            return Some(false);
+            let b_orig = self.b_orig.clone();
+            return Some(!self.capturer_lives(&b_orig, ca.opponent()));
         }
         if self.captured(&self.b_orig, ca.opponent()) {
-            return Some(true);
+            let a_orig = self.a_orig.clone();
+            return Some(self.capturer_lives(&a_orig, ca));
         }
         let (a, b) = self.count();
         match self.goal {
@@ -735,6 +863,40 @@ mod tests {
         assert_eq!(black.format(&b), "0 0 PASS");
         let white = read(&b, "C3", "D4");
         assert_eq!((white.defense, white.attack), (Code::Win, Code::Win));
+    }
+
+    /// Black's C3 chain (outer liberties B2 and G3) around White's E2-F1
+    /// (liberties D2 and G1, both Black's too), the whole inside a living
+    /// White wall: a seki. Black's D2 puts White in atari, but capturing
+    /// the three stones leaves Black a bent three and no eye elsewhere.
+    fn seki_with_outer_liberties() -> Board {
+        board(&[
+            ".......", ".......", ".......", "OOOOOOO", "OOXXXX.", "O.X.OXX", "OOXXOO.",
+        ])
+    }
+
+    #[test]
+    fn a_capture_that_leaves_the_capturer_dead_does_not_win() {
+        let b = seki_with_outer_liberties();
+        let owl = |b: &Board| {
+            Semeai::with_owl(
+                b.clone(),
+                SemeaiConfig::default(),
+                Knowledge::embedded(),
+                ReadConfig::default(),
+            )
+        };
+        let black = owl(&b)
+            .analyze(&stones(&b, "C3"), &stones(&b, "E2"))
+            .expect("two dragons");
+        assert_eq!((black.defense, black.attack), (Code::Win, Code::Fail));
+        let white = owl(&b)
+            .analyze(&stones(&b, "E2"), &stones(&b, "C3"))
+            .expect("two dragons");
+        assert_eq!((white.defense, white.attack), (Code::Win, Code::Fail));
+        // Counting the capture as a win, Black kills with D2.
+        let plain = read(&b, "C3", "E2");
+        assert_eq!(plain.attack, Code::Win);
     }
 
     #[test]
