@@ -105,7 +105,9 @@ fn same_dragon_tests_keep_their_level() {
         tally.passed, tally.tests
     );
     assert_eq!(tally.tests, 38, "same_dragon tests read");
-    // Floor at what was measured (29/38 with the merged connection reader, 28/38 without; 18/38 before eye spaces were cut
-    // along their margin and jumps read).
-    assert!(tally.passed >= 29, "{} passed, floor 29", tally.passed);
+    // Floor at what was measured (32/38 since the B patterns KB2-KB4
+    // mark the gaps of doubly threatened one-point jumps; 29/38 with the
+    // merged connection reader, 28/38 without; 18/38 before eye spaces
+    // were cut along their margin and jumps read).
+    assert!(tally.passed >= 32, "{} passed, floor 32", tally.passed);
 }

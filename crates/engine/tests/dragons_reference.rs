@@ -429,7 +429,12 @@ fn measure(
             // pattern was dropped, 83.8% and 90.0% of 1701 before the
             // knight's move and jump patterns added harder dragons to the
             // set).
-            assert!(pct(same_genus, same_stones) >= 81.2, "genus floor");
+            // 80.79% (408 of 505; heye 94.46%, 477) on the default
+            // sample since the B patterns KB2-KB4 mark the gaps of
+            // threatened one-point jumps: 8 more dragons with GNU Go's
+            // strings, 4 more with its genus and 6 more with its heye
+            // (81.3%, 404 of 497, and 94.8%, 471, before).
+            assert!(pct(same_genus, same_stones) >= 80.7, "genus floor");
             // Crude status: 80.3% measured (1593 of 1985) with katachi's
             // barriers.db grown from 14 to 36 patterns (its regions agree
             // 74.2% with GNU Go's, from 63.3%): fewer dragons read as
@@ -444,7 +449,7 @@ fn measure(
             // 76.8% before the surround adjustment).
             let agree = escape_zero[0] + escape_zero[3];
             assert!(pct(agree, same_stones) >= 81.5, "escape route floor");
-            assert!(pct(same_heye, same_stones) >= 94.7, "heye floor");
+            assert!(pct(same_heye, same_stones) >= 94.4, "heye floor");
         }
     }
     println!("positions differing: {differing:?}");
@@ -536,11 +541,15 @@ fn dragon_partition_agrees_with_gnugo() {
         // (18/50 and 495 before; 16/50 and 492 before KC13; the history
         // above is of all 200); 19/50 and 497 with the barriers
         // KA14-KA16, KD15-KD17 and KB8-KB12 too; 19/50 and 496 with
-        // the barriers KA18, KA20-KA24, KD18, KD20-KD22 and KB13, which raised the
-        // influence regions' agreement by 3.8 points: one GNU Go dragon
-        // fewer is matched, because KC6's `oarea` reads the influence.
-        assert!(same_partition >= 19, "partition floor");
-        assert!(same_size >= 496, "size floor");
+        // the barriers KA18, KA20-KA24, KD18, KD20-KD22 and KB13, which
+        // raised the influence regions' agreement by 3.7 points: one GNU
+        // Go dragon fewer is matched, because KC6's `oarea` reads the
+        // influence; 21/50 and 505 (before those barriers) since the B
+        // patterns KB2-KB4 mark a one-point jump's gap where one X move
+        // threatens it and a second link at once (GNU Go keeps such
+        // jumps apart although reading each link alone finds it sound).
+        assert!(same_partition >= 21, "partition floor");
+        assert!(same_size >= 505, "size floor");
     }
 }
 
