@@ -8,8 +8,9 @@
 //! edge) is never chosen unless reading or owl gives it a reason. When
 //! no move is worth that, an outside liberty of a dead string next to
 //! an own string short of liberties, else a safe dame (a neutral point
-//! between living strings of both colours), is filled before the engine
-//! passes.
+//! between living strings of both colours), else the second liberty of
+//! an own string the opponent can atari ([`fill_short_liberty`]), is
+//! filled before the engine passes.
 
 use katachi_board::{Board, Color, Point};
 
@@ -59,6 +60,9 @@ pub struct Generated {
     /// The outside liberty of a dead string filled instead of a dame
     /// (then `best`; see [`fill_outside_liberty`]).
     pub outside: Option<Point>,
+    /// The liberty of an own string short of liberties filled before the
+    /// dame (then `best`; see [`fill_short_liberty`]).
+    pub short: Option<Point>,
 }
 
 fn fills_own_eye(board: &Board, c: Color, p: Point) -> bool {
@@ -125,12 +129,16 @@ pub fn generate(an: &Analysis, color: Color, options: &Options) -> Generated {
         .map(|v| v.point);
     let mut dame = None;
     let mut outside = None;
+    let mut short = None;
     if best.is_none() && options.allowed.is_none() {
         outside = fill_outside_liberty(an, color);
         if outside.is_none() {
             dame = fill_dame(an, color);
         }
-        best = outside.or(dame);
+        if outside.is_none() && dame.is_none() {
+            short = fill_short_liberty(an, color);
+        }
+        best = outside.or(dame).or(short);
     }
     Generated {
         color,
@@ -139,6 +147,7 @@ pub fn generate(an: &Analysis, color: Color, options: &Options) -> Generated {
         best,
         dame,
         outside,
+        short,
     }
 }
 
@@ -249,6 +258,56 @@ fn fill_outside_liberty(an: &Analysis, color: Color) -> Option<Point> {
         }
     }
     None
+}
+
+/// The end of the game, after the dame: a living own string of two
+/// liberties where the opponent can play one of them safely (an atari,
+/// perhaps capturing own dead stones there) must answer at the other
+/// one; filling that other liberty now, when it joins the string to
+/// more liberties, costs nothing and leaves no atari to forget (GNU Go
+/// fills such liberties before it passes, filllib 16). The first
+/// such liberty in board order that the mover can fill safely with at
+/// least three liberties left; `None` when there is none.
+fn fill_short_liberty(an: &Analysis, color: Color) -> Option<Point> {
+    let board = an.board();
+    let mut seen: Vec<Point> = Vec::new();
+    let mut found: Vec<Point> = Vec::new();
+    for q in board.points() {
+        if board.cell(q).color() != Some(color) {
+            continue;
+        }
+        let head = board.stones(q).min().unwrap_or(q);
+        if seen.contains(&head) {
+            continue;
+        }
+        seen.push(head);
+        let dead = an
+            .worms()
+            .get(q)
+            .is_some_and(|w| w.attack.is_some() && w.defense.is_none());
+        if dead || super::valuation::dead_dragon(an, q) || board.liberty_count(q) != 2 {
+            continue;
+        }
+        let libs: Vec<Point> = board.liberties(q).collect();
+        for (i, &fill) in libs.iter().enumerate() {
+            let atari = libs[1 - i];
+            if !board.is_legal(color.opponent(), katachi_board::Move::Play(atari))
+                || !an.reader().safe_move(atari, color.opponent()).is_success()
+            {
+                continue;
+            }
+            let mut after = board.clone();
+            if after.play(color, katachi_board::Move::Play(fill)).is_err()
+                || after.liberty_count(fill) < 3
+            {
+                continue;
+            }
+            if an.reader().safe_move(fill, color).is_success() {
+                found.push(fill);
+            }
+        }
+    }
+    found.into_iter().min()
 }
 
 /// The end of the game (GNU Go's `fill_liberty`, in katachi's own
@@ -379,6 +438,9 @@ impl Generated {
         if self.dame == Some(p) {
             out.push_str("\nchosen as a dame: no move reaches the pass threshold, and this neutral point between living strings of both colours is filled safely");
         }
+        if self.short == Some(p) {
+            out.push_str("\nchosen as a short liberty: no move reaches the pass threshold, and this liberty of an own string of two liberties, which the opponent can atari at the other, is filled safely (no dame is left)");
+        }
         if self.outside == Some(p) {
             out.push_str("\nchosen as an outside liberty: no move reaches the pass threshold, and this liberty of a dead string that touches an own string of at most two liberties is filled safely before the dame");
         }
@@ -459,6 +521,11 @@ impl Generated {
         }
         if self.dame.is_some() && self.dame != Some(p) && rank == 0 {
             out.push_str("\nworth less than a point: the engine fills a dame instead");
+        }
+        if self.short.is_some() && self.short != Some(p) && rank == 0 {
+            out.push_str(
+                "\nworth less than a point: the engine fills a liberty of an own string short of liberties instead",
+            );
         }
         if self.outside.is_some() && self.outside != Some(p) && rank == 0 {
             out.push_str(

@@ -17,7 +17,10 @@
 //!   a dead dragon saves nothing.
 //!   A dead stone that captures and kills nothing is worth at most -1
 //!   (unsafe: a prisoner given) or 0 (owl-dead). When every reading
-//!   result behind the move is a ko, the part is halved. A move
+//!   result behind the move is a ko, the part is halved. When the
+//!   stone played is left with two liberties, the gain on the one where
+//!   the opponent can atari safely is not counted (the block answers it;
+//!   see [`Valuer::value`]). A move
 //!   without a reading or owl reason in an empty region enclosed by
 //!   dead stones of one colour and living stones of the other
 //!   ([`dead_enclosed`]) gains nothing, and a dead stone that captures
@@ -30,7 +33,9 @@
 //!   ([`two_eyes`](super::reasons::two_eyes)) and one owl says lives
 //!   with the attacker first; 0.1 an open one (see
 //!   [`owl_trusted`](super::reasons::owl_trusted)), 1 critical, 0.5 one
-//!   owl calls dead that the static status does not), each dragon once.
+//!   owl calls dead that the static status does not), each dragon once;
+//!   none for a dragon whose every stone the move's reading or owl
+//!   reasons save or capture (the territory part counts it already).
 //! - **Shape**: the largest positive shape value plus one for each other
 //!   positive one, the same for the negative ones; the sum gives the
 //!   factor `1.05^shape` that multiplies a positive value.
@@ -91,6 +96,8 @@ pub struct Valuer<'a> {
     /// dead), by point index.
     base: Vec<Option<bool>>,
     reference: f64,
+    /// The reference's territory value of each point, by point index.
+    reference_points: Vec<f32>,
     reader: Reader,
 }
 
@@ -201,12 +208,16 @@ impl<'a> Valuer<'a> {
             color,
             base,
             reference: 0.0,
+            reference_points: vec![0.0; board.cells().len()],
             reader,
         };
         let b = board.clone();
         let status = v.base.clone();
         let inf = v.influence(&b, &|p: Point| status[p.index()]);
         v.reference = sign(color) * f64::from(inf.territory_balance());
+        for q in b.points() {
+            v.reference_points[q.index()] = inf.territory_value(&b, q);
+        }
         v
     }
 
@@ -235,6 +246,39 @@ impl<'a> Valuer<'a> {
         };
         self.reader.set_board(board);
         Influence::compute_with_status(&mut self.reader, self.color.opponent(), inputs, dead)
+    }
+
+    /// The block that takes back part of a move's gain: when the string
+    /// of the stone played at `p` has two liberties in `after`, the
+    /// opponent may answer with an atari on one of them (a first-line
+    /// hane is blocked this way and the mover connects at the other). The
+    /// liberty where the opponent's stone is safe (by reading) and where
+    /// the move gains the most territory over the reference, with that
+    /// gain; `None` when there is none. The point the opponent blocks
+    /// stays as it was: the gain there is the followup, not the move's
+    /// (endgame2: a first-line hane valued two points instead of one).
+    fn blocked_gain(&mut self, after: &Board, p: Point, inf: &Influence) -> Option<(Point, f64)> {
+        if after.liberty_count(p) != 2 {
+            return None;
+        }
+        let opp = self.color.opponent();
+        let libs: Vec<Point> = after.liberties(p).collect();
+        let mut best: Option<(Point, f64)> = None;
+        self.reader.set_board(after);
+        for l in libs {
+            let gain = sign(self.color)
+                * f64::from(inf.territory_value(after, l) - self.reference_points[l.index()]);
+            if gain <= 0.0 || best.is_some_and(|(_, g)| g >= gain) {
+                continue;
+            }
+            if !after.is_legal(opp, Move::Play(l)) {
+                continue;
+            }
+            if self.reader.safe_move(l, opp).is_success() {
+                best = Some((l, gain));
+            }
+        }
+        best
     }
 
     /// The value of the move at `p` with reasons `cand`; `None` if the
@@ -342,6 +386,8 @@ impl<'a> Valuer<'a> {
                 why: "owl kills the lone stone played after the move: it counts as dead".into(),
             });
         }
+        // The stones the move's reasons settle (for the strategic part).
+        let settled_stones: HashSet<Point> = alive.union(&dead).copied().collect();
         let status = move |q: Point| {
             if own.contains(&q) {
                 return Some(own_dead);
@@ -358,8 +404,24 @@ impl<'a> Valuer<'a> {
         // Stones captured become prisoners: before the move the balance
         // counted each as a dead stone (its point and the prisoner).
         let captured = f64::from(after.captures(color)) - f64::from(board.captures(color));
+        let blocked = if safe && !own_dead && !kills && captured == 0.0 {
+            self.blocked_gain(&after, p, &inf)
+        } else {
+            None
+        };
         let measured = sign(color) * f64::from(inf.territory_balance()) + captured - self.reference;
         let mut territory = measured;
+        if let Some((l, gain)) = blocked {
+            territory -= gain;
+            parts.push(Part {
+                name: "blocked",
+                value: -gain,
+                why: format!(
+                    "the stone played is left with two liberties: the opponent's atari at {} (safe) blocks, so the {gain:.2} the move gains there is not counted",
+                    board.vertex(l)
+                ),
+            });
+        }
         // A result through ko is won about half the time.
         let tactical: Vec<katachi_tactics::reading::Code> = cand
             .reasons
@@ -484,10 +546,23 @@ impl<'a> Valuer<'a> {
                 _ => {}
             }
         }
-        // Strategy: each dragon once, at its largest.
+        // Strategy: each dragon once, at its largest. A dragon whose
+        // every stone the move's own reading or owl reasons count alive
+        // or dead in the position after the move gets none: the
+        // territory part already counts it saved or captured, and its
+        // weakness is what the move settles (a second count made a
+        // connection that also saves a critical dragon outvalue a move
+        // that saves it and captures more, strategy 7).
+        let settled_dragon = |origin: Point| {
+            let stones = an.dragons().stones(board, origin);
+            !stones.is_empty() && stones.iter().all(|q| settled_stones.contains(q))
+        };
         let mut strategic: Vec<(Point, f64, String)> = Vec::new();
         let note = |d: Point, what: &str, strategic: &mut Vec<(Point, f64, String)>| {
             let origin = an.dragons().get(d).map_or(d, |x| x.origin);
+            if settled_dragon(origin) {
+                return;
+            }
             let w = weakness(an, origin);
             let size = an
                 .dragons()
