@@ -48,6 +48,7 @@ use katachi_engine::analysis::{Analysis, AnalysisConfig};
 use katachi_engine::autohelper::{DragonStatus, HandicapStones};
 use katachi_engine::eye_values::ValueSource;
 use katachi_engine::eyes::EyeKind;
+use katachi_engine::knowledge::Knowledge;
 
 use crate::cmd_show::{self, Position};
 
@@ -82,7 +83,8 @@ pub struct Args {
     /// labels to this SGF file.
     #[arg(long, value_name = "OUT.sgf")]
     pub sgf: Option<std::path::PathBuf>,
-    /// The classic engine's options (for --sgf).
+    /// The databases of the analysis shown (`--patterns NAME=FILE`) and
+    /// the classic engine's options (for --sgf).
     #[command(flatten)]
     pub engine: crate::cmd_explain::EngineArgs,
 }
@@ -125,7 +127,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         influence: args.influence,
         ..Options::default()
     };
-    let analysis = analysis_of(&position);
+    let knowledge = crate::cmd_gtp::load_knowledge(&args.engine.patterns)?;
+    let analysis = analysis_with(&position, knowledge);
     out!("{}", render_analysis(&position, &analysis, &options))?;
     if let Some(path) = &args.svg {
         let svg = crate::analyze_influence::svg(&analysis, position.loaded.to_move);
@@ -192,17 +195,22 @@ pub fn valued_sgf(
     Ok(format!("{body}{props})\n"))
 }
 
-/// The whole text of `katachi analyze` for a loaded position.
+/// The whole text of `katachi analyze` for a loaded position, with the
+/// embedded databases.
 #[cfg(test)]
 pub fn render(position: &Position, options: &Options) -> String {
-    render_analysis(position, &analysis_of(position), options)
+    let knowledge = katachi_engine::knowledge::Knowledge::embedded();
+    render_analysis(position, &analysis_with(position, knowledge), options)
 }
 
 /// The analysis of a loaded position (its handicap known to the
-/// autohelpers).
-fn analysis_of(position: &Position) -> Analysis {
+/// autohelpers) with `knowledge`: the embedded databases with the
+/// `--patterns` files in their slots, so that the dragons, eyes and
+/// influence shown are those of the databases the user chose.
+fn analysis_with(position: &Position, knowledge: std::sync::Arc<Knowledge>) -> Analysis {
     let board = position.loaded.board.clone();
     let config = AnalysisConfig {
+        knowledge,
         handicap: position.loaded.handicap.map(|h| HandicapStones {
             total: h as u32,
             remaining: 0,

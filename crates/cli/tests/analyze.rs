@@ -230,3 +230,28 @@ fn golden_influence_maps_and_an_svg_heat_map() {
     // One square per point on each of the three panels.
     assert_eq!(text.matches("<rect ").count(), 3 * 49);
 }
+
+/// `--patterns` replaces a database of the analysis shown, not only the
+/// engine's for `--sgf`: without barrier patterns the regions change.
+#[test]
+fn the_patterns_option_reaches_the_influence_shown() {
+    let file = temp_file("small-barriers.sgf", SMALL);
+    let empty = temp_file("no-barriers.db", "# a barriers database without patterns\n");
+    let regions = |extra: &[&str]| {
+        let mut args = vec![
+            "analyze",
+            file.to_str().expect("path"),
+            "--color",
+            "never",
+            "--influence",
+        ];
+        args.extend_from_slice(extra);
+        let out = stdout(&katachi(&args));
+        out[out
+            .find("influence regions")
+            .expect("the influence section")..]
+            .to_string()
+    };
+    let spec = format!("barriers={}", empty.to_str().expect("path"));
+    assert_ne!(regions(&[]), regions(&["--patterns", &spec]));
+}
