@@ -270,17 +270,12 @@ fn fill_outside_liberty(an: &Analysis, color: Color) -> Option<Point> {
 /// least three liberties left; `None` when there is none.
 fn fill_short_liberty(an: &Analysis, color: Color) -> Option<Point> {
     let board = an.board();
-    let mut seen: Vec<Point> = Vec::new();
     let mut found: Vec<Point> = Vec::new();
+    // Each string once, at its head.
     for q in board.points() {
-        if board.cell(q).color() != Some(color) {
+        if board.cell(q).color() != Some(color) || board.string_head(q) != Some(q) {
             continue;
         }
-        let head = board.stones(q).min().unwrap_or(q);
-        if seen.contains(&head) {
-            continue;
-        }
-        seen.push(head);
         let dead = an
             .worms()
             .get(q)
