@@ -15,7 +15,7 @@ use katachi_board::Color;
 use katachi_patterns::compile::dfa::{build, DfaConfig};
 use katachi_patterns::compile::CompiledDb;
 use katachi_patterns::database::{embedded, embedded_names};
-use katachi_patterns::matchers::dfa::DfaMatcher;
+use katachi_patterns::matchers::dfa::{DfaMatcher, DEFAULT_BUDGET};
 use katachi_patterns::matchers::reference::ReferenceMatcher;
 use katachi_patterns::matchers::standard::StandardMatcher;
 use katachi_patterns::matchers::{Matcher, OwnedPosition, Scratch};
@@ -185,12 +185,20 @@ fn size_controls_keep_the_matches_of(db: &str) {
             max_product_states: 500,
             ..DfaConfig::default()
         },
+        // The leaf-size and depth controls within the matcher's own
+        // budget (`DEFAULT_BUDGET`), not `DfaConfig::default()`'s four
+        // million product states: with leaves only at three live variants
+        // the unbounded product of the larger databases (barriers, conn,
+        // influencepat) took most of this binary's time, and the control
+        // is exercised alike wherever it stops the expansion first.
         DfaConfig {
             leaf_size: 3,
+            max_product_states: DEFAULT_BUDGET,
             ..DfaConfig::default()
         },
         DfaConfig {
             max_depth: 5,
+            max_product_states: DEFAULT_BUDGET,
             ..DfaConfig::default()
         },
     ];
