@@ -125,7 +125,10 @@ fn katachi_against_gnugo_on_9x9() {
         return;
     };
     let dir = scratch("gnugo");
-    let katachi_gtp = format!("{} gtp", env!("CARGO_BIN_EXE_katachi"));
+    // 500 playouts a move instead of the default 5000: the test checks
+    // the match runner (adjudication, colours, tables, SGFs), not the
+    // moves, and the default made this test 40 s of CPU for two games.
+    let katachi_gtp = format!("{} gtp --playouts 500", env!("CARGO_BIN_EXE_katachi"));
     let (table, summary) = run_match(
         &dir,
         &[
