@@ -48,29 +48,33 @@ pub fn walk_suite(
     name: &str,
     answer: impl FnMut(&Board, &str, &[&str]) -> Option<String>,
 ) -> Tally {
-    walk_suite_part(folder, name, (0, 1), answer)
+    walk_suite_part(folder, name, (0, 1), 1, answer)
 }
 
 /// [`walk_suite`] on `workers` threads (`std::thread::scope`): each walks
 /// the whole suite (positions are cheap to set up) but answers only the
 /// tests of its share of the positions, so that a worker's answer cache
 /// keyed by position stays useful. `make_answer` gives each worker its
-/// own answering closure; the tallies are summed.
+/// own answering closure; the tallies are summed. With `step` > 1 only
+/// the tests after every `step`-th position command are answered (a
+/// fixed sample of the suite: those after the `step`-th, the
+/// `2*step`-th, ... position command); `step` 1 answers them all.
 pub fn walk_suite_parallel<F>(
     folder: &Path,
     name: &str,
     workers: usize,
+    step: usize,
     make_answer: impl Fn() -> F + Sync,
 ) -> Tally
 where
     F: FnMut(&Board, &str, &[&str]) -> Option<String>,
 {
-    let workers = workers.max(1);
+    let (workers, step) = (workers.max(1), step.max(1));
     let tallies: Vec<Tally> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..workers)
             .map(|w| {
                 let make_answer = &make_answer;
-                s.spawn(move || walk_suite_part(folder, name, (w, workers), make_answer()))
+                s.spawn(move || walk_suite_part(folder, name, (w, workers), step, make_answer()))
             })
             .collect();
         handles
@@ -84,12 +88,14 @@ where
     })
 }
 
-/// The walk of worker `part.0` of `part.1`: the tests after the n-th
-/// position command belong to worker `n % part.1`.
+/// The walk of worker `part.0` of `part.1` over every `step`-th position:
+/// the tests after the n-th position command are answered when `n` is a
+/// multiple of `step`, by worker `(n / step) % part.1`.
 fn walk_suite_part(
     folder: &Path,
     name: &str,
     part: (usize, usize),
+    step: usize,
     mut answer: impl FnMut(&Board, &str, &[&str]) -> Option<String>,
 ) -> Tally {
     let path = folder.join(name);
@@ -129,7 +135,7 @@ fn walk_suite_part(
             "popgo" => {
                 let _ = board.undo();
             }
-            _ if positions % part.1 != part.0 => {}
+            _ if !positions.is_multiple_of(step) || (positions / step) % part.1 != part.0 => {}
             _ => {
                 let Some(got) = answer(&board, cmd, args) else {
                     continue;
