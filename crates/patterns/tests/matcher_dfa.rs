@@ -1,10 +1,11 @@
 //! The DFA matcher (issue 4, matcher 3): its automaton's size and build
 //! time per database (printed, not asserted), and differential tests — on
 //! random positions of sizes 5, 9, 13 and 19 (both colours, stones crowded
-//! near edges, and planted patterns) and on the 200 reference boards — that
-//! it finds exactly the reference matcher's matches, and that those are
-//! GNU Go's recorded ones, for every database of the corpus and katachi's
-//! own `patterns/*.db`.
+//! near edges, and planted patterns) — that it finds exactly the reference
+//! matcher's matches, for every database of the corpus and katachi's own
+//! `patterns/*.db`. On the 200 reference boards the DFA is checked beside
+//! the other matchers in `matcher_gnugo` (the reference matcher's matches
+//! there are GNU Go's recorded ones), per database of the corpus.
 
 mod matcher_support;
 
@@ -152,24 +153,6 @@ fn print_speed_against_standard() {
     }
 }
 
-/// Test (b): on the 200 reference boards, for both colours, the reference
-/// matcher agrees with GNU Go's recorded matches (canonicalised) and the DFA
-/// matcher finds exactly the reference matcher's matches; one test per
-/// recorded database, so that they run on parallel test threads.
-fn reference_boards_agree_on(db: &str) {
-    if shared_dir().is_none() {
-        return;
-    }
-    assert_reference_boards_agree("dfa", || {
-        let e = engines()
-            .iter()
-            .find(|e| e.name == db)
-            .unwrap_or_else(|| panic!("no engine for {db}"));
-        let compared: Compared<'_> = (&e.name, &e.db, &e.reference, &e.dfa);
-        vec![compared]
-    });
-}
-
 /// The size controls change the automaton, never the matches: tiny budgets
 /// (everything decided at verify leaves), small leaf sizes and depth limits
 /// give the reference matcher's matches on random positions too, for every
@@ -240,17 +223,9 @@ fn size_controls_keep_the_matches_of(db: &str) {
     }
 }
 
-/// One test of each kind per recorded database (`DBS`).
+/// One size-control test per recorded database (`DBS`).
 macro_rules! per_db_tests {
     ($($name:ident),* $(,)?) => {
-        mod reference_boards {
-            $(
-                #[test]
-                fn $name() {
-                    super::reference_boards_agree_on(stringify!($name));
-                }
-            )*
-        }
         mod size_controls {
             $(
                 #[test]
