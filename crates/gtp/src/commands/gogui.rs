@@ -69,10 +69,14 @@ mod tests {
             let mut s = game(empty);
             let text = ok(&mut s, "gogui-analyze_commands");
             // Points for `%p`: a black stone, a white one, empty points.
+            // A command without `%p` runs once: four runs of the same
+            // command on the same game were most of this test's 56 s.
             for point in ["E5", "D5", "A1", "J9"] {
                 for line in text.lines() {
                     let command = line.splitn(3, '/').nth(2).unwrap();
-                    let _ = run(&mut s, &command.replace("%p", point));
+                    if command.contains("%p") || point == "E5" {
+                        let _ = run(&mut s, &command.replace("%p", point));
+                    }
                 }
             }
             assert_eq!(
