@@ -15,7 +15,7 @@ use katachi_engine::connection::{read_connect, read_disconnect, ConnectionConfig
 use katachi_engine::reading::{Code, ReadConfig, Reader};
 
 mod support;
-use support::{regression_dir, walk_suite};
+use support::{regression_dir, walk_suite, walk_suite_parallel};
 
 struct Run {
     tests: usize,
@@ -79,26 +79,30 @@ fn connection_suite_keeps_its_level() {
 /// that loses agreement fails here. Consecutive tests on one position
 /// share its analysis (keyed by its hash and move count, as `owl_suite`
 /// and the GTP engine keep it): an analysis is a function of the
-/// position, so the answers are those of a fresh one per test.
+/// position, so the answers are those of a fresh one per test. The
+/// positions are shared by two workers (the machine's two cores: this
+/// test was the binary's longest, the other one reads on one thread).
 #[test]
 fn same_dragon_tests_keep_their_level() {
     use katachi_engine::analysis::{Analysis, AnalysisConfig};
     let Some(dir) = regression_dir() else { return };
-    let mut last: Option<((u64, usize), Analysis)> = None;
-    let tally = walk_suite(&dir, "connection.tst", |board, cmd, args| {
-        if cmd != "same_dragon" {
-            return None;
+    let tally = walk_suite_parallel(&dir, "connection.tst", 2, 1, || {
+        let mut last: Option<((u64, usize), Analysis)> = None;
+        move |board: &Board, cmd: &str, args: &[&str]| {
+            if cmd != "same_dragon" {
+                return None;
+            }
+            let a = board.parse_vertex(args[0]).expect("vertex");
+            let b = board.parse_vertex(args[1]).expect("vertex");
+            let key = (board.hash_with_player(), board.history().len());
+            if last.as_ref().is_none_or(|(k, _)| *k != key) {
+                last = Some((key, Analysis::new(board.clone(), AnalysisConfig::default())));
+            }
+            let (_, analysis) = last.as_ref().expect("just set");
+            let d = analysis.dragons();
+            let same = d.index(a).is_some() && d.index(a) == d.index(b);
+            Some(if same { "1" } else { "0" }.to_string())
         }
-        let a = board.parse_vertex(args[0]).expect("vertex");
-        let b = board.parse_vertex(args[1]).expect("vertex");
-        let key = (board.hash_with_player(), board.history().len());
-        if last.as_ref().is_none_or(|(k, _)| *k != key) {
-            last = Some((key, Analysis::new(board.clone(), AnalysisConfig::default())));
-        }
-        let (_, analysis) = last.as_ref().expect("just set");
-        let d = analysis.dragons();
-        let same = d.index(a).is_some() && d.index(a) == d.index(b);
-        Some(if same { "1" } else { "0" }.to_string())
     });
     println!(
         "connection.tst same_dragon: {}/{} passed",
