@@ -116,6 +116,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let name = args.position.file.display().to_string();
     let mut session = classic_session(&position, &args.engine)?;
     let board = session.board().clone();
+    // A vertex off the board is an error at once, before the engine's
+    // generation and top moves (seconds of reading) are computed.
+    if let Some(v) = args
+        .vertex
+        .as_deref()
+        .filter(|v| !v.eq_ignore_ascii_case("pass"))
+    {
+        board
+            .parse_vertex(v)
+            .with_context(|| format!("{name}: cannot explain {v}"))?;
+    }
     let color = if board.to_move() == katachi_board::Color::Black {
         "black"
     } else {
