@@ -20,7 +20,6 @@
 use katachi_board::{Board, Color, Point};
 use katachi_patterns::expr::{eval, EvalError};
 use katachi_patterns::matchers::place::{cell_point, match_bindings};
-use katachi_patterns::matchers::standard::StandardMatcher;
 use katachi_patterns::matchers::{Match, Matcher, Position, Scratch};
 use katachi_patterns::model::{CellMark, Elem, Pattern, ValueArg, ValueKind};
 use katachi_tactics::reading::Reader;
@@ -136,7 +135,7 @@ fn run(
     inputs: Inputs<'_>,
     out: &mut Found,
 ) {
-    let matcher = StandardMatcher::new(&db.compiled);
+    let matcher = db.matcher();
     let mut scratch = Scratch::default();
     let mut found: Vec<Match> = Vec::new();
     for &o in colors {
