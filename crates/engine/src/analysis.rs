@@ -392,6 +392,7 @@ impl Analysis {
             dbs,
             dead,
             strength,
+            memo: None,
         };
         let mut reader = Reader::with_patterns(
             self.board.clone(),
@@ -431,6 +432,7 @@ impl Analysis {
                 dbs,
                 dead: None,
                 strength: None,
+                memo: None,
             };
             let mut reader = Reader::with_patterns(
                 self.board.clone(),

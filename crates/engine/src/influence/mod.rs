@@ -67,7 +67,7 @@ use crate::autohelper::{Context, DragonStatus};
 use crate::dragons::{Dragons, Safety};
 use crate::knowledge::Database;
 
-pub use patterns::PatternCounts;
+pub use patterns::{ConstraintMemo, PatternCounts, MEMO_MARGIN};
 
 /// Strength of a live stone.
 pub const STONE_STRENGTH: f32 = 100.0;
@@ -218,6 +218,10 @@ pub struct Inputs<'a> {
     /// computes no dragon weakness yet, so only callers that know one
     /// (the measurements with GNU Go's) give this.
     pub strength: Option<&'a [f32]>,
+    /// Constraint outcomes kept from earlier positions for matches whose
+    /// surroundings are unchanged ([`ConstraintMemo`]); `None` reads
+    /// every constraint.
+    pub memo: Option<&'a std::cell::RefCell<ConstraintMemo>>,
 }
 
 impl Influence {

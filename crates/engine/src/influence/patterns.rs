@@ -20,7 +20,6 @@
 use katachi_board::{Board, Color, Point};
 use katachi_patterns::expr::{eval, EvalError};
 use katachi_patterns::matchers::place::{cell_point, match_bindings};
-use katachi_patterns::matchers::standard::StandardMatcher;
 use katachi_patterns::matchers::{Match, Matcher, Position, Scratch};
 use katachi_patterns::model::{CellMark, Elem, Pattern, ValueArg, ValueKind};
 use katachi_tactics::reading::Reader;
@@ -136,7 +135,7 @@ fn run(
     inputs: Inputs<'_>,
     out: &mut Found,
 ) {
-    let matcher = StandardMatcher::new(&db.compiled);
+    let matcher = db.matcher();
     let mut scratch = Scratch::default();
     let mut found: Vec<Match> = Vec::new();
     for &o in colors {
@@ -164,19 +163,32 @@ fn run(
                 continue;
             }
             let b = match_bindings(p, board, m.transform, m.origin);
-            let mut ev = PatternEval::with_context(reader, o, inputs.context);
             if let Some(e) = &p.constraint {
-                match eval(e, &b, &mut ev).and_then(|v| v.truthy()) {
-                    Ok(true) => {}
-                    Ok(false) => {
+                let key = inputs.memo.map(|_| memo_key(p, board, m, o, inf.to_move));
+                let known = key.and_then(|k| inputs.memo.and_then(|c| c.borrow().get(k)));
+                let outcome = known.unwrap_or_else(|| {
+                    let mut ev = PatternEval::with_context(reader, o, inputs.context);
+                    match eval(e, &b, &mut ev).and_then(|v| v.truthy()) {
+                        Ok(true) => Outcome::Holds,
+                        Ok(false) => Outcome::Fails,
+                        Err(EvalError::Unavailable { .. }) => Outcome::Unavailable,
+                        Err(_) => Outcome::Unsupported,
+                    }
+                });
+                if let (Some(k), Some(c), None) = (key, inputs.memo, known) {
+                    c.borrow_mut().put(k, outcome);
+                }
+                match outcome {
+                    Outcome::Holds => {}
+                    Outcome::Fails => {
                         out.counts.rejected += 1;
                         continue;
                     }
-                    Err(EvalError::Unavailable { .. }) => {
+                    Outcome::Unavailable => {
                         out.counts.unavailable += 1;
                         continue;
                     }
-                    Err(_) => {
+                    Outcome::Unsupported => {
                         out.counts.unsupported += 1;
                         continue;
                     }
@@ -266,6 +278,98 @@ fn run(
             }
         }
     }
+}
+
+/// What a match's constraint gave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    Holds,
+    Fails,
+    Unavailable,
+    Unsupported,
+}
+
+/// How many points around a match's diagram its surroundings reach for
+/// [`ConstraintMemo`]: the constraints read the strings of the diagram,
+/// whose liberties and neighbours lie mostly this near.
+pub const MEMO_MARGIN: usize = 3;
+
+/// Constraint outcomes of the influence patterns kept across positions
+/// that differ by one move, for move valuation (the influence after each
+/// candidate move matches the same patterns again, and the read-checked
+/// barriers were half of a classic genmove's time). An outcome is
+/// reused for the same pattern, orientation, origin and colours when
+/// the surroundings are the same: every point within [`MEMO_MARGIN`] of
+/// the diagram, with its stone and (for a stone) its string's liberty
+/// count up to four, so a move that touches the strings read, or takes
+/// or gives them a liberty, reads the constraint again. PARTIAL: a
+/// ladder or a string reaching beyond the margin may read differently
+/// after a distant move; its old outcome is kept.
+#[derive(Debug, Default)]
+pub struct ConstraintMemo {
+    outcomes: std::collections::HashMap<(u32, u16, u8, u64), Outcome>,
+}
+
+impl ConstraintMemo {
+    fn get(&self, key: (u32, u16, u8, u64)) -> Option<Outcome> {
+        self.outcomes.get(&key).copied()
+    }
+
+    fn put(&mut self, key: (u32, u16, u8, u64), outcome: Outcome) {
+        self.outcomes.insert(key, outcome);
+    }
+}
+
+/// The key of `m`'s constraint in a [`ConstraintMemo`]: the pattern, the
+/// origin, the orientation and colours, and a hash of the surroundings.
+fn memo_key(
+    p: &Pattern,
+    board: &Board,
+    m: &Match,
+    o: Color,
+    to_move: Color,
+) -> (u32, u16, u8, u64) {
+    let height = p.cells.len() / p.width.max(1);
+    let (mut r0, mut c0, mut r1, mut c1) = (usize::MAX, usize::MAX, 0, 0);
+    for r in 0..height {
+        for c in 0..p.width {
+            if let Some(pt) = cell_point(board, m.origin, m.transform, r, c) {
+                let (row, col) = board.row_col(pt);
+                r0 = r0.min(row);
+                c0 = c0.min(col);
+                r1 = r1.max(row);
+                c1 = c1.max(col);
+            }
+        }
+    }
+    let n = board.size();
+    // FNV-1a over the surroundings' cells.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut mix = |v: u64| {
+        h ^= v;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    };
+    if r0 != usize::MAX {
+        for row in r0.saturating_sub(MEMO_MARGIN)..=(r1 + MEMO_MARGIN).min(n - 1) {
+            for col in c0.saturating_sub(MEMO_MARGIN)..=(c1 + MEMO_MARGIN).min(n - 1) {
+                let Some(q) = board.point(row, col) else {
+                    continue;
+                };
+                let v = match board.cell(q).color() {
+                    None => 0,
+                    Some(c) => 1 + c.index() as u64 + 2 * board.liberty_count(q).min(4) as u64,
+                };
+                mix((q.index() as u64) << 8 | v);
+            }
+        }
+    }
+    let colors = (o.index() * 2 + to_move.index()) as u8;
+    (
+        m.pattern.index() as u32,
+        m.origin.index() as u16,
+        colors * 8 + m.transform.index() as u8,
+        h,
+    )
 }
 
 /// Whether `E` patterns add their sources. GNU Go leaves them out of

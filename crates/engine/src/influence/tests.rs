@@ -8,6 +8,7 @@ fn compute(b: &Board, to_move: Color, dbs: InfluenceDbs<'_>) -> Influence {
     let inputs = Inputs {
         dead: None,
         strength: None,
+        memo: None,
         worms: &worms,
         dragons: &dragons,
         context: Context::default(),

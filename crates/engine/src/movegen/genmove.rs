@@ -265,7 +265,8 @@ fn fill_outside_liberty(an: &Analysis, color: Color) -> Option<Point> {
 /// perhaps capturing own dead stones there) must answer at the other
 /// one; filling that other liberty now, when it joins the string to
 /// more liberties, costs nothing and leaves no atari to forget (GNU Go
-/// fills such liberties before it passes, filllib 16). The first
+/// fills such liberties before it passes, filllib 16), unless the
+/// atari stone would join a dead string ([`joins_dead`]). The first
 /// such liberty in board order that the mover can fill safely with at
 /// least three liberties left; `None` when there is none.
 fn fill_short_liberty(an: &Analysis, color: Color) -> Option<Point> {
@@ -287,6 +288,7 @@ fn fill_short_liberty(an: &Analysis, color: Color) -> Option<Point> {
         for (i, &fill) in libs.iter().enumerate() {
             let atari = libs[1 - i];
             if !board.is_legal(color.opponent(), katachi_board::Move::Play(atari))
+                || joins_dead(an, color.opponent(), atari)
                 || !an.reader().safe_move(atari, color.opponent()).is_success()
             {
                 continue;
@@ -303,6 +305,24 @@ fn fill_short_liberty(an: &Analysis, color: Color) -> Option<Point> {
         }
     }
     found.into_iter().min()
+}
+
+/// Whether a stone of `color` at `p` would touch a dead string of its
+/// own colour: such an atari comes from stones inside the opponent's
+/// territory, where the answer costs nothing then and filling in
+/// advance costs a point of territory (strategy 31: D17 next to a dead
+/// white dragon, which GNU Go leaves empty and passes).
+fn joins_dead(an: &Analysis, color: Color, p: Point) -> bool {
+    let board = an.board();
+    board.neighbors(p).iter().any(|&q| {
+        board.on_board(q)
+            && board.cell(q).color() == Some(color)
+            && (an
+                .worms()
+                .get(q)
+                .is_some_and(|w| w.attack.is_some() && w.defense.is_none())
+                || super::valuation::dead_dragon(an, q))
+    })
 }
 
 /// The end of the game (GNU Go's `fill_liberty`, in katachi's own

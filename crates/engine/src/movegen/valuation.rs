@@ -52,7 +52,7 @@ use katachi_tactics::reading::Reader;
 
 use crate::analysis::Analysis;
 use crate::autohelper::{Context, DragonStatus};
-use crate::influence::{Influence, InfluenceDbs, Inputs};
+use crate::influence::{ConstraintMemo, Influence, InfluenceDbs, Inputs};
 use crate::owl::OwlStatus;
 
 use super::reasons::{owl_trusted, two_eyes, Candidate, ReasonKind};
@@ -99,6 +99,10 @@ pub struct Valuer<'a> {
     /// The reference's territory value of each point, by point index.
     reference_points: Vec<f32>,
     reader: Reader,
+    /// The influence patterns' constraint outcomes shared by the
+    /// positions after the candidate moves: a match far from the move
+    /// reads as it did before it (see [`ConstraintMemo`]).
+    memo: std::cell::RefCell<ConstraintMemo>,
 }
 
 impl std::fmt::Debug for Valuer<'_> {
@@ -210,6 +214,7 @@ impl<'a> Valuer<'a> {
             reference: 0.0,
             reference_points: vec![0.0; board.cells().len()],
             reader,
+            memo: Default::default(),
         };
         let b = board.clone();
         let status = v.base.clone();
@@ -243,6 +248,7 @@ impl<'a> Valuer<'a> {
             dbs,
             dead: None,
             strength: None,
+            memo: Some(&self.memo),
         };
         self.reader.set_board(board);
         Influence::compute_with_status(&mut self.reader, self.color.opponent(), inputs, dead)
