@@ -420,6 +420,12 @@ impl Generated {
                 ReasonKind::Shape => continue,
                 ReasonKind::Boundary => "is on the border of the players' areas".into(),
                 ReasonKind::OpenArea => "takes an open area".into(),
+                ReasonKind::ComboAttack { target } => {
+                    format!("starts a combination against {}", v(target))
+                }
+                ReasonKind::ComboDefend { target } => {
+                    format!("defends {} against a combination", v(target))
+                }
             };
             lines.push(format!("Move at {at} {text}"));
         }
@@ -599,6 +605,44 @@ mod tests {
                 assert_eq!(g.best, Some(d3), "{}", g.format_top(&b));
             }
         }
+    }
+
+    /// Two White stones with two liberties each share D5 (each safe
+    /// alone): Black's D5 ataris both, a combination (owl::combination's
+    /// double-atari board). Black gets the combination reason at D5;
+    /// White gets the defence reason at D5 and at moves that give a
+    /// stone a third liberty, valued at twice the stone it saves; a far
+    /// move gets neither.
+    #[test]
+    fn a_double_atari_gives_combination_reasons_to_both_sides() {
+        let ascii = ".........
+                     .........
+                     ...O.....
+                     ..X.X....
+                     .XO.OX...
+                     .........
+                     ...O.....
+                     .........
+                     .........";
+        let an = analysis(ascii, Color::Black);
+        let b = an.board().clone();
+        let v = |s: &str| b.parse_vertex(s).expect("vertex");
+        let g = generate(&an, Color::Black, &Options::default());
+        let text = g.format_reasons(&b, v("D5"));
+        assert!(
+            text.contains("Move at D5 starts a combination against"),
+            "{text}"
+        );
+        let an = analysis(ascii, Color::White);
+        let g = generate(&an, Color::White, &Options::default());
+        for d in ["D5", "C4", "E4"] {
+            let text = g.format_reasons(&b, v(d));
+            assert!(text.contains("against a combination"), "{d}: {text}");
+            let why = g.explain(&b, v(d));
+            assert!(why.contains("combination 2.00"), "{d}: {why}");
+        }
+        let far = g.format_reasons(&b, v("H2"));
+        assert!(!far.contains("combination"), "{far}");
     }
 
     #[test]

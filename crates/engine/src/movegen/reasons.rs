@@ -85,6 +85,15 @@ pub enum ReasonKind {
     /// A third or fourth line point far from every stone (katachi's own,
     /// for the opening when no fuseki database is matched).
     OpenArea,
+    /// Starts a combination (GNU Go's `MY_ATARI_ATARI_MOVE`): a sequence
+    /// of threats after which one of the opponent's strings falls;
+    /// `target` is the smallest string it threatens (the defender gives
+    /// up the cheapest).
+    ComboAttack { target: Point },
+    /// Takes away the opponent's combination (GNU Go's
+    /// `YOUR_ATARI_ATARI_MOVE`): after this move the opponent has none;
+    /// `target` is the smallest own string the combination threatened.
+    ComboDefend { target: Point },
 }
 
 /// One shape pattern match behind a move.
@@ -203,6 +212,7 @@ pub fn collect(an: &Analysis, color: Color) -> Reasons {
     };
     worms(an, color, &mut out);
     owl(an, color, &mut out);
+    combinations(an, color, &mut out);
     for slot in MOVE_SLOTS {
         patterns(an, color, &mut out, slot);
     }
@@ -412,6 +422,57 @@ fn owl(an: &Analysis, color: Color, out: &mut Reasons) {
                     format!("owl: dragon {v} ({size} stones) is critical; owl_defend {v} answers here ({code:?})"),
                 );
             }
+        }
+    }
+}
+
+/// Combination attacks (move_generation.texi, `MY_ATARI_ATARI_MOVE` and
+/// `YOUR_ATARI_ATARI_MOVE`): the first move of `color`'s own combination,
+/// and every move that leaves the opponent's combination without a
+/// follow-up (`Analysis::combination_defend`). Each names the smallest
+/// string the combination threatens: the defender of a double threat
+/// gives up the cheaper string. PARTIAL as the combination search is
+/// (see `owl::combination`).
+fn combinations(an: &Analysis, color: Color, out: &mut Reasons) {
+    let board = an.board().clone();
+    let smallest = |targets: &[Point]| {
+        targets
+            .iter()
+            .copied()
+            .filter(|&t| board.cell(t).color().is_some())
+            .min_by_key(|&t| (board.stones(t).count(), t))
+    };
+    if let Some((m, targets)) = an.combination_attack(color) {
+        if let Some(t) = smallest(&targets) {
+            if legal(&board, color, m) {
+                out.entry(m).add(
+                    ReasonKind::ComboAttack { target: t },
+                    format!(
+                        "combination: {} starts a sequence of threats after which one of {} falls (combination_attack)",
+                        board.vertex(m),
+                        targets.iter().map(|&q| board.vertex(q)).collect::<Vec<_>>().join(" ")
+                    ),
+                );
+            }
+        }
+    }
+    let opp = color.opponent();
+    let Some((om, targets)) = an.combination_attack(opp) else {
+        return;
+    };
+    let Some(t) = smallest(&targets) else {
+        return;
+    };
+    for m in an.combination_defend(opp).unwrap_or_default() {
+        if legal(&board, color, m) {
+            out.entry(m).add(
+                ReasonKind::ComboDefend { target: t },
+                format!(
+                    "combination: the opponent's {} threatens {}; after this move it has no combination (combination_defend)",
+                    board.vertex(om),
+                    targets.iter().map(|&q| board.vertex(q)).collect::<Vec<_>>().join(" ")
+                ),
+            );
         }
     }
 }

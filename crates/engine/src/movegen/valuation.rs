@@ -342,6 +342,10 @@ impl<'a> Valuer<'a> {
                 ReasonKind::OwlAttack { dragon, .. } => {
                     dead.extend(an.dragons().stones(board, dragon));
                 }
+                // The defender of a combination loses its smallest target.
+                ReasonKind::ComboAttack { target } => {
+                    dead.extend(board.stones(target));
+                }
                 // Saving a string of a dead dragon saves nothing: the
                 // dragon dies with it (GNU Go values such a defence at
                 // nothing unless the move also defends the dragon).
@@ -366,7 +370,9 @@ impl<'a> Valuer<'a> {
         let kills = cand.reasons.iter().any(|r| {
             matches!(
                 r.kind,
-                ReasonKind::Attack { .. } | ReasonKind::OwlAttack { .. }
+                ReasonKind::Attack { .. }
+                    | ReasonKind::OwlAttack { .. }
+                    | ReasonKind::ComboAttack { .. }
             )
         });
         let joins_dead_dragon = !kills
@@ -455,6 +461,35 @@ impl<'a> Valuer<'a> {
                 if safe && !owl_dead { "" } else { "; the stone played counts as dead: the move is not safe" }
             ),
         });
+        // Taking away the opponent's combination saves the string it
+        // would win (the defender's cheapest): its stones as prisoners
+        // and their points, twice its size. The reference position
+        // counts that string alive, so the influence alone never sees
+        // the loss (strategy 18). PARTIAL: the string's surroundings are
+        // not counted.
+        if safe && !own_dead {
+            let combo = cand
+                .reasons
+                .iter()
+                .filter_map(|r| match r.kind {
+                    ReasonKind::ComboDefend { target } => Some(target),
+                    _ => None,
+                })
+                .map(|t| (t, 2.0 * board.stones(t).count() as f64))
+                .max_by(|a, b| a.1.total_cmp(&b.1));
+            if let Some((t, v)) = combo {
+                territory += v;
+                parts.push(Part {
+                    name: "combination",
+                    value: v,
+                    why: format!(
+                        "takes away the opponent's combination against {} ({} stones): twice its size",
+                        board.vertex(t),
+                        board.stones(t).count()
+                    ),
+                });
+            }
+        }
         // A stone that dies and takes nothing with it is a gift: at
         // least the prisoner it gives (the balance may even credit the
         // point it spoils, which the opponent takes back by capturing);
@@ -717,6 +752,8 @@ pub(crate) fn tactical_reason(cand: &Candidate) -> bool {
                 | ReasonKind::Defend { .. }
                 | ReasonKind::OwlAttack { .. }
                 | ReasonKind::OwlDefend { .. }
+                | ReasonKind::ComboAttack { .. }
+                | ReasonKind::ComboDefend { .. }
         )
     })
 }
