@@ -38,6 +38,12 @@ pub enum Verdict {
 pub struct NodeView {
     /// The static verdict.
     pub verdict: Verdict,
+    /// Whether an alive verdict rests on escape room alone (no two sure
+    /// eyes, no unconditionally alive string) that one block of a goal
+    /// liberty cannot take away (half of it is left): a dragon running
+    /// in the open with two ways out, which owl does not chase at its
+    /// root (see `Owl`'s attack).
+    pub alive_by_escape: bool,
     /// Sum of the four-value eye values of the goal's eye spaces (each
     /// digit capped at 4): attacker twice, attacker first, defender first,
     /// defender twice.
@@ -342,7 +348,23 @@ pub fn examine(
     defenses.extend(theirs_a);
     attacks.extend(theirs_d);
 
-    let verdict = if alive || sum[0] >= 2 || escape >= escape_alive(board.size()) {
+    let by_eyes = alive || sum[0] >= 2;
+    // Room to run that one move cannot take away: the escape room left
+    // when the attacker blocks the goal liberty that costs the most (a
+    // group with two ways out cannot be sealed in one move; one with a
+    // single way out can, owl.tst's 102). Half the room of an escaped
+    // dragon is what a leaf takes as life (`NodeView::leaf_alive`).
+    let robust_escape = if !by_eyes && escape >= escape_alive(board.size()) {
+        goal_libs
+            .iter()
+            .filter(|l| open(**l))
+            .map(|&b| escape_room(board, &goal_libs, &open, opp, Some(b)))
+            .min()
+            .unwrap_or(0)
+    } else {
+        0
+    };
+    let verdict = if by_eyes || escape >= escape_alive(board.size()) {
         Verdict::Alive
     } else if (sum[3] as usize) + lunches < 2 && escape <= 1 {
         Verdict::Dead
@@ -351,6 +373,9 @@ pub fn examine(
     };
     NodeView {
         verdict,
+        alive_by_escape: verdict == Verdict::Alive
+            && !by_eyes
+            && robust_escape >= escape_alive(board.size()) / 2,
         eyes: sum,
         lunches,
         escape,
@@ -359,6 +384,48 @@ pub fn examine(
         vital: ranked(board, vital),
         defenses: ranked(board, defenses),
     }
+}
+
+/// The escape room of the goal (empty points `open` reached from its
+/// liberties within [`ESCAPE_DEPTH`] steps, beyond the first step never
+/// next to an `opp` stone), with `blocked` taken as the attacker's stone.
+fn escape_room(
+    board: &Board,
+    goal_libs: &[Point],
+    open: &dyn Fn(Point) -> bool,
+    opp: Color,
+    blocked: Option<Point>,
+) -> usize {
+    let free = |p: Point| open(p) && Some(p) != blocked;
+    let hostile = |q: Point| {
+        board
+            .neighbors(q)
+            .iter()
+            .any(|r| board.cell(*r).color() == Some(opp) || Some(*r) == blocked)
+    };
+    let mut reached = vec![false; board.cells().len()];
+    let mut frontier: Vec<Point> = Vec::new();
+    for &l in goal_libs {
+        if free(l) && !reached[l.index()] {
+            reached[l.index()] = true;
+            frontier.push(l);
+        }
+    }
+    let mut escape = frontier.len();
+    for _ in 0..ESCAPE_DEPTH {
+        let mut next = Vec::new();
+        for &p in &frontier {
+            for q in board.neighbors(p) {
+                if free(q) && !reached[q.index()] && !hostile(q) {
+                    reached[q.index()] = true;
+                    next.push(q);
+                }
+            }
+        }
+        escape += next.len();
+        frontier = next;
+    }
+    escape
 }
 
 /// Worms with a stone this close to the goal (in steps over the board)

@@ -529,7 +529,18 @@ impl Owl {
             // A dragon that looks alive is read further only through
             // the vital patterns' moves (owl.texi: they override the eye
             // analysis where the walls lack liberties).
-            Verdict::Alive if depth > 0 && view.vital.is_empty() => FAIL,
+            //
+            // At the root too when the dragon looks alive by escape room
+            // alone that one block cannot seal (`alive_by_escape`):
+            // owl.texi's owl studies only dragons with a small escape
+            // route, and chasing a dragon in the open with the liberty and
+            // escape-room candidates ends, at the reading depth, in an eye
+            // count that a running group always fails (on the reference
+            // positions, most of the dragons GNU Go calls alive and
+            // katachi critical were such roots: owl_status_reference.rs,
+            // 81.44% -> 82.63% of the dragons; 85.03% without the
+            // one-block test, which lost owl.tst's 102 and 103).
+            Verdict::Alive if (depth > 0 || view.alive_by_escape) && view.vital.is_empty() => FAIL,
             // A dead-looking dragon whose defender has just taken a ko
             // beside a lunch (a legal capture: nobody is komaster yet) is
             // read: the attacker may retake only conditionally, and the
@@ -543,7 +554,8 @@ impl Owl {
             }
             _ => {
                 let attacker = self.color.opponent();
-                let only_vital = view.verdict == Verdict::Alive && depth > 0;
+                let only_vital =
+                    view.verdict == Verdict::Alive && (depth > 0 || view.alive_by_escape);
                 let mut best = FAIL;
                 let mut tried = 0;
                 // Moves played, the conditional ko capture included: a
