@@ -239,6 +239,11 @@ pub struct McBoard<'t> {
     offsets: [isize; 8],
     /// Absolute 3x3 code of every on-board point (kept for stones too).
     code: Vec<u16>,
+    /// The table row of every empty point's code, per colour
+    /// ([`McTable::row`]): a lookup whose only change is the context
+    /// (nearness, ko, a neighbouring string's liberties) reads the small
+    /// value rows, not the large code table.
+    row: Vec<[u32; 2]>,
     /// What a Black and a White stone would do on every empty point.
     info: Vec<[MoveInfo; 2]>,
     /// Move weights per colour (Black 0, White 1).
@@ -274,6 +279,7 @@ impl Clone for McBoard<'_> {
             board: self.board.clone(),
             offsets: self.offsets,
             code: self.code.clone(),
+            row: self.row.clone(),
             info: self.info.clone(),
             tree: self.tree.clone(),
             last: self.last,
@@ -294,6 +300,7 @@ impl Clone for McBoard<'_> {
         self.board.clone_from(&src.board);
         self.offsets = src.offsets;
         self.code.clone_from(&src.code);
+        self.row.clone_from(&src.row);
         self.info.clone_from(&src.info);
         self.tree[0].clone_from(&src.tree[0]);
         self.tree[1].clone_from(&src.tree[1]);
@@ -328,6 +335,7 @@ impl<'t> McBoard<'t> {
             board,
             offsets,
             code: vec![0; len],
+            row: vec![[0; 2]; len],
             info: vec![[MoveInfo::default(); 2]; len],
             tree: [SumTree::new(len), SumTree::new(len)],
             last,
@@ -449,18 +457,21 @@ impl<'t> McBoard<'t> {
         code
     }
 
-    /// Both colours' weights of `p` from its code, cached analysis and
-    /// context.
-    fn weights_of(&self, p: Point) -> [u32; 2] {
-        if self.board.cell(p) != Cell::Empty {
+    /// Both colours' weights of `p` from its cached row, analysis and
+    /// context; `ko` is each colour's forbidden ko point, if any.
+    #[inline]
+    fn weights_of(&self, p: Point, ko: [Option<Point>; 2]) -> [u32; 2] {
+        let i = p.index();
+        if self.board.cells()[i] != Cell::Empty {
             return [0, 0];
         }
-        let infos = self.info[p.index()];
-        let code = self.code[p.index()];
+        let infos = self.info[i];
+        let rows = self.row[i];
+        let near = self.near_flag[i] as usize;
         let mut w = [0; 2];
-        for c in [Color::Black, Color::White] {
-            let (o, x) = (infos[c.index()], infos[c.opponent().index()]);
-            if o.suicide || self.board.ko_point_for(c) == Some(p) {
+        for k in 0..2 {
+            let (o, x) = (infos[k], infos[1 - k]);
+            if o.suicide || ko[k] == Some(p) {
                 continue;
             }
             if self.self_atari_limit > 0
@@ -470,10 +481,32 @@ impl<'t> McBoard<'t> {
             {
                 continue;
             }
-            let ctx = self.context_of(p, o, x);
-            w[c.index()] = self.tables[c.index()].value(c.index(), code, ctx.index());
+            // Context::index without building the Context.
+            let ctx = near
+                | (!o.self_atari as usize) << 1
+                | (!x.self_atari as usize) << 2
+                | (x.suicide as usize) << 3
+                | (o.captures.min(3) as usize) << 4
+                | (x.captures.min(3) as usize) << 6;
+            w[k] = self.tables[k].row_value(rows[k], ctx);
         }
         w
+    }
+
+    /// Each colour's forbidden ko point (Black first).
+    #[inline]
+    fn ko_points(&self) -> [Option<Point>; 2] {
+        [
+            self.board.ko_point_for(Color::Black),
+            self.board.ko_point_for(Color::White),
+        ]
+    }
+
+    /// Refreshes the cached table rows of `p` from its code.
+    #[inline]
+    fn refresh_row(&mut self, p: Point) {
+        let code = self.code[p.index()];
+        self.row[p.index()] = [self.tables[0].row(0, code), self.tables[1].row(1, code)];
     }
 
     /// Analyses `p` for both colours into the cache (empty points only).
@@ -527,10 +560,12 @@ impl<'t> McBoard<'t> {
         let points: Vec<Point> = self.board.points().collect();
         for &p in &points {
             self.code[p.index()] = self.code_from_board(p);
+            self.refresh_row(p);
         }
+        let ko = self.ko_points();
         for &p in &points {
             self.analyse_point(p);
-            let w = self.weights_of(p);
+            let w = self.weights_of(p, ko);
             self.tree[0].set(p.index(), w[0]);
             self.tree[1].set(p.index(), w[1]);
         }
@@ -553,18 +588,25 @@ impl<'t> McBoard<'t> {
         self.mark_lookup(p);
     }
 
-    /// After the cell of `p` changed: refreshes the codes of `p` and its
-    /// on-board 3x3 neighbourhood and marks them; `p` and its orthogonal
-    /// neighbours need a new analysis (it reads only orthogonal cells and
-    /// adjacent strings, whose changes are marked separately), the
-    /// diagonal ones only a new lookup.
+    /// After the cell of `p` changed: updates `p`'s field in the codes of
+    /// its on-board 3x3 neighbourhood, refreshes their rows and marks them
+    /// and `p`; `p` and its orthogonal neighbours need a new analysis (it
+    /// reads only orthogonal cells and adjacent strings, whose changes are
+    /// marked separately), the diagonal ones only a new lookup. `p`'s own
+    /// code does not change (its neighbours' changes update it).
     fn mark_area(&mut self, p: Point) {
         self.mark(p);
-        self.code[p.index()] = self.code_from_board(p);
+        self.refresh_row(p);
+        let cell = self.board.cells()[p.index()] as u16;
         for (k, &(dr, dc)) in NEIGHBOURS.iter().enumerate() {
             let q = Point((p.index() as isize + self.offsets[k]) as u16);
-            if self.board.cell(q) != Cell::Edge {
-                self.code[q.index()] = self.code_from_board(q);
+            if self.board.cells()[q.index()] != Cell::Edge {
+                // `p` is neighbour 7 - k of `q` (the code order is
+                // symmetric about the centre).
+                let shift = 2 * (7 - k);
+                let code = &mut self.code[q.index()];
+                *code = (*code & !(3 << shift)) | (cell << shift);
+                self.refresh_row(q);
                 if dr == 0 || dc == 0 {
                     self.mark(q);
                 } else {
@@ -699,11 +741,12 @@ impl<'t> McBoard<'t> {
         }
         self.near = near;
         let dirty = std::mem::take(&mut self.dirty);
+        let ko = self.ko_points();
         for &q in &dirty {
             if self.reanalyse[q.index()] == self.epoch {
                 self.analyse_point(q);
             }
-            let w = self.weights_of(q);
+            let w = self.weights_of(q, ko);
             self.tree[0].set(q.index(), w[0]);
             self.tree[1].set(q.index(), w[1]);
         }
@@ -739,6 +782,13 @@ impl<'t> McBoard<'t> {
                     "{v}: code {:#06x}, from scratch {:#06x}",
                     self.code[p.index()],
                     fresh.code[p.index()]
+                ));
+            }
+            if self.board.cell(p) == Cell::Empty && self.row[p.index()] != fresh.row[p.index()] {
+                return Err(format!(
+                    "{v}: table rows {:?}, from scratch {:?}",
+                    self.row[p.index()],
+                    fresh.row[p.index()]
                 ));
             }
             if self.board.cell(p) == Cell::Empty && self.info[p.index()] != fresh.info[p.index()] {
