@@ -111,10 +111,10 @@ impl Scan {
                 }
                 Cell::Edge => {}
                 cell => {
-                    let h = board.string_head(q).expect("a stone has a string");
+                    let (h, libs, size) = board.string_stats(q).expect("a stone has a string");
                     if !s.strings[..s.n].iter().any(|x| x.0 == h) {
                         let k = if cell == Cell::Black { 0 } else { 1 };
-                        s.strings[s.n] = (h, k, board.liberty_count(h), board.string_size(h));
+                        s.strings[s.n] = (h, k, libs, size);
                         s.n += 1;
                     }
                 }
@@ -240,7 +240,7 @@ pub struct McBoard<'t> {
     /// Absolute 3x3 code of every on-board point (kept for stones too).
     code: Vec<u16>,
     /// The table row of every empty point's code, per colour
-    /// ([`McTable::row`]): a lookup whose only change is the context
+    /// ([`McTable::row`]; stale on stones): a lookup whose only change is the context
     /// (nearness, ko, a neighbouring string's liberties) reads the small
     /// value rows, not the large code table.
     row: Vec<[u32; 2]>,
@@ -522,20 +522,21 @@ impl<'t> McBoard<'t> {
         let Some(m) = last else {
             return;
         };
+        let cells = board.cells();
         for &d in offsets {
             let q = Point((m.index() as isize + d) as u16);
-            if board.cell(q) != Cell::Edge {
+            if cells[q.index()] != Cell::Edge {
                 out.push(q);
             }
         }
         let mut heads = [Point(0); 5];
         let mut n = 0;
         for q in std::iter::once(m).chain(board.neighbors(m)) {
-            if let Some(h) = board.string_head(q) {
+            if let Some((h, libs, _)) = board.string_stats(q) {
                 if !heads[..n].contains(&h) {
                     heads[n] = h;
                     n += 1;
-                    if board.liberty_count(h) <= 2 {
+                    if libs <= 2 {
                         for l in board.liberties(h) {
                             if !out.contains(&l) {
                                 out.push(l);
@@ -596,7 +597,9 @@ impl<'t> McBoard<'t> {
     /// code does not change (its neighbours' changes update it).
     fn mark_area(&mut self, p: Point) {
         self.mark(p);
-        self.refresh_row(p);
+        if self.board.cells()[p.index()] == Cell::Empty {
+            self.refresh_row(p);
+        }
         let cell = self.board.cells()[p.index()] as u16;
         for (k, &(dr, dc)) in NEIGHBOURS.iter().enumerate() {
             let q = Point((p.index() as isize + self.offsets[k]) as u16);
@@ -606,7 +609,11 @@ impl<'t> McBoard<'t> {
                 let shift = 2 * (7 - k);
                 let code = &mut self.code[q.index()];
                 *code = (*code & !(3 << shift)) | (cell << shift);
-                self.refresh_row(q);
+                // Stones need no row; a captured stone gets its own when
+                // it becomes empty (its own `mark_area`).
+                if self.board.cells()[q.index()] == Cell::Empty {
+                    self.refresh_row(q);
+                }
                 if dr == 0 || dc == 0 {
                     self.mark(q);
                 } else {
