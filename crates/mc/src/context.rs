@@ -86,12 +86,13 @@ struct Scan {
     empties: usize,
     /// Distinct adjacent strings: head, colour index (Black 0, White 1),
     /// liberty count, size.
-    strings: [(Point, usize, usize, usize); 4],
+    strings: [(Point, u8, u16, u16); 4],
     n: usize,
 }
 
 impl Scan {
-    #[inline]
+    // Always inlined: returned by value, the scan was copied out of a call.
+    #[inline(always)]
     fn new(board: &Board, p: Point) -> Scan {
         let cells = board.cells();
         let mut s = Scan {
@@ -114,7 +115,7 @@ impl Scan {
                     let (h, libs, size) = board.string_stats(q).expect("a stone has a string");
                     if !s.strings[..s.n].iter().any(|x| x.0 == h) {
                         let k = if cell == Cell::Black { 0 } else { 1 };
-                        s.strings[s.n] = (h, k, libs, size);
+                        s.strings[s.n] = (h, k, libs as u16, size as u16);
                         s.n += 1;
                     }
                 }
@@ -132,6 +133,7 @@ impl Scan {
         let mut own_breath = false;
         let mut stones = 1usize;
         for &(_, kk, lc, size) in strings {
+            let (kk, lc, size) = (kk as usize, lc as usize, size as usize);
             if kk == k {
                 own_breath |= lc > 1;
                 stones += size;
@@ -143,7 +145,7 @@ impl Scan {
         let suicide = libs.n == 0 && !any_cap && !own_breath;
         if !libs.full() {
             for &(h, kk, lc, _) in strings {
-                if kk != k {
+                if kk as usize != k {
                     continue;
                 }
                 if lc >= 3 {
@@ -163,9 +165,9 @@ impl Scan {
         if !libs.full() && any_cap {
             // Captured stones next to the new string become its liberties.
             let own = if k == 0 { Cell::Black } else { Cell::White };
-            let is_own_string = |g: Point| strings.iter().any(|x| x.1 == k && x.0 == g);
+            let is_own_string = |g: Point| strings.iter().any(|x| x.1 as usize == k && x.0 == g);
             'cap: for &(h, kk, lc, _) in strings {
-                if kk == k || lc != 1 {
+                if kk as usize == k || lc != 1 {
                     continue;
                 }
                 for s in board.stones(h) {
@@ -214,8 +216,8 @@ pub fn analyse_both(board: &Board, p: Point) -> [MoveInfo; 2] {
         let mut out = [MoveInfo::default(); 2];
         for &(_, k, lc, size) in &scan.strings[..scan.n] {
             if lc == 1 {
-                let o = &mut out[1 - k];
-                o.captures = (o.captures as usize + size).min(3) as u8;
+                let o = &mut out[1 - k as usize];
+                o.captures = (o.captures as usize + size as usize).min(3) as u8;
             }
         }
         return out;
