@@ -225,6 +225,10 @@ pub fn analyse_both(board: &Board, p: Point) -> [MoveInfo; 2] {
     [scan.info(board, p, 0), scan.info(board, p, 1)]
 }
 
+/// A context base meaning "weight 0 in every context": an odd value, which
+/// a base (near bit clear) never is.
+const FORBIDDEN: u8 = 1;
+
 /// A board with the Monte Carlo context of every empty point and the move
 /// weights of both colours.
 ///
@@ -248,6 +252,11 @@ pub struct McBoard<'t> {
     row: Vec<[u32; 2]>,
     /// What a Black and a White stone would do on every empty point.
     info: Vec<[MoveInfo; 2]>,
+    /// Per empty point and colour, the context index without the near
+    /// bit (`Context::index`), or [`FORBIDDEN`] when the move weighs 0
+    /// whatever the context (suicide, a self-atari over the limit): set
+    /// with `info`, so a lookup only adds nearness and ko.
+    base: Vec<[u8; 2]>,
     /// Move weights per colour (Black 0, White 1).
     tree: [SumTree; 2],
     /// The previous move, if it was a stone.
@@ -283,6 +292,7 @@ impl Clone for McBoard<'_> {
             code: self.code.clone(),
             row: self.row.clone(),
             info: self.info.clone(),
+            base: self.base.clone(),
             tree: self.tree.clone(),
             last: self.last,
             near: self.near.clone(),
@@ -304,6 +314,7 @@ impl Clone for McBoard<'_> {
         self.code.clone_from(&src.code);
         self.row.clone_from(&src.row);
         self.info.clone_from(&src.info);
+        self.base.clone_from(&src.base);
         self.tree[0].clone_from(&src.tree[0]);
         self.tree[1].clone_from(&src.tree[1]);
         self.last = src.last;
@@ -339,6 +350,7 @@ impl<'t> McBoard<'t> {
             code: vec![0; len],
             row: vec![[0; 2]; len],
             info: vec![[MoveInfo::default(); 2]; len],
+            base: vec![[FORBIDDEN; 2]; len],
             tree: [SumTree::new(len), SumTree::new(len)],
             last,
             near: Vec::new(),
@@ -459,21 +471,34 @@ impl<'t> McBoard<'t> {
         code
     }
 
-    /// Both colours' weights of `p` from its cached row, analysis and
-    /// context; `ko` is each colour's forbidden ko point, if any.
-    #[inline]
+    /// Both colours' weights of `p` from its cached row, context base,
+    /// nearness and `ko`, each colour's forbidden ko point if any.
+    #[inline(always)]
     fn weights_of(&self, p: Point, ko: [Option<Point>; 2]) -> [u32; 2] {
         let i = p.index();
         if self.board.cells()[i] != Cell::Empty {
             return [0, 0];
         }
-        let infos = self.info[i];
+        let base = self.base[i];
         let rows = self.row[i];
         let near = self.near_flag[i] as usize;
         let mut w = [0; 2];
         for k in 0..2 {
+            if base[k] == FORBIDDEN || ko[k] == Some(p) {
+                continue;
+            }
+            w[k] = self.tables[k].row_value(rows[k], base[k] as usize | near);
+        }
+        w
+    }
+
+    /// The context bases of a point with analyses `infos` (see
+    /// the `base` field).
+    fn bases(&self, infos: [MoveInfo; 2]) -> [u8; 2] {
+        let mut out = [FORBIDDEN; 2];
+        for k in 0..2 {
             let (o, x) = (infos[k], infos[1 - k]);
-            if o.suicide || ko[k] == Some(p) {
+            if o.suicide {
                 continue;
             }
             if self.self_atari_limit > 0
@@ -483,16 +508,14 @@ impl<'t> McBoard<'t> {
             {
                 continue;
             }
-            // Context::index without building the Context.
-            let ctx = near
-                | (!o.self_atari as usize) << 1
+            // Context::index with near false.
+            out[k] = ((!o.self_atari as usize) << 1
                 | (!x.self_atari as usize) << 2
                 | (x.suicide as usize) << 3
                 | (o.captures.min(3) as usize) << 4
-                | (x.captures.min(3) as usize) << 6;
-            w[k] = self.tables[k].row_value(rows[k], ctx);
+                | (x.captures.min(3) as usize) << 6) as u8;
         }
-        w
+        out
     }
 
     /// Each colour's forbidden ko point (Black first).
@@ -514,7 +537,9 @@ impl<'t> McBoard<'t> {
     /// Analyses `p` for both colours into the cache (empty points only).
     fn analyse_point(&mut self, p: Point) {
         if self.board.cell(p) == Cell::Empty {
-            self.info[p.index()] = analyse_both(&self.board, p);
+            let infos = analyse_both(&self.board, p);
+            self.info[p.index()] = infos;
+            self.base[p.index()] = self.bases(infos);
         }
     }
 
@@ -791,6 +816,13 @@ impl<'t> McBoard<'t> {
                     "{v}: code {:#06x}, from scratch {:#06x}",
                     self.code[p.index()],
                     fresh.code[p.index()]
+                ));
+            }
+            if self.board.cell(p) == Cell::Empty && self.base[p.index()] != fresh.base[p.index()] {
+                return Err(format!(
+                    "{v}: context bases {:?}, from scratch {:?}",
+                    self.base[p.index()],
+                    fresh.base[p.index()]
                 ));
             }
             if self.board.cell(p) == Cell::Empty && self.row[p.index()] != fresh.row[p.index()] {
