@@ -55,6 +55,20 @@ impl Board {
     pub fn string_head(&self, p: Point) -> Option<Point> {
         self.is_stone(p).then(|| Point(self.head[p.index()]))
     }
+    /// The head, liberty count and size of the string at the stone `p`
+    /// (`None` on an empty point): the three together with one check, for
+    /// hot loops that read all three (Monte Carlo move analysis).
+    #[inline]
+    pub fn string_stats(&self, p: Point) -> Option<(Point, usize, usize)> {
+        self.is_stone(p).then(|| {
+            let h = self.head[p.index()] as usize;
+            (
+                Point(h as u16),
+                self.lib_count[h] as usize,
+                self.str_size[h] as usize,
+            )
+        })
+    }
     /// Whether `a` and `b` are stones of the same string.
     #[inline]
     pub fn same_string(&self, a: Point, b: Point) -> bool {

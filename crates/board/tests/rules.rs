@@ -404,3 +404,28 @@ fn clone_from_copies_everything() {
     assert_eq!(c.undo_depth(), 3);
     c.check_consistency().unwrap();
 }
+
+/// `string_stats` gives the same head, liberty count and size as the
+/// three separate accessors, on every point of random playout positions
+/// (and `None` on empty points).
+#[test]
+fn string_stats_agree_with_the_separate_accessors() {
+    let mut rng = katachi_board::playout::Rng::new(7);
+    let mut scratch = Vec::new();
+    for size in [5, 9, 19] {
+        let mut b = Board::new(size).unwrap();
+        let mut c = Color::Black;
+        for _ in 0..size * size * 2 {
+            let m = katachi_board::playout::choose(&b, c, &mut rng, &mut scratch)
+                .map_or(Move::Pass, Move::Play);
+            b.play(c, m).unwrap();
+            c = c.opponent();
+            for p in b.points() {
+                let want = b
+                    .string_head(p)
+                    .map(|h| (h, b.liberty_count(p), b.string_size(p)));
+                assert_eq!(b.string_stats(p), want, "{}", b.vertex(p));
+            }
+        }
+    }
+}

@@ -86,12 +86,13 @@ struct Scan {
     empties: usize,
     /// Distinct adjacent strings: head, colour index (Black 0, White 1),
     /// liberty count, size.
-    strings: [(Point, usize, usize, usize); 4],
+    strings: [(Point, u8, u16, u16); 4],
     n: usize,
 }
 
 impl Scan {
-    #[inline]
+    // Always inlined: returned by value, the scan was copied out of a call.
+    #[inline(always)]
     fn new(board: &Board, p: Point) -> Scan {
         let cells = board.cells();
         let mut s = Scan {
@@ -111,10 +112,10 @@ impl Scan {
                 }
                 Cell::Edge => {}
                 cell => {
-                    let h = board.string_head(q).expect("a stone has a string");
+                    let (h, libs, size) = board.string_stats(q).expect("a stone has a string");
                     if !s.strings[..s.n].iter().any(|x| x.0 == h) {
                         let k = if cell == Cell::Black { 0 } else { 1 };
-                        s.strings[s.n] = (h, k, board.liberty_count(h), board.string_size(h));
+                        s.strings[s.n] = (h, k, libs as u16, size as u16);
                         s.n += 1;
                     }
                 }
@@ -132,6 +133,7 @@ impl Scan {
         let mut own_breath = false;
         let mut stones = 1usize;
         for &(_, kk, lc, size) in strings {
+            let (kk, lc, size) = (kk as usize, lc as usize, size as usize);
             if kk == k {
                 own_breath |= lc > 1;
                 stones += size;
@@ -143,7 +145,7 @@ impl Scan {
         let suicide = libs.n == 0 && !any_cap && !own_breath;
         if !libs.full() {
             for &(h, kk, lc, _) in strings {
-                if kk != k {
+                if kk as usize != k {
                     continue;
                 }
                 if lc >= 3 {
@@ -163,9 +165,9 @@ impl Scan {
         if !libs.full() && any_cap {
             // Captured stones next to the new string become its liberties.
             let own = if k == 0 { Cell::Black } else { Cell::White };
-            let is_own_string = |g: Point| strings.iter().any(|x| x.1 == k && x.0 == g);
+            let is_own_string = |g: Point| strings.iter().any(|x| x.1 as usize == k && x.0 == g);
             'cap: for &(h, kk, lc, _) in strings {
-                if kk == k || lc != 1 {
+                if kk as usize == k || lc != 1 {
                     continue;
                 }
                 for s in board.stones(h) {
@@ -214,14 +216,18 @@ pub fn analyse_both(board: &Board, p: Point) -> [MoveInfo; 2] {
         let mut out = [MoveInfo::default(); 2];
         for &(_, k, lc, size) in &scan.strings[..scan.n] {
             if lc == 1 {
-                let o = &mut out[1 - k];
-                o.captures = (o.captures as usize + size).min(3) as u8;
+                let o = &mut out[1 - k as usize];
+                o.captures = (o.captures as usize + size as usize).min(3) as u8;
             }
         }
         return out;
     }
     [scan.info(board, p, 0), scan.info(board, p, 1)]
 }
+
+/// A context base meaning "weight 0 in every context": an odd value, which
+/// a base (near bit clear) never is.
+const FORBIDDEN: u8 = 1;
 
 /// A board with the Monte Carlo context of every empty point and the move
 /// weights of both colours.
@@ -239,8 +245,18 @@ pub struct McBoard<'t> {
     offsets: [isize; 8],
     /// Absolute 3x3 code of every on-board point (kept for stones too).
     code: Vec<u16>,
+    /// The table row of every empty point's code, per colour
+    /// ([`McTable::row`]; stale on stones): a lookup whose only change is the context
+    /// (nearness, ko, a neighbouring string's liberties) reads the small
+    /// value rows, not the large code table.
+    row: Vec<[u32; 2]>,
     /// What a Black and a White stone would do on every empty point.
     info: Vec<[MoveInfo; 2]>,
+    /// Per empty point and colour, the context index without the near
+    /// bit (`Context::index`), or [`FORBIDDEN`] when the move weighs 0
+    /// whatever the context (suicide, a self-atari over the limit): set
+    /// with `info`, so a lookup only adds nearness and ko.
+    base: Vec<[u8; 2]>,
     /// Move weights per colour (Black 0, White 1).
     tree: [SumTree; 2],
     /// The previous move, if it was a stone.
@@ -274,7 +290,9 @@ impl Clone for McBoard<'_> {
             board: self.board.clone(),
             offsets: self.offsets,
             code: self.code.clone(),
+            row: self.row.clone(),
             info: self.info.clone(),
+            base: self.base.clone(),
             tree: self.tree.clone(),
             last: self.last,
             near: self.near.clone(),
@@ -294,7 +312,9 @@ impl Clone for McBoard<'_> {
         self.board.clone_from(&src.board);
         self.offsets = src.offsets;
         self.code.clone_from(&src.code);
+        self.row.clone_from(&src.row);
         self.info.clone_from(&src.info);
+        self.base.clone_from(&src.base);
         self.tree[0].clone_from(&src.tree[0]);
         self.tree[1].clone_from(&src.tree[1]);
         self.last = src.last;
@@ -328,7 +348,9 @@ impl<'t> McBoard<'t> {
             board,
             offsets,
             code: vec![0; len],
+            row: vec![[0; 2]; len],
             info: vec![[MoveInfo::default(); 2]; len],
+            base: vec![[FORBIDDEN; 2]; len],
             tree: [SumTree::new(len), SumTree::new(len)],
             last,
             near: Vec::new(),
@@ -449,18 +471,34 @@ impl<'t> McBoard<'t> {
         code
     }
 
-    /// Both colours' weights of `p` from its code, cached analysis and
-    /// context.
-    fn weights_of(&self, p: Point) -> [u32; 2] {
-        if self.board.cell(p) != Cell::Empty {
+    /// Both colours' weights of `p` from its cached row, context base,
+    /// nearness and `ko`, each colour's forbidden ko point if any.
+    #[inline(always)]
+    fn weights_of(&self, p: Point, ko: [Option<Point>; 2]) -> [u32; 2] {
+        let i = p.index();
+        if self.board.cells()[i] != Cell::Empty {
             return [0, 0];
         }
-        let infos = self.info[p.index()];
-        let code = self.code[p.index()];
+        let base = self.base[i];
+        let rows = self.row[i];
+        let near = self.near_flag[i] as usize;
         let mut w = [0; 2];
-        for c in [Color::Black, Color::White] {
-            let (o, x) = (infos[c.index()], infos[c.opponent().index()]);
-            if o.suicide || self.board.ko_point_for(c) == Some(p) {
+        for k in 0..2 {
+            if base[k] == FORBIDDEN || ko[k] == Some(p) {
+                continue;
+            }
+            w[k] = self.tables[k].row_value(rows[k], base[k] as usize | near);
+        }
+        w
+    }
+
+    /// The context bases of a point with analyses `infos` (see
+    /// the `base` field).
+    fn bases(&self, infos: [MoveInfo; 2]) -> [u8; 2] {
+        let mut out = [FORBIDDEN; 2];
+        for k in 0..2 {
+            let (o, x) = (infos[k], infos[1 - k]);
+            if o.suicide {
                 continue;
             }
             if self.self_atari_limit > 0
@@ -470,16 +508,38 @@ impl<'t> McBoard<'t> {
             {
                 continue;
             }
-            let ctx = self.context_of(p, o, x);
-            w[c.index()] = self.tables[c.index()].value(c.index(), code, ctx.index());
+            // Context::index with near false.
+            out[k] = ((!o.self_atari as usize) << 1
+                | (!x.self_atari as usize) << 2
+                | (x.suicide as usize) << 3
+                | (o.captures.min(3) as usize) << 4
+                | (x.captures.min(3) as usize) << 6) as u8;
         }
-        w
+        out
+    }
+
+    /// Each colour's forbidden ko point (Black first).
+    #[inline]
+    fn ko_points(&self) -> [Option<Point>; 2] {
+        [
+            self.board.ko_point_for(Color::Black),
+            self.board.ko_point_for(Color::White),
+        ]
+    }
+
+    /// Refreshes the cached table rows of `p` from its code.
+    #[inline]
+    fn refresh_row(&mut self, p: Point) {
+        let code = self.code[p.index()];
+        self.row[p.index()] = [self.tables[0].row(0, code), self.tables[1].row(1, code)];
     }
 
     /// Analyses `p` for both colours into the cache (empty points only).
     fn analyse_point(&mut self, p: Point) {
         if self.board.cell(p) == Cell::Empty {
-            self.info[p.index()] = analyse_both(&self.board, p);
+            let infos = analyse_both(&self.board, p);
+            self.info[p.index()] = infos;
+            self.base[p.index()] = self.bases(infos);
         }
     }
 
@@ -489,20 +549,21 @@ impl<'t> McBoard<'t> {
         let Some(m) = last else {
             return;
         };
+        let cells = board.cells();
         for &d in offsets {
             let q = Point((m.index() as isize + d) as u16);
-            if board.cell(q) != Cell::Edge {
+            if cells[q.index()] != Cell::Edge {
                 out.push(q);
             }
         }
         let mut heads = [Point(0); 5];
         let mut n = 0;
         for q in std::iter::once(m).chain(board.neighbors(m)) {
-            if let Some(h) = board.string_head(q) {
+            if let Some((h, libs, _)) = board.string_stats(q) {
                 if !heads[..n].contains(&h) {
                     heads[n] = h;
                     n += 1;
-                    if board.liberty_count(h) <= 2 {
+                    if libs <= 2 {
                         for l in board.liberties(h) {
                             if !out.contains(&l) {
                                 out.push(l);
@@ -527,10 +588,12 @@ impl<'t> McBoard<'t> {
         let points: Vec<Point> = self.board.points().collect();
         for &p in &points {
             self.code[p.index()] = self.code_from_board(p);
+            self.refresh_row(p);
         }
+        let ko = self.ko_points();
         for &p in &points {
             self.analyse_point(p);
-            let w = self.weights_of(p);
+            let w = self.weights_of(p, ko);
             self.tree[0].set(p.index(), w[0]);
             self.tree[1].set(p.index(), w[1]);
         }
@@ -553,18 +616,31 @@ impl<'t> McBoard<'t> {
         self.mark_lookup(p);
     }
 
-    /// After the cell of `p` changed: refreshes the codes of `p` and its
-    /// on-board 3x3 neighbourhood and marks them; `p` and its orthogonal
-    /// neighbours need a new analysis (it reads only orthogonal cells and
-    /// adjacent strings, whose changes are marked separately), the
-    /// diagonal ones only a new lookup.
+    /// After the cell of `p` changed: updates `p`'s field in the codes of
+    /// its on-board 3x3 neighbourhood, refreshes their rows and marks them
+    /// and `p`; `p` and its orthogonal neighbours need a new analysis (it
+    /// reads only orthogonal cells and adjacent strings, whose changes are
+    /// marked separately), the diagonal ones only a new lookup. `p`'s own
+    /// code does not change (its neighbours' changes update it).
     fn mark_area(&mut self, p: Point) {
         self.mark(p);
-        self.code[p.index()] = self.code_from_board(p);
+        if self.board.cells()[p.index()] == Cell::Empty {
+            self.refresh_row(p);
+        }
+        let cell = self.board.cells()[p.index()] as u16;
         for (k, &(dr, dc)) in NEIGHBOURS.iter().enumerate() {
             let q = Point((p.index() as isize + self.offsets[k]) as u16);
-            if self.board.cell(q) != Cell::Edge {
-                self.code[q.index()] = self.code_from_board(q);
+            if self.board.cells()[q.index()] != Cell::Edge {
+                // `p` is neighbour 7 - k of `q` (the code order is
+                // symmetric about the centre).
+                let shift = 2 * (7 - k);
+                let code = &mut self.code[q.index()];
+                *code = (*code & !(3 << shift)) | (cell << shift);
+                // Stones need no row; a captured stone gets its own when
+                // it becomes empty (its own `mark_area`).
+                if self.board.cells()[q.index()] == Cell::Empty {
+                    self.refresh_row(q);
+                }
                 if dr == 0 || dc == 0 {
                     self.mark(q);
                 } else {
@@ -699,11 +775,12 @@ impl<'t> McBoard<'t> {
         }
         self.near = near;
         let dirty = std::mem::take(&mut self.dirty);
+        let ko = self.ko_points();
         for &q in &dirty {
             if self.reanalyse[q.index()] == self.epoch {
                 self.analyse_point(q);
             }
-            let w = self.weights_of(q);
+            let w = self.weights_of(q, ko);
             self.tree[0].set(q.index(), w[0]);
             self.tree[1].set(q.index(), w[1]);
         }
@@ -739,6 +816,20 @@ impl<'t> McBoard<'t> {
                     "{v}: code {:#06x}, from scratch {:#06x}",
                     self.code[p.index()],
                     fresh.code[p.index()]
+                ));
+            }
+            if self.board.cell(p) == Cell::Empty && self.base[p.index()] != fresh.base[p.index()] {
+                return Err(format!(
+                    "{v}: context bases {:?}, from scratch {:?}",
+                    self.base[p.index()],
+                    fresh.base[p.index()]
+                ));
+            }
+            if self.board.cell(p) == Cell::Empty && self.row[p.index()] != fresh.row[p.index()] {
+                return Err(format!(
+                    "{v}: table rows {:?}, from scratch {:?}",
+                    self.row[p.index()],
+                    fresh.row[p.index()]
                 ));
             }
             if self.board.cell(p) == Cell::Empty && self.info[p.index()] != fresh.info[p.index()] {

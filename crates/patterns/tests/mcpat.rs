@@ -53,6 +53,9 @@ fn check_table(db: &McDb) {
         for colour in 0..2 {
             let want = reference_value(db, relative_code(colour, code), Context::from_index(ctx));
             assert_eq!(table.value(colour, code, ctx), want, "{}", db.name);
+            // The two halves (row, then value in the row) agree too.
+            let row = table.row(colour, code);
+            assert_eq!(table.row_value(row, ctx), want, "{} (row)", db.name);
         }
     }
 }

@@ -320,6 +320,21 @@ impl McTable {
         self.values[self.rows[colour][code as usize] as usize][ctx]
     }
 
+    /// The row number of absolute code `code` for the player `colour`:
+    /// with [`McTable::row_value`], the two halves of [`McTable::value`],
+    /// for callers that keep a point's row while only its context changes
+    /// (the row table is large, the rows are few).
+    #[inline]
+    pub fn row(&self, colour: usize, code: u16) -> u32 {
+        self.rows[colour][code as usize]
+    }
+
+    /// The value in row `row` (a [`McTable::row`]) and context `ctx`.
+    #[inline]
+    pub fn row_value(&self, row: u32, ctx: usize) -> u32 {
+        self.values[row as usize][ctx]
+    }
+
     /// Number of distinct value rows (a measure of the table's size).
     pub fn row_count(&self) -> usize {
         self.values.len()
