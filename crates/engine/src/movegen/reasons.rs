@@ -442,6 +442,13 @@ fn combinations(an: &Analysis, color: Color, out: &mut Reasons) {
             .filter(|&t| board.cell(t).color().is_some())
             .min_by_key(|&t| (board.stones(t).count(), t))
     };
+    let names = |targets: &[Point]| {
+        targets
+            .iter()
+            .map(|&q| board.vertex(q))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     if let Some((m, targets)) = an.combination_attack(color) {
         if let Some(t) = smallest(&targets) {
             if legal(&board, color, m) {
@@ -450,7 +457,7 @@ fn combinations(an: &Analysis, color: Color, out: &mut Reasons) {
                     format!(
                         "combination: {} starts a sequence of threats after which one of {} falls (combination_attack)",
                         board.vertex(m),
-                        targets.iter().map(|&q| board.vertex(q)).collect::<Vec<_>>().join(" ")
+                        names(&targets)
                     ),
                 );
             }
@@ -470,7 +477,7 @@ fn combinations(an: &Analysis, color: Color, out: &mut Reasons) {
                 format!(
                     "combination: the opponent's {} threatens {}; after this move it has no combination (combination_defend)",
                     board.vertex(om),
-                    targets.iter().map(|&q| board.vertex(q)).collect::<Vec<_>>().join(" ")
+                    names(&targets)
                 ),
             );
         }

@@ -239,8 +239,6 @@ pub fn examine(
 
     // Escape room: empty points outside the attacker's domain and the
     // goal's eye spaces, reached from the goal's liberties.
-    let mut reached = vec![false; board.cells().len()];
-    let mut frontier: Vec<Point> = Vec::new();
     let size = board.size();
     let line = |p: Point| {
         let (r, c) = board.row_col(p);
@@ -255,32 +253,7 @@ pub fn examine(
             && !eyes.of(opp).in_domain(p)
             && !own_space[p.index()]
     };
-    for &l in &goal_libs {
-        if open(l) && !reached[l.index()] {
-            reached[l.index()] = true;
-            frontier.push(l);
-        }
-    }
-    let mut escape = frontier.len();
-    for _ in 0..ESCAPE_DEPTH {
-        let mut next = Vec::new();
-        for &p in &frontier {
-            for q in board.neighbors(p) {
-                if open(q)
-                    && !reached[q.index()]
-                    && !board
-                        .neighbors(q)
-                        .iter()
-                        .any(|r| board.cell(*r).color() == Some(opp))
-                {
-                    reached[q.index()] = true;
-                    next.push(q);
-                }
-            }
-        }
-        escape += next.len();
-        frontier = next;
-    }
+    let (escape, reached) = escape_room(board, &goal_libs, &open, opp, None);
     // Running out: one-space jumps from the goal's stones into the open
     // room gain more distance from the attacker's walls than crawling
     // along the liberties, for a dragon with some room but not yet enough
@@ -358,7 +331,7 @@ pub fn examine(
         goal_libs
             .iter()
             .filter(|l| open(**l))
-            .map(|&b| escape_room(board, &goal_libs, &open, opp, Some(b)))
+            .map(|&b| escape_room(board, &goal_libs, &open, opp, Some(b)).0)
             .min()
             .unwrap_or(0)
     } else {
@@ -388,14 +361,15 @@ pub fn examine(
 
 /// The escape room of the goal (empty points `open` reached from its
 /// liberties within [`ESCAPE_DEPTH`] steps, beyond the first step never
-/// next to an `opp` stone), with `blocked` taken as the attacker's stone.
+/// next to an `opp` stone), with `blocked` taken as the attacker's stone:
+/// how many points, and which (by point index).
 fn escape_room(
     board: &Board,
     goal_libs: &[Point],
     open: &dyn Fn(Point) -> bool,
     opp: Color,
     blocked: Option<Point>,
-) -> usize {
+) -> (usize, Vec<bool>) {
     let free = |p: Point| open(p) && Some(p) != blocked;
     let hostile = |q: Point| {
         board
@@ -425,7 +399,7 @@ fn escape_room(
         escape += next.len();
         frontier = next;
     }
-    escape
+    (escape, reached)
 }
 
 /// Worms with a stone this close to the goal (in steps over the board)
