@@ -67,7 +67,7 @@ use crate::autohelper::{Context, DragonStatus};
 use crate::dragons::{Dragons, Safety};
 use crate::knowledge::Database;
 
-pub use patterns::{ConstraintMemo, PatternCounts, MEMO_MARGIN};
+pub use patterns::{ConstraintMemo, PatternCounts};
 
 /// Strength of a live stone.
 pub const STONE_STRENGTH: f32 = 100.0;

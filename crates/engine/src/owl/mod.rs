@@ -522,6 +522,8 @@ impl Owl {
         if depth >= self.cfg.reading_depth {
             return if view.leaf_alive(false) { FAIL } else { WIN };
         }
+        // Whether only the vital patterns' moves are read (see below).
+        let only_vital = view.verdict == Verdict::Alive && (depth > 0 || view.alive_by_escape);
         let out = match view.verdict {
             // The root is read even when it looks alive: the static eye
             // count can be optimistic (owl.tst +1, ld_owl.tst +2 with
@@ -540,7 +542,7 @@ impl Owl {
             // katachi critical were such roots: owl_status_reference.rs,
             // 81.44% -> 82.63% of the dragons; 85.03% without the
             // one-block test, which lost owl.tst's 102 and 103).
-            Verdict::Alive if (depth > 0 || view.alive_by_escape) && view.vital.is_empty() => FAIL,
+            Verdict::Alive if only_vital && view.vital.is_empty() => FAIL,
             // A dead-looking dragon whose defender has just taken a ko
             // beside a lunch (a legal capture: nobody is komaster yet) is
             // read: the attacker may retake only conditionally, and the
@@ -554,8 +556,6 @@ impl Owl {
             }
             _ => {
                 let attacker = self.color.opponent();
-                let only_vital =
-                    view.verdict == Verdict::Alive && (depth > 0 || view.alive_by_escape);
                 let mut best = FAIL;
                 let mut tried = 0;
                 // Moves played, the conditional ko capture included: a
