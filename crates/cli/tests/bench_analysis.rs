@@ -82,7 +82,11 @@ fn gnu_go_is_timed_beside_when_present() {
         "name (round trip)",
     ] {
         let (total, mean) = row(&out, name);
-        assert!(total > 0.0 && (mean * 2.0 - total).abs() <= 0.051, "{out}");
+        // The total is printed to 0.1 ms and the mean to 0.001 ms: a round
+        // trip of 0.02 ms per position totals "0.0", so the mean is the
+        // figure that must be positive.
+        assert!(total >= 0.0 && mean > 0.0, "{out}");
+        assert!((mean * 2.0 - total).abs() <= 0.051, "{out}");
     }
     assert!(
         out.contains("katachi's stages against GNU Go's dragon_data: wall"),
