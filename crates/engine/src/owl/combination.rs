@@ -21,7 +21,7 @@ use katachi_tactics::reading::{Code, Reader};
 /// Moves of the attacker in one sequence: the last must threaten so that
 /// every answer loses a string; the ones before are threats the defender
 /// must answer.
-pub const AA_DEPTH: usize = 3;
+pub const AA_DEPTH: usize = 4;
 
 /// How far (Manhattan distance, to its nearest stone) from the first
 /// move of a combination a threatened string may lie, unless it shares
@@ -308,10 +308,11 @@ impl Search<'_> {
     }
 
     /// Attacker moves worth trying: liberties of root-safe opponent
-    /// strings with few liberties (three at the first move, where a
-    /// threat may be a ladder or a net; two later, where the sequence
-    /// goes on by ataris, against strings touching the sequence's
-    /// stones). At the first move also up to [`AA_APPROACHES`] approach
+    /// strings of at most three liberties (a threat may be a ladder or
+    /// a net, not only an atari; later in the sequence only strings
+    /// touching its stones: a sequence of ataris often ends with a
+    /// move that takes a shared liberty from a string the ataris made
+    /// longer and shorter of liberties). At the first move also up to [`AA_APPROACHES`] approach
     /// moves: empty points beside two liberties of two-liberty strings
     /// (counting the strings, at least two of them), which threaten to
     /// fill a liberty two such strings share next, a double atari the
@@ -319,7 +320,7 @@ impl Search<'_> {
     /// atari").
     fn candidates(&self, depth: usize) -> Vec<Point> {
         let b = self.reader.board();
-        let max_libs = if depth == AA_DEPTH { 3 } else { 2 };
+        let max_libs = 3;
         let mut out: Vec<Point> = Vec::new();
         let mut seen = vec![false; b.cells().len()];
         let in_play = self.in_play();
