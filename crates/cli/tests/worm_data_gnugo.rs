@@ -97,18 +97,25 @@ fn worm_data_matches_gnugo() {
             .map(|(sgf, mv)| format!("loadsgf {sgf} {mv}\n{then}worm_data\n"))
             .collect()
     };
-    let ours = blocks(&converse(
-        env!("CARGO_BIN_EXE_katachi"),
-        &["gtp"],
-        &dir,
-        &script(""),
-    ));
-    let theirs = blocks(&converse(
-        &gnugo,
-        &["--mode", "gtp"],
-        &dir,
-        &script("dragon_status\n"),
-    ));
+    // The two engines answer at the same time (the machine's two cores:
+    // cargo runs test binaries one after another).
+    let (ours, theirs) = std::thread::scope(|s| {
+        let ours = s.spawn(|| {
+            blocks(&converse(
+                env!("CARGO_BIN_EXE_katachi"),
+                &["gtp"],
+                &dir,
+                &script(""),
+            ))
+        });
+        let theirs = blocks(&converse(
+            &gnugo,
+            &["--mode", "gtp"],
+            &dir,
+            &script("dragon_status\n"),
+        ));
+        (ours.join().expect("katachi's conversation"), theirs)
+    });
     assert_eq!(ours.len(), POSITIONS.len());
     assert_eq!(theirs.len(), POSITIONS.len());
     let mut agree: BTreeMap<&str, (usize, usize)> = BTreeMap::new();

@@ -299,9 +299,11 @@ fn eye_spaces_agree_with_gnugo() {
             Fallback::Guess,
         ));
     }
-    let mut tally = Tally::default();
-    let mut positions = 0;
-    for row in rows.iter().step_by(10).take(20) {
+    // The positions are shared by two workers (the machine's two cores:
+    // cargo runs test binaries one after another), alternating; each
+    // fills its own tally and the tallies are added.
+    let chosen: Vec<&Vec<String>> = rows.iter().step_by(10).take(20).collect();
+    let one = |row: &Vec<String>, tally: &mut Tally| {
         let (sgf, mv) = (&row[1], row[2].parse::<usize>().expect("move"));
         let bytes = std::fs::read(regression.join(sgf)).expect("sgf");
         let board = load_bytes(&bytes, Target::BeforeMove(mv))
@@ -338,9 +340,35 @@ fn eye_spaces_agree_with_gnugo() {
             cmds.len() + 1,
             "{sgf} {mv}: one answer per command"
         );
-        compare(&board, &a, &variants, &answers[1..], &mut tally);
-        positions += 1;
+        compare(&board, &a, &variants, &answers[1..], tally);
+    };
+    let tallies: Vec<Tally> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..2)
+            .map(|w| {
+                let (chosen, one) = (&chosen, &one);
+                scope.spawn(move || {
+                    let mut tally = Tally::default();
+                    for row in chosen.iter().skip(w).step_by(2) {
+                        one(row, &mut tally);
+                    }
+                    tally
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("worker"))
+            .collect()
+    });
+    let mut tally = Tally::default();
+    for t in tallies {
+        for (field, (ok, n)) in t.counts {
+            let e = tally.counts.entry(field).or_default();
+            e.0 += ok;
+            e.1 += n;
+        }
     }
+    let positions = chosen.len();
     println!("eye data against GNU Go 3.8 on {positions} positions:");
     for (field, (ok, n)) in &tally.counts {
         println!(

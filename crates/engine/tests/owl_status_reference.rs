@@ -13,10 +13,11 @@
 //! the influence function takes as dead, so this agreement is the lever
 //! of the influence with owl statuses (influence_reference.rs).
 //!
-//! `owl_statuses_agree_with_gnugo` reads the default sample's every 4th
-//! position (13 positions: owl reads every dragon not statically alive,
-//! so the whole sample takes minutes) and asserts floors at what was
-//! measured there; the ignored `owl_statuses_agree_with_gnugo_sample`
+//! `owl_statuses_agree_with_gnugo` reads every 16th reference position
+//! (13 positions, ids 1, 17, ...: the wide sample's every 4th; owl reads
+//! every dragon not statically alive, so the whole sample takes minutes),
+//! whatever the sample, and asserts floors at what was measured there;
+//! the ignored `owl_statuses_agree_with_gnugo_sample`
 //! reads the whole default sample (`support::reference::sample`, or all
 //! 200 with `KATACHI_REFERENCE_STEP=1`) and only prints:
 //! `KATACHI_REQUIRE_SHARED=1 cargo test --release -p katachi-engine --test
@@ -251,13 +252,20 @@ fn position(line: &str, boards: &BTreeMap<u64, Board>, diff: bool) -> Figures {
     f
 }
 
-/// Measures every `every`-th line of the sample on two threads.
-fn measure(shared: &Path, every: usize) -> Figures {
+/// Measures on two threads every `every`-th line of the sample, or of
+/// all 200 positions with `every` `Some`.
+fn measure(shared: &Path, every: Option<usize>) -> Figures {
     let boards = support::reference::boards(shared, true);
     let text = std::fs::read_to_string(shared.join("reference/analysis/gnugo-analysis.jsonl"))
         .expect("gnugo-analysis.jsonl");
-    let (lines, _) = support::reference::sample(&text);
-    let lines: Vec<&str> = lines.into_iter().step_by(every).collect();
+    let lines: Vec<&str> = match every {
+        Some(every) => text
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .step_by(every)
+            .collect(),
+        None => support::reference::sample(&text).0,
+    };
     let diff = std::env::var_os("KATACHI_OWL_DIFF").is_some();
     let next = std::sync::atomic::AtomicUsize::new(0);
     let work = || {
@@ -284,7 +292,8 @@ fn measure(shared: &Path, every: usize) -> Figures {
     total
 }
 
-/// Every how many positions of the default sample the floor test reads.
+/// Every how many positions of the wide sample (every
+/// `support::reference::WIDE_STEP`-th of the 200) the floor test reads.
 const FLOOR_EVERY: usize = 4;
 
 #[test]
@@ -292,15 +301,10 @@ fn owl_statuses_agree_with_gnugo() {
     let Some(shared) = katachi_testkit::shared::shared_dir_with(&["reference/analysis"]) else {
         return;
     };
-    let f = measure(&shared, FLOOR_EVERY);
+    let every = FLOOR_EVERY * support::reference::WIDE_STEP;
+    let f = measure(&shared, Some(every));
     f.print();
-    assert_eq!(
-        f.positions,
-        support::reference::expected(200).div_ceil(FLOOR_EVERY)
-    );
-    if !support::reference::default_sample() {
-        return;
-    }
+    assert_eq!(f.positions, 200usize.div_ceil(every));
     let owl = Matrix::share(&f.owl.dragons);
     assert!(owl >= FLOOR_OWL, "owl agreement {owl:.4} below {FLOOR_OWL}");
     let stones = Matrix::share(&f.owl.stones);
@@ -316,12 +320,12 @@ fn owl_statuses_agree_with_gnugo_sample() {
     let Some(shared) = katachi_testkit::shared::shared_dir_with(&["reference/analysis"]) else {
         return;
     };
-    let f = measure(&shared, 1);
+    let f = measure(&shared, None);
     f.print();
     assert_eq!(f.positions, support::reference::expected(200));
 }
 
-/// Floors at what was measured on every 4th position of the default
+/// Floors at what was measured on every 4th position of the wide
 /// sample (13 positions, 167 katachi dragons): 82.63% of the dragons,
 /// 86.64% of their stones, since owl does not chase at its root a dragon
 /// alive by escape room alone that one block cannot seal (81.44% and

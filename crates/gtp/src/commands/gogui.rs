@@ -62,29 +62,40 @@ mod tests {
         seen
     }
 
-    #[test]
-    fn analyze_commands_leave_the_game_alone() {
-        for empty in [true, false] {
-            let want = state(&mut game(empty));
-            let mut s = game(empty);
-            let text = ok(&mut s, "gogui-analyze_commands");
-            // Points for `%p`: a black stone, a white one, empty points.
-            // A command without `%p` runs once: four runs of the same
-            // command on the same game were most of this test's 56 s.
-            for point in ["E5", "D5", "A1", "J9"] {
-                for line in text.lines() {
-                    let command = line.splitn(3, '/').nth(2).unwrap();
-                    if command.contains("%p") || point == "E5" {
-                        let _ = run(&mut s, &command.replace("%p", point));
-                    }
+    /// Runs every analyze command on the game (`empty`: on an empty
+    /// board) and checks that the game is as it was.
+    fn analyze_commands_leave_alone(empty: bool) {
+        let want = state(&mut game(empty));
+        let mut s = game(empty);
+        let text = ok(&mut s, "gogui-analyze_commands");
+        // Points for `%p`: a black stone, a white one, empty points.
+        // A command without `%p` runs once: four runs of the same
+        // command on the same game were most of this test's 56 s.
+        for point in ["E5", "D5", "A1", "J9"] {
+            for line in text.lines() {
+                let command = line.splitn(3, '/').nth(2).unwrap();
+                if command.contains("%p") || point == "E5" {
+                    let _ = run(&mut s, &command.replace("%p", point));
                 }
             }
-            assert_eq!(
-                state(&mut s),
-                want,
-                "an analyze command changed the game (empty board: {empty})"
-            );
         }
+        assert_eq!(
+            state(&mut s),
+            want,
+            "an analyze command changed the game (empty board: {empty})"
+        );
+    }
+
+    // Two tests, so that the test threads run the two games at once (one
+    // test was the binary's longest by four times).
+    #[test]
+    fn analyze_commands_leave_the_game_alone() {
+        analyze_commands_leave_alone(false);
+    }
+
+    #[test]
+    fn analyze_commands_leave_the_empty_board_alone() {
+        analyze_commands_leave_alone(true);
     }
 
     #[test]
