@@ -108,6 +108,9 @@ fn load_positions(dir: &Path, limit: Option<usize>) -> anyhow::Result<Vec<RefPos
         let size = v["size"].as_u64().context("no size").with_context(at)? as usize;
         let mut b = Board::new(size).with_context(at)?;
         let rows = v["rows"].as_array().context("no rows").with_context(at)?;
+        // One setup edit list, one recomputation of the strings
+        // (`set_stone` per point recomputed them 361 times per board).
+        let mut edits = Vec::new();
         for (r, row) in rows.iter().enumerate() {
             let row = row.as_str().context("a row is not text").with_context(at)?;
             for (c, ch) in row.chars().enumerate() {
@@ -118,9 +121,10 @@ fn load_positions(dir: &Path, limit: Option<usize>) -> anyhow::Result<Vec<RefPos
                     _ => bail!("{}: unknown point {ch:?}", at()),
                 };
                 let p = b.point(r, c).context("row too long").with_context(at)?;
-                b.set_stone(p, stone);
+                edits.push((p, stone));
             }
         }
+        b.set_stones(edits);
         b.set_to_move(match v["to_move"].as_str() {
             Some("W") => Color::White,
             _ => Color::Black,

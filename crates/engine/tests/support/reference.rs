@@ -20,6 +20,9 @@ pub fn boards(shared: &Path, to_move: bool) -> BTreeMap<u64, Board> {
         if to_move && v["to_move"].as_str() == Some("W") {
             b.set_to_move(Color::White);
         }
+        // One setup edit list, one recomputation of the strings (a
+        // `set_stone` per stone recomputed them once per stone).
+        let mut edits = Vec::new();
         for (r, row) in v["rows"].as_array().expect("rows").iter().enumerate() {
             for (c, ch) in row.as_str().expect("row").chars().enumerate() {
                 let stone = match ch {
@@ -28,10 +31,11 @@ pub fn boards(shared: &Path, to_move: bool) -> BTreeMap<u64, Board> {
                     _ => None,
                 };
                 if stone.is_some() {
-                    b.set_stone(b.point(r, c).expect("on board"), stone);
+                    edits.push((b.point(r, c).expect("on board"), stone));
                 }
             }
         }
+        b.set_stones(edits);
         out.insert(v["id"].as_u64().expect("id"), b);
     }
     out

@@ -122,46 +122,98 @@ impl IntoIterator for Mates {
     }
 }
 
-/// Candidate list with scores, without duplicates.
+/// Candidate list with scores, without duplicates. Held in place up to
+/// [`SMALL_CANDS`] entries (every node builds one or two lists, and a heap
+/// list cost an allocation and a free each), on the heap beyond.
 #[derive(Debug)]
 pub(crate) struct Candidates {
-    items: Vec<(Point, i32)>,
+    small: [(Point, i32); SMALL_CANDS],
+    len: usize,
+    /// All the entries once there are more than `SMALL_CANDS` (then
+    /// `small` is no longer read).
+    big: Vec<(Point, i32)>,
 }
 
+/// Candidate lists up to this long are kept without allocation.
+const SMALL_CANDS: usize = 48;
+
 impl Default for Candidates {
+    #[inline]
     fn default() -> Self {
-        // One allocation large enough for the usual list (growing from
-        // empty reallocates three or four times at every node).
         Candidates {
-            items: Vec::with_capacity(32),
+            small: [(Point(0), 0); SMALL_CANDS],
+            len: 0,
+            big: Vec::new(),
         }
     }
 }
 
 impl Candidates {
-    pub(crate) fn add(&mut self, p: Point, score: i32) {
-        if let Some(e) = self.items.iter_mut().find(|e| e.0 == p) {
-            e.1 = e.1.max(score);
+    /// The entries, in the order first added.
+    #[inline]
+    pub(crate) fn items(&self) -> &[(Point, i32)] {
+        if self.big.is_empty() {
+            &self.small[..self.len]
         } else {
-            self.items.push((p, score));
+            &self.big
         }
     }
 
+    #[inline(always)]
+    fn items_mut(&mut self) -> &mut [(Point, i32)] {
+        if self.big.is_empty() {
+            &mut self.small[..self.len]
+        } else {
+            &mut self.big
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn add(&mut self, p: Point, score: i32) {
+        if let Some(e) = self.items_mut().iter_mut().find(|e| e.0 == p) {
+            e.1 = e.1.max(score);
+        } else if self.len < SMALL_CANDS {
+            self.small[self.len] = (p, score);
+            self.len += 1;
+        } else {
+            self.spill(p, score);
+        }
+    }
+
+    /// Add a new entry past the in-place room (rare): every entry moves
+    /// to the heap list. `len` goes past `SMALL_CANDS` so that `add` keeps
+    /// coming here.
+    #[cold]
+    #[inline(never)]
+    fn spill(&mut self, p: Point, score: i32) {
+        if self.big.is_empty() {
+            self.big.extend_from_slice(&self.small[..self.len]);
+        }
+        self.big.push((p, score));
+        self.len += 1;
+    }
+
     /// Raise the score of `p` by `bonus` if it is already a candidate.
+    #[inline]
     pub(crate) fn boost(&mut self, p: Point, bonus: i32) {
-        if let Some(e) = self.items.iter_mut().find(|e| e.0 == p) {
+        if let Some(e) = self.items_mut().iter_mut().find(|e| e.0 == p) {
             e.1 += bonus;
         }
     }
 
     /// The points, best first, at most `limit`.
-    fn into_sorted(mut self, limit: usize) -> Vec<Point> {
+    /// Takes `&mut self`: moving the list in by value copied its
+    /// in-place array (a `memcpy` per node).
+    fn take_sorted(&mut self, limit: usize) -> Vec<Point> {
         // The points are distinct, so the order is total and an unstable
         // sort gives the same list.
-        self.items
-            .sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        self.items.truncate(limit);
-        self.items.into_iter().map(|e| e.0).collect()
+        let items = self.items_mut();
+        items.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let n = items.len().min(limit);
+        // Room for the one move `defense_moves` may append.
+        let mut out = Vec::with_capacity(n + 1);
+        out.extend(items[..n].iter().map(|e| e.0));
+        out
     }
 }
 
@@ -469,7 +521,7 @@ impl Reader {
         if super::TRACE && stackp == 0 {
             eprintln!(
                 "attack cands {:?}",
-                cand.items
+                cand.items()
                     .iter()
                     .map(|&(p, s)| (b.vertex(p), s))
                     .collect::<Vec<_>>()
@@ -490,7 +542,7 @@ impl Reader {
         } else {
             MAX_ATTACK_MOVES
         };
-        cand.into_sorted(limit)
+        cand.take_sorted(limit)
     }
 
     /// Candidate defending moves for the string at `s` (owned by `def`),
@@ -662,7 +714,7 @@ impl Reader {
         if super::TRACE && stackp == 0 {
             eprintln!(
                 "defense cands {:?}",
-                cand.items
+                cand.items()
                     .iter()
                     .map(|&(p, s)| (b.vertex(p), s))
                     .collect::<Vec<_>>()
@@ -684,7 +736,7 @@ impl Reader {
         } else {
             MAX_DEFENSE_MOVES
         };
-        let mut moves = cand.into_sorted(limit);
+        let mut moves = cand.take_sorted(limit);
         // A string in atari always tries running out at its liberty when
         // that gives it two liberties or more: captures and counter-ataris
         // can outscore the plain extension and push it past the limit, and
