@@ -63,8 +63,9 @@ fn answer(
 /// (`KATACHI_OWL_STEP` overrides).
 const DEFAULT_STEP: usize = 2;
 
-/// Floor of the default half of the suite.
-const FLOOR_HALF: usize = 64;
+/// Floor of the default half of the suite (64 until the owl11 branch's
+/// escape through friendly strings and wide undecided roots: 65).
+const FLOOR_HALF: usize = 65;
 
 #[test]
 fn owl_suite_keeps_its_level() {
