@@ -97,10 +97,11 @@ fn owl_suite_keeps_its_level() {
     // with escape jumps and escape room alive from 14 points; still 151
     // once a dead-looking node after the defender's legal ko capture is
     // read: 145 gained, 203 lost; 152 once a goal captured by a ko
-    // capture may be retaken conditionally: 225 gained.)
+    // capture may be retaken conditionally: 225 gained; 155 with the
+    // escape through safe friendly strings and the wide undecided root.)
     assert!(tally.tests > 0, "owl.tst: no tests read");
     let floor = match step {
-        1 => 152,
+        1 => 155,
         // The default half, as measured when the sample was introduced
         // (64 of its 118 tests; 152 of the whole suite then).
         DEFAULT_STEP => FLOOR_HALF,
