@@ -253,7 +253,18 @@ pub fn examine(
             && !eyes.of(opp).in_domain(p)
             && !own_space[p.index()]
     };
-    let (escape, reached) = escape_room(board, &goal_libs, &open, opp, None);
+    // A friendly string outside the goal that reading cannot capture and
+    // that has room of its own is a way out (owl.texi's escape route,
+    // influence.texi "Escape": friendly dragons carry escape value): the
+    // walk passes through it to its liberties. Strings too far to have
+    // been read are taken as safe, as the node takes them.
+    let bridge = |p: Point| {
+        board.cell(p).color() == Some(color)
+            && !in_goal[p.index()]
+            && board.liberty_count(p) >= FRIEND_LIBERTIES
+            && worms.get(p).is_none_or(|w| w.attack.is_none())
+    };
+    let (escape, reached) = escape_room(board, &goal_libs, &open, &bridge, opp, None);
     // Running out: one-space jumps from the goal's stones into the open
     // room gain more distance from the attacker's walls than crawling
     // along the liberties, for a dragon with some room but not yet enough
@@ -331,7 +342,7 @@ pub fn examine(
         goal_libs
             .iter()
             .filter(|l| open(**l))
-            .map(|&b| escape_room(board, &goal_libs, &open, opp, Some(b)).0)
+            .map(|&b| escape_room(board, &goal_libs, &open, &bridge, opp, Some(b)).0)
             .min()
             .unwrap_or(0)
     } else {
@@ -359,14 +370,21 @@ pub fn examine(
     }
 }
 
+/// Liberties a friendly string outside the goal needs to be a way out
+/// for the escape walk (fewer: it is as hemmed in as the goal).
+pub const FRIEND_LIBERTIES: usize = 3;
+
 /// The escape room of the goal (empty points `open` reached from its
 /// liberties within [`ESCAPE_DEPTH`] steps, beyond the first step never
-/// next to an `opp` stone), with `blocked` taken as the attacker's stone:
-/// how many points, and which (by point index).
+/// next to an `opp` stone; a `bridge` stone reached is passed through,
+/// one step to its whole string, whose liberties the walk goes on from),
+/// with `blocked` taken as the attacker's stone: how many points, and
+/// which (by point index; bridge stones are marked but not counted).
 fn escape_room(
     board: &Board,
     goal_libs: &[Point],
     open: &dyn Fn(Point) -> bool,
+    bridge: &dyn Fn(Point) -> bool,
     opp: Color,
     blocked: Option<Point>,
 ) -> (usize, Vec<bool>) {
@@ -390,7 +408,24 @@ fn escape_room(
         let mut next = Vec::new();
         for &p in &frontier {
             for q in board.neighbors(p) {
-                if free(q) && !reached[q.index()] && !hostile(q) {
+                if reached[q.index()] || !board.on_board(q) {
+                    continue;
+                }
+                if board.cell(q).color().is_some() {
+                    if !bridge(q) {
+                        continue;
+                    }
+                    // The friendly string: its liberties are one step on.
+                    for s in board.stones(q) {
+                        reached[s.index()] = true;
+                    }
+                    for l in board.liberties(q) {
+                        if free(l) && !reached[l.index()] && !hostile(l) {
+                            reached[l.index()] = true;
+                            next.push(l);
+                        }
+                    }
+                } else if free(q) && !hostile(q) {
                     reached[q.index()] = true;
                     next.push(q);
                 }
