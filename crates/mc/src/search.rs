@@ -26,7 +26,9 @@
 //!   An optional locality prior ([`SearchConfig::local_prior`], off by
 //!   default: 2 wins in 6 games against GNU Go at 10 visits, where the
 //!   same seeds gave 5 in 6 without it) favours moves near the previous
-//!   move. An optional tactical prior below the root
+//!   move. An optional edge prior ([`SearchConfig::edge_prior`], off by
+//!   default, unproven: see the README's mc11 figures) keeps the tree off
+//!   first- and second-line moves in empty areas. An optional tactical prior below the root
 //!   ([`SearchConfig::tactical_prior`], off by default) favours the heavy
 //!   rules' answers to the move that led to the node (escapes, capturing
 //!   ataris, nakade).
