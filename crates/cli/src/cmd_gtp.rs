@@ -151,7 +151,8 @@ pub struct Args {
     time_bank: f64,
 
     /// Set a Monte Carlo search tuning parameter, as NAME=VALUE
-    /// (repeatable; names: even_prior, pattern_prior, local_prior, tactical_prior, rave_equiv,
+    /// (repeatable; names: even_prior, pattern_prior, local_prior, edge_prior, tactical_prior,
+    /// rave_equiv,
     /// explore, score_weight, expand_at, early_stop, resign_below,
     /// dead_ownership).
     #[arg(long = "mc-param", value_name = "NAME=VALUE")]

@@ -26,7 +26,9 @@
 //!   An optional locality prior ([`SearchConfig::local_prior`], off by
 //!   default: 2 wins in 6 games against GNU Go at 10 visits, where the
 //!   same seeds gave 5 in 6 without it) favours moves near the previous
-//!   move. An optional tactical prior below the root
+//!   move. An optional edge prior ([`SearchConfig::edge_prior`], off by
+//!   default, unproven: see the README's mc11 figures) keeps the tree off
+//!   first- and second-line moves in empty areas. An optional tactical prior below the root
 //!   ([`SearchConfig::tactical_prior`], off by default) favours the heavy
 //!   rules' answers to the move that led to the node (escapes, capturing
 //!   ataris, nakade).
@@ -134,6 +136,11 @@ pub struct SearchConfig {
     /// answers are next to the move just played (Pachi's distance prior
     /// is the model). 0: none.
     pub local_prior: f32,
+    /// Virtual visits at a 0 % win rate for a move on the first or second
+    /// line with no stone within Manhattan distance 2 (an edge move in
+    /// an empty area; Pachi's and Fuego's priors against such moves are
+    /// the model). 0: none. See [`edge_in_empty_area`].
+    pub edge_prior: f32,
     /// RAVE equivalence parameter.
     pub rave_equiv: f32,
     /// UCB exploration coefficient.
@@ -261,6 +268,7 @@ pub const TUNING_PARAMS: &[&str] = &[
     "even_prior",
     "pattern_prior",
     "local_prior",
+    "edge_prior",
     "rave_equiv",
     "explore",
     "score_weight",
@@ -299,6 +307,7 @@ impl SearchConfig {
             "even_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.even_prior = v),
             "pattern_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.pattern_prior = v),
             "local_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.local_prior = v),
+            "edge_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.edge_prior = v),
             "rave_equiv" => range(value > 0.0, "(0, inf)").map(|()| self.rave_equiv = v),
             "explore" => range(value >= 0.0, "[0, inf)").map(|()| self.explore = v),
             "score_weight" => {
@@ -357,6 +366,7 @@ impl Default for SearchConfig {
             even_prior: 10.0,
             pattern_prior: 10.0,
             local_prior: 0.0,
+            edge_prior: 0.0,
             rave_equiv: 3000.0,
             explore: 0.1,
             score_weight: 0.05,
@@ -753,6 +763,44 @@ fn unclear_root(nodes: &[Node]) -> bool {
         .any(|n| 2 * n.visits >= first.visits && n.mv != first.mv && rate(n) > rate(first))
 }
 
+/// Whether the empty point `p` is on the first or second line and no
+/// stone stands within Manhattan distance 2 of it (the 12 points around
+/// it, those on the board): an edge move in an empty area.
+///
+/// Why (Go): such a move is neither a contact fight nor an approach; low
+/// on the board, far from everything, it takes a little territory and
+/// gives up the influence a third- or fourth-line move would get, and
+/// on 9x9 it is a wasted tempo in the opening. Playouts that end in
+/// random territory cannot tell it from a good move with a few thousand
+/// playouts, so the tree gets a prior against it
+/// ([`SearchConfig::edge_prior`]); the playouts can still overrule it.
+pub fn edge_in_empty_area(b: &Board, p: Point) -> bool {
+    let size = b.size();
+    let (r, c) = b.row_col(p);
+    let line = r.min(c).min(size - 1 - r).min(size - 1 - c);
+    if line > 1 {
+        return false;
+    }
+    for dr in -2i32..=2 {
+        let span = 2 - dr.abs();
+        for dc in -span..=span {
+            if dr == 0 && dc == 0 {
+                continue;
+            }
+            let (rr, cc) = (r as i32 + dr, c as i32 + dc);
+            if rr < 0 || cc < 0 {
+                continue;
+            }
+            if let Some(q) = b.point(rr as usize, cc as usize) {
+                if b.cell(q) != Cell::Empty {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
 /// Longest principal variation reported.
 const MAX_PV: usize = 12;
 
@@ -877,6 +925,9 @@ impl<'a> Worker<'a> {
                 };
                 pv += v;
                 pw += v;
+            }
+            if cfg.edge_prior > 0.0 && edge_in_empty_area(b, p) {
+                pv += cfg.edge_prior;
             }
             if tactical.contains(&p) {
                 pv += cfg.tactical_prior;

@@ -440,6 +440,66 @@ fn tuning_parameters_by_name() {
     }
 }
 
+/// An edge move in an empty area: first or second line, no stone within
+/// Manhattan distance 2; a stone at distance 2 or a third-line point is
+/// not one.
+#[test]
+fn edge_moves_in_empty_areas() {
+    let b = position(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . X . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let at = |r, c| b.point(r, c).unwrap();
+    assert!(katachi_mc::edge_in_empty_area(&b, at(8, 0)));
+    assert!(katachi_mc::edge_in_empty_area(&b, at(7, 4)));
+    assert!(katachi_mc::edge_in_empty_area(&b, at(1, 1)));
+    assert!(!katachi_mc::edge_in_empty_area(&b, at(2, 4)));
+    assert!(!katachi_mc::edge_in_empty_area(&b, at(6, 4)));
+    let b2 = position(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . X . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    assert!(!katachi_mc::edge_in_empty_area(
+        &b2,
+        b2.point(8, 4).unwrap()
+    ));
+    assert!(!katachi_mc::edge_in_empty_area(
+        &b2,
+        b2.point(7, 5).unwrap()
+    ));
+    assert!(katachi_mc::edge_in_empty_area(&b2, b2.point(8, 6).unwrap()));
+    // The prior (here 40 visits at 0 %, beside the even prior's 10 at
+    // 50 % and the pattern prior's 10) lowers exactly those root moves'
+    // prior win rate to at most a quarter (the others keep over 0.4).
+    let policy = Policy::katachi();
+    let mut c = config(50, 3);
+    c.edge_prior = 40.0;
+    let r = search(&b2, Color::White, &policy, &c);
+    let mut edge = 0;
+    for m in &r.moves {
+        if let Move::Play(p) = m.mv {
+            let low = m.prior < 0.3;
+            assert_eq!(low, katachi_mc::edge_in_empty_area(&b2, p), "{:?}", m);
+            edge += low as usize;
+        }
+    }
+    assert!(edge > 10, "{edge} edge moves");
+}
+
 /// The margin's share: the decided one when plain playouts say the game
 /// is decided either way (Black's settled wall, 4.5 points ahead at komi
 /// 0.5 or 2.5 behind at 7.5), the ordinary one on an empty board, and

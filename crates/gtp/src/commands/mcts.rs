@@ -396,13 +396,14 @@ pub(crate) fn decision(
         Decision::Resign => "resign".into(),
     };
     eprintln!(
-        "mcts: {} playouts in {:.2} s ({:.0}/s), {} reused, {} nodes, win rate {:.3}, {answer}",
+        "mcts: {} playouts in {:.2} s ({:.0}/s), {} reused, {} nodes, win rate {:.3}, margin share {:.2}, {answer}",
         result.playouts,
         result.seconds,
         result.playouts as f64 / result.seconds.max(1e-9),
         reused,
         result.nodes,
-        result.win_rate()
+        result.win_rate(),
+        result.score_weight
     );
     d
 }
