@@ -86,7 +86,16 @@ fn connection_suite_keeps_its_level() {
 fn same_dragon_tests_keep_their_level() {
     use katachi_engine::analysis::{Analysis, AnalysisConfig};
     let Some(dir) = regression_dir() else { return };
-    let tally = walk_suite_parallel(&dir, "connection.tst", 2, 1, || {
+    // By default the tests after every 2nd position command (half the
+    // suite: each new position is a whole analysis, 37 s of CPU for all
+    // 38 tests); `KATACHI_CONN_STEP=1` reads them all with the whole
+    // suite's floor (any other step only prints).
+    let step = std::env::var("KATACHI_CONN_STEP")
+        .ok()
+        .and_then(|s| s.parse::<usize>().ok())
+        .unwrap_or(2)
+        .max(1);
+    let tally = walk_suite_parallel(&dir, "connection.tst", 2, step, || {
         let mut last: Option<((u64, usize), Analysis)> = None;
         move |board: &Board, cmd: &str, args: &[&str]| {
             if cmd != "same_dragon" {
@@ -105,13 +114,26 @@ fn same_dragon_tests_keep_their_level() {
         }
     });
     println!(
-        "connection.tst same_dragon: {}/{} passed",
+        "connection.tst same_dragon (position step {step}): {}/{} passed",
         tally.passed, tally.tests
     );
-    assert_eq!(tally.tests, 38, "same_dragon tests read");
-    // Floor at what was measured (32/38 since the B patterns KB2-KB4
-    // mark the gaps of doubly threatened one-point jumps; 29/38 with the
-    // merged connection reader, 28/38 without; 18/38 before eye spaces
-    // were cut along their margin and jumps read).
-    assert!(tally.passed >= 32, "{} passed, floor 32", tally.passed);
+    // Floors at what was measured (the whole suite: 32/38 since the B
+    // patterns KB2-KB4 mark the gaps of doubly threatened one-point
+    // jumps; 29/38 with the merged connection reader, 28/38 without;
+    // 18/38 before eye spaces were cut along their margin and jumps
+    // read. The default half: HALF_TESTS tests, HALF_FLOOR passed, when
+    // it became the default).
+    const HALF_TESTS: usize = 17;
+    const HALF_FLOOR: usize = 14;
+    let (tests, floor) = match step {
+        1 => (38, 32),
+        2 => (HALF_TESTS, HALF_FLOOR),
+        _ => return,
+    };
+    assert_eq!(tally.tests, tests, "same_dragon tests read");
+    assert!(
+        tally.passed >= floor,
+        "{} passed, floor {floor}",
+        tally.passed
+    );
 }
