@@ -774,9 +774,10 @@ impl Owl {
 /// strings (`examine`), 8 took owl.tst 154 -> 157 and ld_owl.tst
 /// 101 -> 100 (the walk alone: 152 and 101); the extra root moves also
 /// find false kills the shallow reading below accepts (ld_owl.tst's 47,
-/// 48 and 59 lost), and owl nodes per test rose from 26.4 to 31.9.
-/// Kept to `max_moves` at a root that looks alive: same totals (owl.tst
-/// 118 gained, 21 lost), owl_status_reference 84.43% -> 85.03%.
+/// 48 and 59 lost). Kept to `max_moves` at a root that looks alive:
+/// same totals (owl.tst 118 gained, 21 lost), owl_status_reference
+/// 84.43% -> 85.03%. Owl nodes per owl.tst test (`katachi regress
+/// owl.tst`) 26.4 before, 37.1 on the merged main (157/261).
 pub const ROOT_WIDTH: usize = 8;
 
 /// Whether `KOWL=1` asks for a trace of every node on standard error.
