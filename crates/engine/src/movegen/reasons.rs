@@ -9,6 +9,9 @@
 //!    captures and saves gives a defence reason at its defence point. For
 //!    strings of at most three liberties, each liberty that reading
 //!    confirms (`does_attack`, `does_defend`) gets the reason too.
+//!    Last of all, a move that captures or saves a string of a critical
+//!    dragon is read by owl as an attack or defence of the dragon
+//!    ([`review_owl`]).
 //! 2. **Dragons.** A dragon whose owl status is critical gives an owl
 //!    attack reason (opponent's dragon) or owl defence reason (own) at
 //!    the owl's move, unless the dragon is open (at least [`OPEN_MOYO`]
@@ -217,7 +220,89 @@ pub fn collect(an: &Analysis, color: Color) -> Reasons {
         patterns(an, color, &mut out, slot);
     }
     boundary(an, color, &mut out);
+    review_owl(an, &mut out);
     out
+}
+
+/// The owl's side of the review (move_generation.texi: "all moves which
+/// fill some purpose at all are tested"): the owl gives one attack and
+/// one defence point per critical dragon, so a move that captures or
+/// saves one of the dragon's strings by reading, elsewhere than that
+/// point, is read by owl as an attack (defence) of the whole dragon.
+/// Without it such a move was valued for the string alone (strategy 12:
+/// N4 saves M4 and with it the dragon H6, which only L4 was credited
+/// with). Only dragons the owl reasons use ([`owl_trusted`], critical,
+/// more than a lone string) and only clean results (not a spent node
+/// budget) count.
+fn review_owl(an: &Analysis, out: &mut Reasons) {
+    let board = an.board();
+    let mut asks: Vec<(Point, Point, bool)> = Vec::new();
+    for (&p, cand) in &out.moves {
+        if cand.antisuji {
+            continue;
+        }
+        for r in &cand.reasons {
+            let (target, attack) = match r.kind {
+                ReasonKind::Attack { target, .. } => (target, true),
+                ReasonKind::Defend { target, .. } => (target, false),
+                _ => continue,
+            };
+            let Some(d) = an.dragons().get(target) else {
+                continue;
+            };
+            let origin = d.origin;
+            if d.crude_status == DragonStatus::Alive
+                || (d.size < 2 && an.worms().get(origin).is_some_and(|w| w.attack.is_some()))
+                || !owl_trusted(an, origin)
+                || !matches!(an.owl_status(origin), Some(OwlStatus::Critical { .. }))
+            {
+                continue;
+            }
+            let has = cand.reasons.iter().any(|x| match x.kind {
+                ReasonKind::OwlAttack { dragon, .. } | ReasonKind::OwlDefend { dragon, .. } => {
+                    an.dragons().get(dragon).map_or(dragon, |e| e.origin) == origin
+                }
+                _ => false,
+            });
+            if !has && !asks.contains(&(p, origin, attack)) {
+                asks.push((p, origin, attack));
+            }
+        }
+    }
+    for (p, origin, attack) in asks {
+        let Some(a) = an.owl_does(p, origin, attack) else {
+            continue;
+        };
+        if a.exhausted || !a.outcome.code.is_success() {
+            continue;
+        }
+        let code = a.outcome.code;
+        let (v, pv) = (board.vertex(origin), board.vertex(p));
+        let size = an.dragons().get(origin).map_or(0, |d| d.size);
+        let (kind, what) = if attack {
+            (
+                ReasonKind::OwlAttack {
+                    dragon: origin,
+                    code,
+                },
+                "owl_does_attack",
+            )
+        } else {
+            (
+                ReasonKind::OwlDefend {
+                    dragon: origin,
+                    code,
+                },
+                "owl_does_defend",
+            )
+        };
+        out.entry(p).add(
+            kind,
+            format!(
+                "owl: review: dragon {v} ({size} stones) is critical; {what} {pv} {v} ({code:?})"
+            ),
+        );
+    }
 }
 
 /// Manhattan distance between two points.
