@@ -269,6 +269,16 @@ pub fn examine(
     // room gain more distance from the attacker's walls than crawling
     // along the liberties, for a dragon with some room but not yet enough
     // (owl.tst +2; diagonal steps as well lost two others).
+    //
+    // Tried and not kept (`katachi regress -j 2` on owl.tst and
+    // ld_owl.tst, from 157/261 and 100/190): the defender's knight's
+    // moves into the reached room (score 43), every empty diagonal point
+    // of a goal stone (30) and the liberties of an adjacent opponent
+    // string with at most 3 liberties (50) together gave 138 and 99; on
+    // the 34 tests they changed, 27 pass before, 25 with the knight's
+    // moves alone (owl.tst's 102 and 103 lost: a dragon with one way out
+    // is then run instead of sealed), 26 with the diagonals alone, 8
+    // with the lunch liberties alone (scored above the margin moves).
     if escape > 0 && escape < escape_alive(board.size()) {
         for s in board.points().filter(|p| in_goal[p.index()]) {
             for m in board.neighbors(s) {

@@ -457,7 +457,7 @@ impl Owl {
         if trace_owl() {
             let v = |l: &[(Point, i32)]| {
                 l.iter()
-                    .take(6)
+                    .take(trace_width())
                     .map(|&(p, s)| format!("{}:{s}", self.board.vertex(p)))
                     .collect::<Vec<_>>()
                     .join(" ")
@@ -496,6 +496,17 @@ impl Owl {
     /// sure eyes that the shallow reading below accepted), below it
     /// `max_moves` less one per move down to two, one beyond the branch
     /// depth.
+    ///
+    /// Wider below the root was measured and lost (`katachi regress -j 2
+    /// owl.tst ld_owl.tst`, from 157/261 and 100/190): 5 candidates at
+    /// depth 1 instead of 3 gave 147 and 106 (ld_owl.tst's false kills
+    /// 31, 59, 151, 191 refuted, but owl.tst's 28-31 lost: the wider
+    /// defender at depth 1 finds false defences that the attacker's
+    /// two candidates at depth 2 accept); at least 3 candidates at every
+    /// depth instead of 2 gave 147 and 103; both at once 145 and 108
+    /// (64.6 owl nodes per test instead of 31.4). ld_owl.tst gains from
+    /// every widening and owl.tst loses: more width alone does not help
+    /// while the candidates themselves miss the needed moves.
     fn width(&self, depth: u32, looks_alive: bool) -> usize {
         if depth == 0 && !looks_alive {
             ROOT_WIDTH.max(self.cfg.max_moves)
@@ -783,6 +794,15 @@ pub const ROOT_WIDTH: usize = 8;
 /// Whether `KOWL=1` asks for a trace of every node on standard error.
 fn trace_owl() -> bool {
     std::env::var_os("KOWL").is_some()
+}
+
+/// Candidates of each side the trace prints per node: `KOWL=N` with a
+/// number asks for N (default 6).
+fn trace_width() -> usize {
+    std::env::var("KOWL")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(6)
 }
 
 /// The tactical limits inside owl: owl examines many positions and reads
