@@ -359,6 +359,15 @@ pub fn approach_moves(board: &Board, c: Color, m: Point, out: &mut Vec<Point>) {
 /// first non-empty tier of capture, escape, approach (see the module
 /// doc).
 pub fn race_moves(board: &mut Board, c: Color, m: Point, out: &mut Vec<Point>) {
+    // Fast path, the common case: no string at or around the move has
+    // fewer than three liberties, so no tier has a candidate.
+    let around = board.neighbors(m).into_iter().chain(board.diagonals(m));
+    let short = std::iter::once(m)
+        .chain(around)
+        .any(|q| board.string_stats(q).is_some_and(|(_, libs, _)| libs <= 2));
+    if !short {
+        return;
+    }
     capture_moves_near(board, c, m, out);
     if out.is_empty() {
         escape_moves(board, c, m, out);
