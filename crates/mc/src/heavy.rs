@@ -340,13 +340,23 @@ pub fn approach_moves(board: &Board, c: Color, m: Point, out: &mut Vec<Point>) {
             continue;
         }
         let size = board.string_size(h);
+        if size < 2 {
+            continue;
+        }
         let mut two = [Point(0); 2];
         board.first_liberties(h, &mut two);
         for &p in &two {
-            if out.contains(&p) || !legal(board, c, p) {
+            // Two empty neighbours are two liberties: not a self-atari.
+            if out.contains(&p)
+                || empty_neighbours(board, p, None) >= 2
+                || board.ko_point_for(c) == Some(p)
+            {
                 continue;
             }
             let info = analyse(board, p, c);
+            if info.suicide {
+                continue;
+            }
             let stones = info.self_atari_stones as usize;
             if info.self_atari && info.captures == 0 && stones <= 2 && stones < size {
                 out.push(p);
@@ -359,20 +369,27 @@ pub fn approach_moves(board: &Board, c: Color, m: Point, out: &mut Vec<Point>) {
 /// first non-empty tier of capture, escape, approach (see the module
 /// doc).
 pub fn race_moves(board: &mut Board, c: Color, m: Point, out: &mut Vec<Point>) {
-    // Fast path, the common case: no string at or around the move has
-    // fewer than three liberties, so no tier has a candidate.
+    // One scan of the strings at or around the move says which tiers can
+    // have candidates: none in the common case of no string with fewer
+    // than three liberties there.
+    let (own, opp) = (c.cell(), c.opponent().cell());
+    let (mut own1, mut opp1, mut opp2) = (false, false, false);
     let around = board.neighbors(m).into_iter().chain(board.diagonals(m));
-    let short = std::iter::once(m)
-        .chain(around)
-        .any(|q| board.string_stats(q).is_some_and(|(_, libs, _)| libs <= 2));
-    if !short {
-        return;
+    for q in std::iter::once(m).chain(around) {
+        if let Some((_, libs, _)) = board.string_stats(q) {
+            let cell = board.cell(q);
+            own1 |= libs == 1 && cell == own;
+            opp1 |= libs == 1 && cell == opp;
+            opp2 |= libs == 2 && cell == opp;
+        }
     }
-    capture_moves_near(board, c, m, out);
-    if out.is_empty() {
+    if opp1 || own1 {
+        capture_moves_near(board, c, m, out);
+    }
+    if out.is_empty() && own1 {
         escape_moves(board, c, m, out);
     }
-    if out.is_empty() {
+    if out.is_empty() && opp2 {
         approach_moves(board, c, m, out);
     }
 }
