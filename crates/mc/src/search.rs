@@ -41,9 +41,10 @@
 //!   ([`SearchConfig::self_atari_limit`]: no self-atari of three or more
 //!   stones, so that a seki survives to the count, where its shared
 //!   liberties are nobody's) and, when their probabilities are set
-//!   ([`SearchConfig::heavy_escape`], `heavy_atari2`, `heavy_nakade`; 0
-//!   by default), the heavy rules of [`crate::heavy`] (atari escapes and
-//!   capturing ataris read by a ladder reader, nakade), scored by area
+//!   ([`SearchConfig::heavy_escape`], `heavy_atari2`, `heavy_nakade`,
+//!   `heavy_race`; 0 by default), the heavy rules of [`crate::heavy`]
+//!   (atari escapes and capturing ataris read by a ladder reader, nakade,
+//!   the race rule's capture / escape / approach order), scored by area
 //!   with komi; two passes in a
 //!   row inside the tree end the game there, scored by area with every
 //!   stone alive (so the search prefers capturing dead stones to passing
@@ -182,6 +183,11 @@ pub struct SearchConfig {
     /// Probability of the heavy playout rule `nakade` (the vital point of
     /// a three-point eye space next to the previous move); 0: off.
     pub heavy_nakade: f32,
+    /// Probability of the heavy playout rule `race` (by priority: capture
+    /// the biggest string in atari around the previous move, escape an
+    /// atari, a one- or two-stone approach self-atari that ataris a bigger
+    /// string); 0: off.
+    pub heavy_race: f32,
     /// Early stop of genmove's search ([`Searcher::run_to_decision`]):
     /// the search ends once the most visited root move leads the second
     /// by more than this share of the playouts still to come (1: exactly
@@ -221,6 +227,7 @@ impl SearchConfig {
             escape: self.heavy_escape,
             atari2: self.heavy_atari2,
             nakade: self.heavy_nakade,
+            race: self.heavy_race,
         }
     }
 
@@ -280,6 +287,7 @@ pub const TUNING_PARAMS: &[&str] = &[
     "heavy_escape",
     "heavy_atari2",
     "heavy_nakade",
+    "heavy_race",
     "early_stop",
     "resign_below",
     "dead_ownership",
@@ -338,6 +346,9 @@ impl SearchConfig {
             "heavy_nakade" => {
                 range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.heavy_nakade = v)
             }
+            "heavy_race" => {
+                range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.heavy_race = v)
+            }
             "early_stop" => {
                 range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.early_stop = v)
             }
@@ -378,6 +389,7 @@ impl Default for SearchConfig {
             heavy_escape: 0.0,
             heavy_atari2: 0.0,
             heavy_nakade: 0.0,
+            heavy_race: 0.0,
             early_stop: 1.0,
             max_nodes: 1_500_000,
             resign_below: 0.08,

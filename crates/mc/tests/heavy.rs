@@ -8,7 +8,10 @@
 
 use katachi_board::playout::Rng;
 use katachi_board::{Board, Color, Move, Point};
-use katachi_mc::heavy::{atari2_moves, escape_moves, escapes_after_extend, nakade_moves};
+use katachi_mc::heavy::{
+    approach_moves, atari2_moves, capture_moves_near, escape_moves, escapes_after_extend,
+    nakade_moves, race_moves,
+};
 use katachi_mc::{Heavy, McBoard, Policy};
 
 fn at(board: &Board, v: &str) -> Point {
@@ -269,6 +272,103 @@ fn tactical_moves_are_every_rules_candidates() {
     assert!(out.is_empty());
 }
 
+/// White's last move D4; around it White's B3-C3 (two stones, liberty
+/// D3) and E5 (one stone, liberty E4) are in atari. The race rule's
+/// capture tier takes the bigger string only, and with `race` on the
+/// playout always plays it.
+#[test]
+fn race_captures_the_biggest_string_in_atari_first() {
+    let board = Board::from_ascii(
+        "
+        .........
+        .........
+        .........
+        ....X....
+        ...XOX...
+        .XXO.....
+        XOO......
+        .XX......
+        .........
+        ",
+    )
+    .unwrap();
+    let d4 = at(&board, "D4");
+    let mut out = Vec::new();
+    capture_moves_near(&board, Color::Black, d4, &mut out);
+    assert_eq!(names(&board, &out), vec!["D3".to_string()]);
+    let mut b = board.clone();
+    out.clear();
+    race_moves(&mut b, Color::Black, d4, &mut out);
+    assert_eq!(names(&board, &out), vec!["D3".to_string()]);
+    // White to move after a Black move there: nothing of White's is
+    // capturable around D4 (the strings in atari are White's own).
+    out.clear();
+    capture_moves_near(&board, Color::White, d4, &mut out);
+    assert!(out.is_empty());
+
+    let policy = Policy::katachi();
+    let mut mc = McBoard::new(policy.table(), board.clone(), Some(d4));
+    mc.set_self_atari_limit(3);
+    mc.set_heavy(Heavy {
+        race: 1.0,
+        ..Heavy::default()
+    });
+    let mut rng = Rng::new(11);
+    for _ in 0..50 {
+        assert_eq!(
+            mc.choose_move(Color::Black, &mut rng),
+            Some(at(&board, "D3"))
+        );
+    }
+    mc.check_against_scratch().unwrap();
+}
+
+/// White's three stones A2-C2 on the edge have two liberties, A1 and B1.
+/// Black A1 is a one-stone self-atari that ataris them (an approach the
+/// rule proposes); Black B1 joins the safe C1 string, an ordinary atari
+/// left to the other rules. Against White's two stones A2-B2 (liberties
+/// A1, C2) Black A1 makes a two-stone self-atari with B1: it would give
+/// as many stones as it ataris, so it is not proposed.
+#[test]
+fn race_approach_is_a_small_self_atari_against_a_bigger_string() {
+    let board = Board::from_ascii(
+        "
+        .........
+        .........
+        .........
+        .........
+        .........
+        .........
+        XXXX.....
+        OOOX.....
+        ..XX.....
+        ",
+    )
+    .unwrap();
+    let c2 = at(&board, "C2");
+    let mut out = Vec::new();
+    approach_moves(&board, Color::Black, c2, &mut out);
+    assert_eq!(names(&board, &out), vec!["A1".to_string()]);
+    let small = Board::from_ascii(
+        "
+        .........
+        .........
+        .........
+        .........
+        .........
+        .........
+        XXXX.....
+        OO.X.....
+        .X.X.....
+        ",
+    )
+    .unwrap();
+    let b2 = at(&small, "B2");
+    out.clear();
+    approach_moves(&small, Color::Black, b2, &mut out);
+    assert!(out.is_empty(), "{:?}", names(&small, &out));
+}
+
 #[test]
 fn heavy_playouts_keep_board_and_context_right() {
     let policy = Policy::katachi();
@@ -276,6 +376,7 @@ fn heavy_playouts_keep_board_and_context_right() {
         escape: 1.0,
         atari2: 1.0,
         nakade: 1.0,
+        race: 1.0,
     };
     for seed in 1..=6u64 {
         let mut mc = McBoard::new(policy.table(), Board::new(9).unwrap(), None);
