@@ -281,13 +281,7 @@ fn measure(
         }
         (figures, m)
     };
-    let half = lines.len().div_ceil(2);
-    let results: Vec<(Vec<PositionFigures>, MoyoTally)> = std::thread::scope(|scope| {
-        let second = scope.spawn(|| (half..lines.len()).map(one).collect::<Vec<_>>());
-        let mut first: Vec<_> = (0..half).map(one).collect();
-        first.extend(second.join().expect("the second worker"));
-        first
-    });
+    let results = katachi_testkit::parallel::map_on_two_threads(lines.len(), || (), |(), i| one(i));
     let mut moyo = moyo;
     for (figures, m) in results {
         for (t, f) in tallies.iter_mut().zip(figures) {

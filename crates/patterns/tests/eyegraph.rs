@@ -187,30 +187,14 @@ fn solver_against_gnugo_eyes_db() {
     };
     let text = common::read(&dir.join("gnugo/patterns/eyes.db"));
     let (db, _) = parse_eyegraphs(&text, "eyes.db");
-    // The graphs are solved on two threads (the machine's two cores:
-    // cargo runs test binaries one after another, and this loop was the
-    // binary's whole time), alternating so that both get a share of the
-    // large graphs; the answers are read in the database's order.
-    let solved: Vec<_> = std::thread::scope(|s| {
-        let db = &db;
-        let odd = s.spawn(move || {
-            (1..db.graphs.len())
-                .step_by(2)
-                .map(|k| solved_values(db, k))
-                .collect::<Vec<_>>()
-        });
-        let even: Vec<_> = (0..db.graphs.len())
-            .step_by(2)
-            .map(|k| solved_values(db, k))
-            .collect();
-        let odd = odd.join().expect("the second worker");
-        let mut all = Vec::with_capacity(db.graphs.len());
-        let (mut e, mut o) = (even.into_iter(), odd.into_iter());
-        for k in 0..db.graphs.len() {
-            all.push(if k % 2 == 0 { e.next() } else { o.next() }.expect("solved"));
-        }
-        all
-    });
+    // The graphs are solved on two threads (this loop was the binary's
+    // whole time), alternating so that both get a share of the large
+    // graphs; the answers are read in the database's order.
+    let solved = katachi_testkit::parallel::map_on_two_threads(
+        db.graphs.len(),
+        || (),
+        |(), k| solved_values(&db, k),
+    );
     let mut agree = 0;
     let mut differ = Vec::new();
     for (g, got) in db.graphs.iter().zip(solved) {

@@ -79,21 +79,12 @@ fn check_db(db_name: &str) {
     };
     // The boards on two threads (the reference matcher on pat.db is the
     // longest test of the workspace's run; alone at the end of this
-    // binary it used one core), each half in order, joined in order.
-    let half = boards.len().div_ceil(2);
-    let (first, second) = boards.split_at(half);
-    let run = |part: &[RefBoard]| {
-        let mut scratch = Scratch::default();
-        part.iter()
-            .map(|b| one_board(b, &mut scratch))
-            .collect::<Vec<_>>()
-    };
-    let results = std::thread::scope(|scope| {
-        let later = scope.spawn(|| run(second));
-        let mut all = run(first);
-        all.extend(later.join().expect("the second worker"));
-        all
-    });
+    // binary it used one core), joined in board order.
+    let results = katachi_testkit::parallel::map_on_two_threads(
+        boards.len(),
+        Scratch::default,
+        |scratch, i| one_board(&boards[i], scratch),
+    );
     let mut problems = Vec::new();
     let (mut total, mut compared) = (0usize, 0usize);
     for (p, t, c) in results {

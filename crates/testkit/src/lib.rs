@@ -10,8 +10,10 @@
 //!   regression runner agree on what a pass is.
 //! - [`golden`]: whole-board golden maps, an ASCII board per analysis
 //!   output checked as a snapshot (`expect-test`), for the analysis stages.
+//! - [`parallel`]: a loop of a test on both cores, answers in order.
 
 pub mod golden;
+pub mod parallel;
 pub mod shared;
 #[cfg(feature = "tst")]
 pub mod tst;
