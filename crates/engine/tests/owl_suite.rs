@@ -73,8 +73,9 @@ const FLOOR_HALF: usize = 65;
 /// the default (40 of its 62 tests; 64 of the half's 118 then); 39 after
 /// the owl11 branch's escape through friendly strings and wide undecided
 /// roots, which gained one test in the half and three in the whole suite
-/// (owl.tst 154 -> 157) but lost one of the quarter's.
-const FLOOR_QUARTER: usize = 39;
+/// (owl.tst 154 -> 157) but lost one of the quarter's; 40 again with
+/// owl's seki reading (owl.tst 157 -> 161).
+const FLOOR_QUARTER: usize = 40;
 
 #[test]
 fn owl_suite_keeps_its_level() {

@@ -51,9 +51,22 @@
 //! owl databases loaded with `--patterns` change little: their
 //! constraints use the owl functions katachi does not evaluate yet.
 //!
+//! Seki (PARTIAL, katachi's own): where an attacker string of two or
+//! more stones next to the goal has every liberty shared with the goal,
+//! the defender may also wait (pass) once its moves have failed, and
+//! such a node is read rather than taken as dead, so the goal lives when
+//! the attacker cannot take the shared liberties. `katachi regress
+//! owl.tst ld_owl.tst`: 157 -> 161 and 100 -> 102 (owl nodes per test
+//! 37 -> 44 and 30). The first version, waiting first (before the
+//! defender's moves) and counting one-stone strings too, lost: 146 and
+//! 89 at 77 owl nodes per test (the reading after a pass spends the
+//! budget, and a node beyond it is the defender's). Not in the
+//! dragon statuses yet: GNU Go calls the stones inside such a seki alive
+//! through its semeai stage (seki.tst's `dragon_status` tests).
+//!
 //! Not done (PARTIAL): the owl autohelper functions (`owl_eyespace`,
 //! `owl_goal_dragon`, `owl_escape_value`, ...) through a facts trait,
-//! the goal's growth by connection, semeai and seki at the leaves,
+//! the goal's growth by connection, semeai at the leaves,
 //! forced moves (value 99) and winning patterns (value 100), ko threats
 //! beyond the one conditional ko capture per variation, and node limits
 //! by level.
@@ -571,7 +584,15 @@ impl Owl {
             // lunch lost owl.tst 6 tests; reading it after a conditional
             // capture too lost owl.tst's 203 and 204 (the ko did not
             // matter there).
-            Verdict::Dead if depth > 0 && !(view.lunches > 0 && self.ko_candidate().is_some()) => {
+            //
+            // So is one that may live in seki (`seki_possible`): no eyes,
+            // but the attacker may have no way to fill the last shared
+            // liberties.
+            Verdict::Dead
+                if depth > 0
+                    && !(view.lunches > 0 && self.ko_candidate().is_some())
+                    && !self.seki_possible() =>
+            {
                 WIN
             }
             _ => {
@@ -626,7 +647,11 @@ impl Owl {
                         break;
                     }
                 }
-                if view.verdict == Verdict::Dead && depth == 0 && !best.code.is_success() {
+                if view.verdict == Verdict::Dead
+                    && depth == 0
+                    && !best.code.is_success()
+                    && !self.seki_possible()
+                {
                     // Dead already at the root: a move that keeps it so
                     // was not found within the budget, none is needed.
                     WIN
@@ -735,6 +760,9 @@ impl Owl {
                     )
                     .collect();
                 for (mv, extra) in list {
+                    if best.code == Code::Win {
+                        break;
+                    }
                     if !extra && tried >= self.width(depth, view.verdict == Verdict::Alive) {
                         break;
                     }
@@ -762,6 +790,12 @@ impl Owl {
                         break;
                     }
                 }
+                if best.code != Code::Win && !self.stats.exhausted && self.seki_possible() {
+                    let waited = self.wait(depth);
+                    if waited.code > best.code {
+                        best = waited;
+                    }
+                }
                 if played == 0 && view.leaf_alive(true) {
                     WIN
                 } else {
@@ -773,6 +807,70 @@ impl Owl {
             self.table.insert(key, out);
         }
         out
+    }
+
+    /// Whether the goal may live in seki: an attacker string of two or
+    /// more stones next to it has two or more liberties, every one of
+    /// them a liberty of the goal too. Then the defender's best may be no move at all: capturing
+    /// that string can leave a shape the attacker kills by a placement
+    /// (three stones in a row captured on the edge leave a straight
+    /// three), while the attacker, once the outside liberties are
+    /// filled, can take the shared ones only by a self-atari that hands
+    /// the goal a larger eye (seki.tst's `seki_nakade` positions).
+    fn seki_possible(&self) -> bool {
+        let attacker = self.color.opponent();
+        let goal = self.goal_strings();
+        let goal_lib = |p: Point| {
+            self.board
+                .neighbors(p)
+                .iter()
+                .any(|q| self.board.on_board(*q) && goal[q.index()])
+        };
+        let mut seen = vec![false; goal.len()];
+        for p in self.board.points() {
+            if !goal[p.index()] {
+                continue;
+            }
+            for &q in self.board.neighbors(p).iter() {
+                if !self.board.on_board(q)
+                    || seen[q.index()]
+                    || self.board.cell(q).color() != Some(attacker)
+                {
+                    continue;
+                }
+                for s in self.board.stones(q) {
+                    seen[s.index()] = true;
+                }
+                if self.board.stones(q).count() >= 2
+                    && self.board.liberty_count(q) >= 2
+                    && self.board.liberties(q).all(goal_lib)
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The defender passes (owl.texi's owl reads moves only; this is
+    /// katachi's seki reading): the attacker moves again at the same
+    /// depth, so filling the outside liberties one by one fits in the
+    /// reading depth, and the depth still grows with every attacker
+    /// move (the attacker never passes). A success is one without a move
+    /// (GTP's `PASS`: the goal lives as it stands).
+    fn wait(&mut self, depth: u32) -> Outcome {
+        self.board.play_unchecked(self.color, Move::Pass);
+        self.ko_stack.push(self.komaster);
+        let reply = self.attack_node(depth.max(1));
+        let _ = self.board.undo();
+        if let Some(m) = self.ko_stack.pop() {
+            self.komaster = m;
+        }
+        let code = reply.code.reverse();
+        if trace_owl() {
+            eprintln!("owl result depth {depth} defender passes {code:?}");
+        }
+        Outcome { code, mv: None }
     }
 }
 

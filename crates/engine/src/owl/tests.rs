@@ -97,3 +97,28 @@ fn two_point_space_is_dead() {
     assert!(o.attack(&white).outcome.code.is_success());
     assert_eq!(o.defend(&white).outcome, FAIL);
 }
+
+/// Seki on the first line: Black's three stones inside White's group
+/// share their two liberties with it. White capturing them would leave a
+/// straight three that Black kills by the placement, and Black, once
+/// A1 is filled, can take a shared liberty only by a self-atari that
+/// gives White a straight four. Neither side can kill: the attack fails.
+#[test]
+fn first_line_seki_is_not_killed() {
+    let b = Board::from_ascii(
+        ".........
+         .........
+         .........
+         .........
+         .........
+         .........
+         XXXXXXXXX
+         XOOOOOOOX
+         .O.XXX.OX",
+    )
+    .expect("board");
+    let white = stones(&b, Color::White);
+    let mut o = owl(&b);
+    assert_eq!(o.attack(&white).outcome, FAIL);
+    assert_eq!(o.defend(&white).outcome.code, Code::Win);
+}
