@@ -68,8 +68,9 @@ fn connection_suite_keeps_its_level() {
     assert_eq!(run.tests, 90, "connect/disconnect tests read");
     // Floor: the pass count of the connection reading today (48 when this
     // test was written, 61 after iterative deepening and the capture
-    // rules; GNU Go 3.8: 71). Raise it as the connection reading improves.
-    let floor = 61;
+    // rules, 62 with the connector's approach on a three-liberty string
+    // between; GNU Go 3.8: 71). Raise it as the connection reading improves.
+    let floor = 62;
     assert!(run.passed >= floor, "{} passed, floor {floor}", run.passed);
 }
 

@@ -9,7 +9,9 @@
 //!   string or the shortest paths with one liberty, or two (three when it touches
 //!   both strings, four when it is all that separates them) if the tactical reader finds a capture;
 //! - occupy the points of the shortest paths: common liberties first (they
-//!   connect at once), then bamboo joints, hanes, diagonals and jumps.
+//!   connect at once), then bamboo joints, hanes, diagonals and jumps;
+//! - approach the other string on a liberty of a three-liberty string
+//!   between, which then becomes a capture on the way.
 //!
 //! Disconnector:
 //! - capture one of the strings (tried before any other move by the
@@ -23,7 +25,7 @@
 
 use katachi_board::{Board, Cell, Color, Point};
 
-use super::distance::PathMap;
+use super::distance::{PathMap, FAR};
 use super::search::{Paths, Search};
 use super::threats::common_answers;
 use crate::predicates::is_self_atari;
@@ -183,6 +185,43 @@ impl Search<'_> {
         }
     }
 
+    /// Liberties of a separating string with three liberties that touches
+    /// one of the two strings, where the connector's stone also comes near
+    /// the other string: the move approaches while it shortens the
+    /// string's liberties to two, so that the string between becomes a
+    /// capture on the way (the distance maps pass only through strings
+    /// with one or two liberties, and so do not see such a point). The
+    /// path through the point counts its distance from the other string
+    /// and the two moves left to capture the string.
+    fn approach_ataris(&self, paths: &Paths, cands: &mut Candidates, base: i32) {
+        let pm = &paths.pm;
+        let Some(short) = pm.shortest else { return };
+        let board = self.reader.board();
+        let limit = short.saturating_add(SLACK);
+        for &(h, touches) in &paths.separating {
+            if touches != 1 || board.liberty_count(h) != 3 {
+                continue;
+            }
+            let near_a = board.stones(h).any(|st| {
+                board
+                    .neighbors(st)
+                    .into_iter()
+                    .any(|n| board.same_string(n, self.a))
+            });
+            let other = if near_a { &pm.db } else { &pm.da };
+            for l in board.liberties(h) {
+                let d = other.at(l);
+                if d == FAR || d == 0 {
+                    continue;
+                }
+                let len = d.saturating_add(2);
+                if len <= limit {
+                    cands.add(l, base - 20 * len as i32);
+                }
+            }
+        }
+    }
+
     /// The connector's candidates, best first.
     pub(crate) fn connector_moves(&mut self, paths: &Paths) -> Vec<Point> {
         let pm = &paths.pm;
@@ -225,6 +264,7 @@ impl Search<'_> {
         }
         self.double_ataris(paths, &mut cands);
         self.path_points(pm, &mut cands, 200);
+        self.approach_ataris(paths, &mut cands, 200);
         cands.sorted(self.reader.board(), c)
     }
 
