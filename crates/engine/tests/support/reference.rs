@@ -43,15 +43,23 @@ pub fn boards(shared: &Path, to_move: bool) -> BTreeMap<u64, Board> {
 
 /// The sample of the reference positions that the reference tests read by
 /// default: every `DEFAULT_STEP`-th line of `gnugo-analysis.jsonl` (ids 1,
-/// 9, 17, ...: 25 positions spread over the file). Their floors are
+/// 17, 33, ...: 13 positions spread over the file, the sample
+/// `owl_status_reference` asserts its floors on). Their floors are
 /// measured on this sample, so that `cargo test --workspace --release`
-/// stays within its few minutes on two cores (every 4th position, the
-/// default before, cost the four reference binaries about 250 s of CPU);
-/// the former default sample with `KATACHI_REFERENCE_STEP=4`
-/// ([`WIDE_STEP`]), whose floors the tests keep beside the default's;
-/// all 200 positions (the figures the notes report) with
+/// stays under its 5 minutes on two cores (every 8th position, the
+/// default before, cost dragons_reference and influence_reference about
+/// 118 s of CPU). Two wider samples keep the floors measured on them:
+/// every 8th with `KATACHI_REFERENCE_STEP=8` ([`CI_STEP`], what CI
+/// asserts, `.ci/run`), every 4th with `KATACHI_REFERENCE_STEP=4`
+/// ([`WIDE_STEP`]); all 200 positions (the figures the notes report) with
 /// `KATACHI_REFERENCE_STEP=1`, when the floors are not asserted.
-pub const DEFAULT_STEP: usize = 8;
+pub const DEFAULT_STEP: usize = 16;
+
+/// The sample CI reads (`.ci/run` exports `KATACHI_REFERENCE_STEP=8`),
+/// with floors of its own: every 8th position (ids 1, 9, 17, ...: 25
+/// positions), the default until the test run had to fit its 5 minutes
+/// again.
+pub const CI_STEP: usize = 8;
 
 /// The wider sample with floors of its own: every 4th position (ids 1, 5,
 /// 9, ...: 50 positions), the default until the test time was halved.
@@ -72,15 +80,19 @@ pub fn step() -> usize {
 pub enum Floors {
     /// The default sample, every [`DEFAULT_STEP`]-th position.
     Default,
+    /// CI's sample, every [`CI_STEP`]-th position.
+    Ci,
     /// The wide sample, every [`WIDE_STEP`]-th position.
     Wide,
 }
 
 impl Floors {
-    /// `default` on the default sample, `wide` on the wide one.
-    pub fn pick<T>(self, default: T, wide: T) -> T {
+    /// `default` on the default sample, `ci` on CI's, `wide` on the wide
+    /// one.
+    pub fn pick<T>(self, default: T, ci: T, wide: T) -> T {
         match self {
             Floors::Default => default,
+            Floors::Ci => ci,
             Floors::Wide => wide,
         }
     }
@@ -91,6 +103,7 @@ impl Floors {
 pub fn floors() -> Option<Floors> {
     match step() {
         DEFAULT_STEP => Some(Floors::Default),
+        CI_STEP => Some(Floors::Ci),
         WIDE_STEP => Some(Floors::Wide),
         _ => None,
     }
