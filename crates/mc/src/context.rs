@@ -441,6 +441,14 @@ impl<'t> McBoard<'t> {
         self.tree[c.index()].total()
     }
 
+    /// What a stone of `c` on the empty point `p` would do (captures,
+    /// self-atari), as kept for the playouts' weights: the same as
+    /// [`analyse`] on [`McBoard::board`], without the scan. Meaningless
+    /// on a stone.
+    pub fn move_info(&self, c: Color, p: Point) -> MoveInfo {
+        self.info[p.index()][c.index()]
+    }
+
     /// The context of a move of `c` on the empty point `p`, with `c`'s own
     /// analysis (for legality).
     pub fn context(&self, c: Color, p: Point) -> (Context, MoveInfo) {

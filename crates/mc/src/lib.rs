@@ -27,7 +27,7 @@ pub use context::{analyse, analyse_both, McBoard, MoveInfo};
 pub use heavy::Heavy;
 pub use playout::{PlayoutOutcome, Policy};
 pub use search::{
-    decide, edge_in_empty_area, search, Decision, MoveStat, ParamError, RootPrior, SavedTrees,
-    SearchConfig, SearchResult, Searcher, TUNING_PARAMS,
+    decide, edge_in_empty_area, search, shape_priors, Decision, MoveStat, ParamError, RootPrior,
+    SavedTrees, SearchConfig, SearchResult, Searcher, TUNING_PARAMS,
 };
 pub use status::{final_status, final_status_judged, FinalStatus, PointStatus, StatusConfig};

@@ -31,7 +31,11 @@
 //!   first- and second-line moves in empty areas. An optional tactical prior below the root
 //!   ([`SearchConfig::tactical_prior`], off by default) favours the heavy
 //!   rules' answers to the move that led to the node (escapes, capturing
-//!   ataris, nakade).
+//!   ataris, nakade). Optional tactical priors at every node
+//!   ([`SearchConfig::capture_prior`], `escape_prior`, `self_atari_prior`;
+//!   off by default, PARTIAL: see the README's mc13 figures) favour
+//!   captures and escapes from atari and disfavour self-ataris of two or
+//!   more stones ([`shape_priors`]).
 //! - **Selection**: the RAVE blend of Pachi's "equivalence" schedule,
 //!   `beta = n_amaf / (n_amaf + n + n * n_amaf / equiv)` and value
 //!   `(1 - beta) * q + beta * q_amaf`, plus a small UCB term
@@ -142,6 +146,22 @@ pub struct SearchConfig {
     /// an empty area; Pachi's and Fuego's priors against such moves are
     /// the model). 0: none. See [`edge_in_empty_area`].
     pub edge_prior: f32,
+    /// Virtual visits at a 100 % win rate, at every node, for a move that
+    /// captures (an opponent string in atari; Pachi's and MoGo's capture
+    /// prior is the model). 0: none. Off by default, PARTIAL (see the
+    /// README's mc13 figures).
+    pub capture_prior: f32,
+    /// Virtual visits at a 100 % win rate, at every node, for a move on
+    /// the liberty of an own string in atari that leaves the joined
+    /// string at least two liberties (the escape a player tries first).
+    /// 0: none. Off by default, PARTIAL.
+    pub escape_prior: f32,
+    /// Virtual visits at a 0 % win rate, at every node, for a self-atari
+    /// of two or more stones that captures nothing (it gives the opponent
+    /// a capture; larger ones are never candidates under
+    /// [`SearchConfig::self_atari_limit`]). 0: none. Off by default,
+    /// PARTIAL.
+    pub self_atari_prior: f32,
     /// RAVE equivalence parameter.
     pub rave_equiv: f32,
     /// UCB exploration coefficient.
@@ -276,6 +296,9 @@ pub const TUNING_PARAMS: &[&str] = &[
     "pattern_prior",
     "local_prior",
     "edge_prior",
+    "capture_prior",
+    "escape_prior",
+    "self_atari_prior",
     "rave_equiv",
     "explore",
     "score_weight",
@@ -316,6 +339,11 @@ impl SearchConfig {
             "pattern_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.pattern_prior = v),
             "local_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.local_prior = v),
             "edge_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.edge_prior = v),
+            "capture_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.capture_prior = v),
+            "escape_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.escape_prior = v),
+            "self_atari_prior" => {
+                range(value >= 0.0, "[0, inf)").map(|()| self.self_atari_prior = v)
+            }
             "rave_equiv" => range(value > 0.0, "(0, inf)").map(|()| self.rave_equiv = v),
             "explore" => range(value >= 0.0, "[0, inf)").map(|()| self.explore = v),
             "score_weight" => {
@@ -378,6 +406,9 @@ impl Default for SearchConfig {
             pattern_prior: 10.0,
             local_prior: 0.0,
             edge_prior: 0.0,
+            capture_prior: 0.0,
+            escape_prior: 0.0,
+            self_atari_prior: 0.0,
             rave_equiv: 3000.0,
             explore: 0.1,
             score_weight: 0.05,
@@ -813,6 +844,30 @@ pub fn edge_in_empty_area(b: &Board, p: Point) -> bool {
     true
 }
 
+/// What the tactical tree priors see in a move of `c` on the empty
+/// point `p`: whether it captures, whether it escapes (a liberty of an
+/// own string in atari, after which the joined string has at least two
+/// liberties), and whether it is a self-atari of two or more stones that
+/// captures nothing.
+///
+/// Why (Go): a capture and an escape from atari are the first moves a
+/// player reads in a fight, and a self-atari of a group hands the
+/// opponent a capture; the 3x3 weights see only the shape, not the
+/// liberties of the strings beyond it, so the tree gets these facts as
+/// priors ([`SearchConfig::capture_prior`], `escape_prior`,
+/// `self_atari_prior`) and the playouts can still overrule them.
+pub fn shape_priors(mc: &McBoard<'_>, c: Color, p: Point) -> (bool, bool, bool) {
+    let info = mc.move_info(c, p);
+    let b = mc.board();
+    let capture = info.captures > 0;
+    let escape = !info.self_atari
+        && b.neighbors(p)
+            .iter()
+            .any(|&n| b.cell(n) == c.cell() && b.liberty_count(n) == 1);
+    let self_atari = info.self_atari && info.captures == 0 && info.self_atari_stones >= 2;
+    (capture, escape, self_atari)
+}
+
 /// Longest principal variation reported.
 const MAX_PV: usize = 12;
 
@@ -940,6 +995,18 @@ impl<'a> Worker<'a> {
             }
             if cfg.edge_prior > 0.0 && edge_in_empty_area(b, p) {
                 pv += cfg.edge_prior;
+            }
+            let (cap, esc, sa) = shape_priors(&self.mc, c, p);
+            if cap {
+                pv += cfg.capture_prior;
+                pw += cfg.capture_prior;
+            }
+            if esc {
+                pv += cfg.escape_prior;
+                pw += cfg.escape_prior;
+            }
+            if sa {
+                pv += cfg.self_atari_prior;
             }
             if tactical.contains(&p) {
                 pv += cfg.tactical_prior;

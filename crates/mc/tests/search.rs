@@ -9,7 +9,7 @@
 //! variations are legal sequences.
 
 use katachi_board::{Board, Cell, Color, Move, Point};
-use katachi_mc::{decide, search, Decision, Policy, SearchConfig, Searcher};
+use katachi_mc::{decide, search, shape_priors, Decision, Policy, SearchConfig, Searcher};
 
 /// A board from rows (top first): `X` Black, `O` White, `.` empty.
 fn position(rows: &[&str]) -> Board {
@@ -593,4 +593,66 @@ fn root_priors_apply_to_a_reused_root() {
     let after = prior_of(&with_prior, p);
     assert!(before < 0.9, "without the root prior: {before}");
     assert!(after > 0.95, "with the root prior: {after}");
+}
+
+/// The tactical tree priors' facts ([`katachi_mc::shape_priors`]) and
+/// their effect on the root's prior win rates. On this 7x7 board the
+/// white stones at B6, A4 and E1 are in atari: Black's B5, A3 and F1
+/// capture them; White's A3 escapes with two liberties, White's B5 and
+/// F1 are two-stone self-ataris that capture nothing; C3 is none of
+/// these for either player.
+#[test]
+fn tactical_priors_see_captures_escapes_and_self_ataris() {
+    let b = position(&[
+        ". X . . . . .",
+        "X O X . . . .",
+        "X . . . . . .",
+        "O X . . . . .",
+        ". . . . . . .",
+        ". . . . X X .",
+        ". . . X O . .",
+    ]);
+    let policy = Policy::katachi();
+    let mc = katachi_mc::McBoard::new(policy.table(), b.clone(), None);
+    let at = |r, c| b.point(r, c).unwrap();
+    let facts = |c, r, col| shape_priors(&mc, c, at(r, col));
+    for (r, c) in [(2, 1), (4, 0), (6, 5)] {
+        assert_eq!(facts(Color::Black, r, c), (true, false, false), "{r} {c}");
+    }
+    assert_eq!(facts(Color::White, 4, 0), (false, true, false));
+    assert_eq!(facts(Color::White, 2, 1), (false, false, true));
+    assert_eq!(facts(Color::White, 6, 5), (false, false, true));
+    assert_eq!(facts(Color::Black, 4, 2), (false, false, false));
+    assert_eq!(facts(Color::White, 4, 2), (false, false, false));
+    // 100 prior visits at 100 % lift exactly the captures' prior win
+    // rate above 0.8 (the even and pattern priors alone give at most
+    // 0.75); 100 at 0 % sink exactly the self-ataris below 0.2 (the
+    // others keep over 0.25).
+    let mut cfg = config(30, 1);
+    cfg.capture_prior = 100.0;
+    let r = search(&b, Color::Black, &policy, &cfg);
+    let mut n = 0;
+    for m in &r.moves {
+        if let Move::Play(p) = m.mv {
+            let (cap, _, _) = shape_priors(&mc, Color::Black, p);
+            assert_eq!(m.prior > 0.8, cap, "{m:?}");
+            n += cap as usize;
+        }
+    }
+    assert_eq!(n, 3);
+    let mut cfg = config(30, 1);
+    cfg.self_atari_prior = 100.0;
+    cfg.escape_prior = 100.0;
+    let r = search(&b, Color::White, &policy, &cfg);
+    let (mut low, mut high) = (0, 0);
+    for m in &r.moves {
+        if let Move::Play(p) = m.mv {
+            let (_, esc, sa) = shape_priors(&mc, Color::White, p);
+            assert_eq!(m.prior < 0.2, sa, "{m:?}");
+            assert_eq!(m.prior > 0.8, esc, "{m:?}");
+            low += sa as usize;
+            high += esc as usize;
+        }
+    }
+    assert_eq!((low, high), (2, 1));
 }
