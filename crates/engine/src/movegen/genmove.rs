@@ -17,7 +17,7 @@ use katachi_board::{Board, Color, Point};
 use crate::analysis::Analysis;
 
 use super::reasons::{collect, ReasonKind, Reasons};
-use super::valuation::{owl_kills_new_stone, MoveValue, Valuer};
+use super::valuation::{owl_kills_new_stone, MoveValue, Part, Valuer};
 
 /// Settings of one generation.
 #[derive(Clone, Debug, PartialEq)]
@@ -155,11 +155,13 @@ pub fn generate(an: &Analysis, color: Color, options: &Options) -> Generated {
 /// by owl ([`owl_kills_new_stone`]).
 pub const CONFIRMED: usize = 4;
 
-/// Confirm the safety of the best moves' stones: each of the
-/// [`CONFIRMED`] best moves without a reading or owl reason of its own
-/// (those read their stones already) is checked once by owl; a stone owl
-/// kills counts as dead and the move is valued again, until the best
-/// ones are all confirmed.
+/// Confirm the safety of the best moves: each of the [`CONFIRMED`] best
+/// moves is checked once. Without a reading or owl reason of its own
+/// (those read their stones already) its stone is read by owl; a stone
+/// owl kills counts as dead and the move is valued again. Every one is
+/// checked for a blunder ([`escapes`]): the captures it throws away are
+/// taken off its value. This goes on until the best ones are all
+/// confirmed.
 fn confirm_safety(
     an: &Analysis,
     color: Color,
@@ -173,22 +175,36 @@ fn confirm_safety(
         let next = values.iter().take(CONFIRMED).position(|v| {
             !checked.contains(&v.point)
                 && v.total >= floor - ROUNDING
-                && reasons
-                    .moves
-                    .get(&v.point)
-                    .is_some_and(|c| !super::valuation::tactical_reason(c))
+                && reasons.moves.contains_key(&v.point)
         });
         let Some(i) = next else {
             break;
         };
         let p = values[i].point;
         checked.push(p);
-        if !owl_kills_new_stone(an, color, p) {
-            continue;
-        }
         let cand = &reasons.moves[&p];
-        if let Some(v) = valuer.value_with(p, cand, true) {
-            values[i] = v;
+        let mut changed = false;
+        if !super::valuation::tactical_reason(cand) && owl_kills_new_stone(an, color, p) {
+            if let Some(v) = valuer.value_with(p, cand, true) {
+                values[i] = v;
+                changed = true;
+            }
+        }
+        for (w, size) in escapes(an, color, p) {
+            let loss = 2.0 * size;
+            values[i].total -= loss;
+            values[i].parts.push(Part {
+                name: "blunder",
+                value: -loss,
+                why: format!(
+                    "after the move the opponent's string {} (effective size {size:.2}), which reading captured without a defence, can be saved: twice its effective size is lost",
+                    an.board().vertex(w)
+                ),
+            });
+            changed = true;
+        }
+        if !changed {
+            continue;
         }
         values.sort_by(|a, b| {
             b.total
@@ -197,6 +213,50 @@ fn confirm_safety(
                 .then(a.point.cmp(&b.point))
         });
     }
+}
+
+/// The blunder check of a move (GNU Go checks the safety of its best
+/// moves before it plays one): the opponent's strings that reading
+/// captures without a defence before `color` plays at `p` and that can
+/// be saved after it without a ko (a move that fills a liberty of the capturing
+/// stones, or breaks the ladder, lets them out). Each with its effective
+/// size: the capture the move throws away is worth twice that (its
+/// points and prisoners), which the territory part does not see since
+/// the position after the move keeps the strings' old status.
+fn escapes(an: &Analysis, color: Color, p: Point) -> Vec<(Point, f64)> {
+    let board = an.board();
+    let dead: Vec<(Point, f64)> = an
+        .worms()
+        .iter()
+        .filter(|w| {
+            w.color != color
+                && w.attack.is_some_and(|(_, c)| c.is_success())
+                && !w.defense.is_some_and(|(_, c)| c.is_success())
+        })
+        .map(|w| (w.origin, f64::from(w.effective_size)))
+        .collect();
+    if dead.is_empty() {
+        return Vec::new();
+    }
+    let mut reader = an.reader();
+    if !reader.push_move(color, p) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (w, size) in dead {
+        // Captured by the move itself: nothing escapes.
+        if reader.board().cell(w).color() != board.cell(w).color() {
+            continue;
+        }
+        // Only a clean escape: a defence through ko leaves the capture
+        // to the ko fight (and katachi's reading finds ko defences GNU
+        // Go's does not, filllib 19).
+        if reader.find_defense(w).code == katachi_tactics::reading::Code::Win {
+            out.push((w, size));
+        }
+    }
+    reader.pop_move();
+    out
 }
 
 /// The end of the game, before the dame: an own string of at most two
@@ -784,6 +844,35 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_move_that_lets_a_captured_string_escape_is_a_blunder() {
+        // White's five stones in the lower left are in atari (A2) and
+        // cannot escape: Black's surrounding string has two liberties, D1
+        // and D2. Black's D1 leaves it one (White's D2 then captures
+        // seven stones and the five live): a blunder. D2 keeps two
+        // liberties (D1, E2) and a far move changes nothing.
+        let an = analysis(
+            ".......
+             .......
+             OOOO...
+             XXXO...
+             OOXO...
+             .OX....
+             OOX.O..",
+            Color::Black,
+        );
+        let b = an.board().clone();
+        let v = |s: &str| b.parse_vertex(s).expect("vertex");
+        let escaped = escapes(&an, Color::Black, v("D1"));
+        assert_eq!(
+            escaped.iter().map(|e| e.0).collect::<Vec<_>>(),
+            vec![an.worms().get(v("A3")).expect("worm").origin],
+            "{escaped:?}"
+        );
+        assert!(escapes(&an, Color::Black, v("D2")).is_empty());
+        assert!(escapes(&an, Color::Black, v("G7")).is_empty());
     }
 
     #[test]
