@@ -12,6 +12,8 @@
 //! an own string the opponent can atari ([`fill_short_liberty`]), is
 //! filled before the engine passes.
 
+use std::collections::HashMap;
+
 use katachi_board::{Board, Color, Point};
 
 use crate::analysis::Analysis;
@@ -51,7 +53,9 @@ pub struct Generated {
     pub color: Color,
     /// Every reason found.
     pub reasons: Reasons,
-    /// The valued candidates, best first (ties in board order).
+    /// The valued candidates, best first (of values equal at two
+    /// decimals, the one that takes more of the opponent's vital points
+    /// first, then the higher exact value, then board order).
     pub values: Vec<MoveValue>,
     /// The move chosen; `None` to pass.
     pub best: Option<Point>,
@@ -109,12 +113,8 @@ pub fn generate(an: &Analysis, color: Color, options: &Options) -> Generated {
             values.push(v);
         }
     }
-    values.sort_by(|a, b| {
-        b.total
-            .partial_cmp(&a.total)
-            .unwrap_or(std::cmp::Ordering::Equal)
-            .then(a.point.cmp(&b.point))
-    });
+    let vital = opponent_vital_points(an, color);
+    rank(&mut values, &vital);
     confirm_safety(
         an,
         color,
@@ -122,6 +122,7 @@ pub fn generate(an: &Analysis, color: Color, options: &Options) -> Generated {
         &mut valuer,
         &mut values,
         options.pass_below.min(1.0),
+        &vital,
     );
     let mut best = values
         .first()
@@ -169,6 +170,7 @@ fn confirm_safety(
     valuer: &mut Valuer,
     values: &mut [MoveValue],
     floor: f64,
+    vital: &HashMap<Point, usize>,
 ) {
     let mut checked: Vec<Point> = Vec::new();
     loop {
@@ -206,13 +208,65 @@ fn confirm_safety(
         if !changed {
             continue;
         }
-        values.sort_by(|a, b| {
-            b.total
-                .partial_cmp(&a.total)
-                .unwrap_or(std::cmp::Ordering::Equal)
-                .then(a.point.cmp(&b.point))
-        });
+        rank(values, vital);
     }
+}
+
+/// The opponent's vital points: for each critical string (reading) and
+/// each critical dragon (owl, where its verdict is used), the point where
+/// the opponent would attack it (an own one) or save it (the
+/// opponent's), with the number of strings and dragons it is vital for.
+/// "The opponent's vital point is my vital point": of two moves of equal
+/// value, the one that also takes the opponent's key move away is
+/// better (endgame 401: C4 and E6 both save D4, and C4 is where White
+/// kills it). The tie-break of [`rank`].
+fn opponent_vital_points(an: &Analysis, color: Color) -> HashMap<Point, usize> {
+    let mut out: HashMap<Point, usize> = HashMap::new();
+    for w in an.worms().iter() {
+        let (Some((a, ac)), Some((d, dc))) = (w.attack, w.defense) else {
+            continue;
+        };
+        if !ac.is_success() || !dc.is_success() {
+            continue;
+        }
+        let key = if w.color == color { a } else { d };
+        *out.entry(key).or_default() += 1;
+    }
+    let dragons: Vec<(Point, Color)> = an
+        .dragons()
+        .iter()
+        .filter(|d| d.crude_status != crate::autohelper::DragonStatus::Alive)
+        .map(|d| (d.origin, d.color))
+        .collect();
+    for (origin, c) in dragons {
+        if !super::reasons::owl_trusted(an, origin) {
+            continue;
+        }
+        if let Some(crate::owl::OwlStatus::Critical { attack, defense }) = an.owl_status(origin) {
+            let key = if c == color { attack } else { defense };
+            if let Some(k) = key {
+                *out.entry(k).or_default() += 1;
+            }
+        }
+    }
+    out
+}
+
+/// Sort the valued moves best first: by value at the precision shown
+/// (two decimals), then by the opponent's vital points taken
+/// ([`opponent_vital_points`]), then by the exact value, then in board
+/// order. The rounded key keeps the order total while letting moves
+/// that differ by a rounding error of the influence count as equal.
+fn rank(values: &mut [MoveValue], vital: &HashMap<Point, usize>) {
+    let key = |v: &MoveValue| (v.total * 100.0).round() as i64;
+    let vit = |v: &MoveValue| vital.get(&v.point).copied().unwrap_or(0);
+    values.sort_by(|a, b| {
+        key(b)
+            .cmp(&key(a))
+            .then(vit(b).cmp(&vit(a)))
+            .then(b.total.total_cmp(&a.total))
+            .then(a.point.cmp(&b.point))
+    });
 }
 
 /// The blunder check of a move (GNU Go checks the safety of its best
