@@ -930,6 +930,40 @@ mod tests {
     }
 
     #[test]
+    fn equal_values_are_ranked_by_the_opponent_s_vital_points() {
+        let b = Board::new(9).expect("board");
+        let v = |s: &str| b.parse_vertex(s).expect("vertex");
+        let mv = |p: Point, total: f64| MoveValue {
+            point: p,
+            territory: total,
+            strategy: 0.0,
+            shape: 0.0,
+            followup: 0.0,
+            total,
+            parts: Vec::new(),
+        };
+        // Equal at two decimals: the vital point first, whatever the
+        // rounding error or the board order says.
+        let mut values = vec![mv(v("A9"), 3.0001), mv(v("J1"), 2.9999), mv(v("E5"), 2.5)];
+        let vital: HashMap<Point, usize> = [(v("J1"), 1)].into_iter().collect();
+        rank(&mut values, &vital);
+        let order: Vec<Point> = values.iter().map(|x| x.point).collect();
+        assert_eq!(order, vec![v("J1"), v("A9"), v("E5")]);
+        // No vital point: the exact value decides, then the board order.
+        let mut values = vec![mv(v("J1"), 3.0), mv(v("A9"), 2.9999), mv(v("B9"), 3.0)];
+        rank(&mut values, &HashMap::new());
+        let order: Vec<Point> = values.iter().map(|x| x.point).collect();
+        assert_eq!(
+            order,
+            vec![v("B9").min(v("J1")), v("B9").max(v("J1")), v("A9")]
+        );
+        // A value that is higher at two decimals is not overtaken.
+        let mut values = vec![mv(v("A9"), 3.02), mv(v("J1"), 3.0)];
+        rank(&mut values, &vital);
+        assert_eq!(values[0].point, v("A9"));
+    }
+
+    #[test]
     fn owl_kills_a_lone_stone_in_a_small_enclosure_only() {
         // Black's wall encloses four points in the lower left; a White
         // stone at B2 has no room to live. One at H4, below White's own
