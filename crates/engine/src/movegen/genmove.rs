@@ -12,12 +12,14 @@
 //! an own string the opponent can atari ([`fill_short_liberty`]), is
 //! filled before the engine passes.
 
+use std::collections::HashMap;
+
 use katachi_board::{Board, Color, Point};
 
 use crate::analysis::Analysis;
 
 use super::reasons::{collect, ReasonKind, Reasons};
-use super::valuation::{owl_kills_new_stone, MoveValue, Valuer};
+use super::valuation::{owl_kills_new_stone, MoveValue, Part, Valuer};
 
 /// Settings of one generation.
 #[derive(Clone, Debug, PartialEq)]
@@ -51,7 +53,9 @@ pub struct Generated {
     pub color: Color,
     /// Every reason found.
     pub reasons: Reasons,
-    /// The valued candidates, best first (ties in board order).
+    /// The valued candidates, best first (of values equal at two
+    /// decimals, the one that takes more of the opponent's vital points
+    /// first, then the higher exact value, then board order).
     pub values: Vec<MoveValue>,
     /// The move chosen; `None` to pass.
     pub best: Option<Point>,
@@ -109,12 +113,8 @@ pub fn generate(an: &Analysis, color: Color, options: &Options) -> Generated {
             values.push(v);
         }
     }
-    values.sort_by(|a, b| {
-        b.total
-            .partial_cmp(&a.total)
-            .unwrap_or(std::cmp::Ordering::Equal)
-            .then(a.point.cmp(&b.point))
-    });
+    let vital = opponent_vital_points(an, color);
+    rank(&mut values, &vital);
     confirm_safety(
         an,
         color,
@@ -122,6 +122,7 @@ pub fn generate(an: &Analysis, color: Color, options: &Options) -> Generated {
         &mut valuer,
         &mut values,
         options.pass_below.min(1.0),
+        &vital,
     );
     let mut best = values
         .first()
@@ -155,11 +156,13 @@ pub fn generate(an: &Analysis, color: Color, options: &Options) -> Generated {
 /// by owl ([`owl_kills_new_stone`]).
 pub const CONFIRMED: usize = 4;
 
-/// Confirm the safety of the best moves' stones: each of the
-/// [`CONFIRMED`] best moves without a reading or owl reason of its own
-/// (those read their stones already) is checked once by owl; a stone owl
-/// kills counts as dead and the move is valued again, until the best
-/// ones are all confirmed.
+/// Confirm the safety of the best moves: each of the [`CONFIRMED`] best
+/// moves is checked once. Without a reading or owl reason of its own
+/// (those read their stones already) its stone is read by owl; a stone
+/// owl kills counts as dead and the move is valued again. Every one is
+/// checked for a blunder ([`escapes`]): the captures it throws away are
+/// taken off its value. This goes on until the best ones are all
+/// confirmed.
 fn confirm_safety(
     an: &Analysis,
     color: Color,
@@ -167,36 +170,147 @@ fn confirm_safety(
     valuer: &mut Valuer,
     values: &mut [MoveValue],
     floor: f64,
+    vital: &HashMap<Point, usize>,
 ) {
     let mut checked: Vec<Point> = Vec::new();
     loop {
         let next = values.iter().take(CONFIRMED).position(|v| {
             !checked.contains(&v.point)
                 && v.total >= floor - ROUNDING
-                && reasons
-                    .moves
-                    .get(&v.point)
-                    .is_some_and(|c| !super::valuation::tactical_reason(c))
+                && reasons.moves.contains_key(&v.point)
         });
         let Some(i) = next else {
             break;
         };
         let p = values[i].point;
         checked.push(p);
-        if !owl_kills_new_stone(an, color, p) {
+        let cand = &reasons.moves[&p];
+        let mut changed = false;
+        if !super::valuation::tactical_reason(cand) && owl_kills_new_stone(an, color, p) {
+            if let Some(v) = valuer.value_with(p, cand, true) {
+                values[i] = v;
+                changed = true;
+            }
+        }
+        for (w, size) in escapes(an, color, p) {
+            let loss = 2.0 * size;
+            values[i].total -= loss;
+            values[i].parts.push(Part {
+                name: "blunder",
+                value: -loss,
+                why: format!(
+                    "after the move the opponent's string {} (effective size {size:.2}), which reading captured without a defence, can be saved: twice its effective size is lost",
+                    an.board().vertex(w)
+                ),
+            });
+            changed = true;
+        }
+        if !changed {
             continue;
         }
-        let cand = &reasons.moves[&p];
-        if let Some(v) = valuer.value_with(p, cand, true) {
-            values[i] = v;
-        }
-        values.sort_by(|a, b| {
-            b.total
-                .partial_cmp(&a.total)
-                .unwrap_or(std::cmp::Ordering::Equal)
-                .then(a.point.cmp(&b.point))
-        });
+        rank(values, vital);
     }
+}
+
+/// The opponent's vital points: for each critical string (reading) and
+/// each critical dragon (owl, where its verdict is used), the point where
+/// the opponent would attack it (an own one) or save it (the
+/// opponent's), with the number of strings and dragons it is vital for.
+/// "The opponent's vital point is my vital point": of two moves of equal
+/// value, the one that also takes the opponent's key move away is
+/// better (endgame 401: C4 and E6 both save D4, and C4 is where White
+/// kills it). The tie-break of [`rank`].
+fn opponent_vital_points(an: &Analysis, color: Color) -> HashMap<Point, usize> {
+    let mut out: HashMap<Point, usize> = HashMap::new();
+    for w in an.worms().iter() {
+        let (Some((a, ac)), Some((d, dc))) = (w.attack, w.defense) else {
+            continue;
+        };
+        if !ac.is_success() || !dc.is_success() {
+            continue;
+        }
+        let key = if w.color == color { a } else { d };
+        *out.entry(key).or_default() += 1;
+    }
+    let dragons: Vec<(Point, Color)> = an
+        .dragons()
+        .iter()
+        .filter(|d| d.crude_status != crate::autohelper::DragonStatus::Alive)
+        .map(|d| (d.origin, d.color))
+        .collect();
+    for (origin, c) in dragons {
+        if !super::reasons::owl_trusted(an, origin) {
+            continue;
+        }
+        if let Some(crate::owl::OwlStatus::Critical { attack, defense }) = an.owl_status(origin) {
+            let key = if c == color { attack } else { defense };
+            if let Some(k) = key {
+                *out.entry(k).or_default() += 1;
+            }
+        }
+    }
+    out
+}
+
+/// Sort the valued moves best first: by value at the precision shown
+/// (two decimals), then by the opponent's vital points taken
+/// ([`opponent_vital_points`]), then by the exact value, then in board
+/// order. The rounded key keeps the order total while letting moves
+/// that differ by a rounding error of the influence count as equal.
+fn rank(values: &mut [MoveValue], vital: &HashMap<Point, usize>) {
+    let key = |v: &MoveValue| (v.total * 100.0).round() as i64;
+    let vit = |v: &MoveValue| vital.get(&v.point).copied().unwrap_or(0);
+    values.sort_by(|a, b| {
+        key(b)
+            .cmp(&key(a))
+            .then(vit(b).cmp(&vit(a)))
+            .then(b.total.total_cmp(&a.total))
+            .then(a.point.cmp(&b.point))
+    });
+}
+
+/// The blunder check of a move (GNU Go checks the safety of its best
+/// moves before it plays one): the opponent's strings that reading
+/// captures without a defence before `color` plays at `p` and that can
+/// be saved after it without a ko (a move that fills a liberty of the capturing
+/// stones, or breaks the ladder, lets them out). Each with its effective
+/// size: the capture the move throws away is worth twice that (its
+/// points and prisoners), which the territory part does not see since
+/// the position after the move keeps the strings' old status.
+fn escapes(an: &Analysis, color: Color, p: Point) -> Vec<(Point, f64)> {
+    let board = an.board();
+    let dead: Vec<(Point, f64)> = an
+        .worms()
+        .iter()
+        .filter(|w| {
+            w.color != color
+                && w.attack.is_some_and(|(_, c)| c.is_success())
+                && !w.defense.is_some_and(|(_, c)| c.is_success())
+        })
+        .map(|w| (w.origin, f64::from(w.effective_size)))
+        .collect();
+    if dead.is_empty() {
+        return Vec::new();
+    }
+    let mut reader = an.reader();
+    if !reader.push_move(color, p) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (w, size) in dead {
+        // Captured by the move itself: nothing escapes.
+        if reader.board().cell(w).color() != board.cell(w).color() {
+            continue;
+        }
+        // Only a clean escape: a defence through ko leaves the capture
+        // to the ko fight (and katachi's reading finds ko defences GNU
+        // Go's does not, filllib 19).
+        if reader.find_defense(w).code == katachi_tactics::reading::Code::Win {
+            out.push((w, size));
+        }
+    }
+    reader.pop_move();
+    out
 }
 
 /// The end of the game, before the dame: an own string of at most two
@@ -784,6 +898,69 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_move_that_lets_a_captured_string_escape_is_a_blunder() {
+        // White's five stones in the lower left are in atari (A2) and
+        // cannot escape: Black's surrounding string has two liberties, D1
+        // and D2. Black's D1 leaves it one (White's D2 then captures
+        // seven stones and the five live): a blunder. D2 keeps two
+        // liberties (D1, E2) and a far move changes nothing.
+        let an = analysis(
+            ".......
+             .......
+             OOOO...
+             XXXO...
+             OOXO...
+             .OX....
+             OOX.O..",
+            Color::Black,
+        );
+        let b = an.board().clone();
+        let v = |s: &str| b.parse_vertex(s).expect("vertex");
+        let escaped = escapes(&an, Color::Black, v("D1"));
+        assert_eq!(
+            escaped.iter().map(|e| e.0).collect::<Vec<_>>(),
+            vec![an.worms().get(v("A3")).expect("worm").origin],
+            "{escaped:?}"
+        );
+        assert!(escapes(&an, Color::Black, v("D2")).is_empty());
+        assert!(escapes(&an, Color::Black, v("G7")).is_empty());
+    }
+
+    #[test]
+    fn equal_values_are_ranked_by_the_opponent_s_vital_points() {
+        let b = Board::new(9).expect("board");
+        let v = |s: &str| b.parse_vertex(s).expect("vertex");
+        let mv = |p: Point, total: f64| MoveValue {
+            point: p,
+            territory: total,
+            strategy: 0.0,
+            shape: 0.0,
+            followup: 0.0,
+            total,
+            parts: Vec::new(),
+        };
+        // Equal at two decimals: the vital point first, whatever the
+        // rounding error or the board order says.
+        let mut values = vec![mv(v("A9"), 3.0001), mv(v("J1"), 2.9999), mv(v("E5"), 2.5)];
+        let vital: HashMap<Point, usize> = [(v("J1"), 1)].into_iter().collect();
+        rank(&mut values, &vital);
+        let order: Vec<Point> = values.iter().map(|x| x.point).collect();
+        assert_eq!(order, vec![v("J1"), v("A9"), v("E5")]);
+        // No vital point: the exact value decides, then the board order.
+        let mut values = vec![mv(v("J1"), 3.0), mv(v("A9"), 2.9999), mv(v("B9"), 3.0)];
+        rank(&mut values, &HashMap::new());
+        let order: Vec<Point> = values.iter().map(|x| x.point).collect();
+        assert_eq!(
+            order,
+            vec![v("B9").min(v("J1")), v("B9").max(v("J1")), v("A9")]
+        );
+        // A value that is higher at two decimals is not overtaken.
+        let mut values = vec![mv(v("A9"), 3.02), mv(v("J1"), 3.0)];
+        rank(&mut values, &vital);
+        assert_eq!(values[0].point, v("A9"));
     }
 
     #[test]
