@@ -151,10 +151,12 @@ pub struct Args {
     time_bank: f64,
 
     /// Set a Monte Carlo search tuning parameter, as NAME=VALUE
-    /// (repeatable; names: even_prior, pattern_prior, local_prior, edge_prior, tactical_prior,
-    /// rave_equiv,
-    /// explore, score_weight, expand_at, early_stop, resign_below,
-    /// dead_ownership).
+    /// (repeatable; names: even_prior, pattern_prior, local_prior,
+    /// edge_prior, capture_prior, escape_prior, self_atari_prior,
+    /// rave_equiv, explore, score_weight, decided_score_weight,
+    /// decided_win_rate, expand_at, self_atari_limit, tactical_prior,
+    /// heavy_escape, heavy_atari2, heavy_nakade, heavy_race, early_stop,
+    /// resign_below, dead_ownership).
     #[arg(long = "mc-param", value_name = "NAME=VALUE")]
     mc_params: Vec<String>,
 

@@ -113,3 +113,14 @@ fn good_settings_play() {
     // early_stop 0: the whole budget ran.
     assert!(err.contains("300 playouts"), "{err}");
 }
+
+/// `katachi gtp --help` names every parameter `--mc-param` accepts (the
+/// list the search keeps), so a new parameter cannot be left out of it.
+#[test]
+fn the_help_names_every_search_parameter() {
+    let (code, out, err) = katachi(&["gtp", "--help"], "");
+    assert_eq!(code, 0, "{err}");
+    for name in katachi_mc::search::TUNING_PARAMS {
+        assert!(out.contains(name), "--help does not name {name}:\n{out}");
+    }
+}
