@@ -974,6 +974,8 @@ impl<'a> Worker<'a> {
                 Move::Pass => None,
             }
         };
+        let shape_priors_on =
+            cfg.capture_prior > 0.0 || cfg.escape_prior > 0.0 || cfg.self_atari_prior > 0.0;
         for p in b.empty_points() {
             let w = self.mc.weight(c, p);
             if w == 0 || (root && !self.board.is_legal(c, Move::Play(p))) {
@@ -996,7 +998,12 @@ impl<'a> Worker<'a> {
             if cfg.edge_prior > 0.0 && edge_in_empty_area(b, p) {
                 pv += cfg.edge_prior;
             }
-            let (cap, esc, sa) = shape_priors(&self.mc, c, p);
+            // Off by default: no neighbour scan per child then.
+            let (cap, esc, sa) = if shape_priors_on {
+                shape_priors(&self.mc, c, p)
+            } else {
+                (false, false, false)
+            };
             if cap {
                 pv += cfg.capture_prior;
                 pw += cfg.capture_prior;
