@@ -53,6 +53,7 @@
 //! them: only moves with a definite effect.
 
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::model::{EyeSpaceGraph, EyeValue};
 
@@ -80,27 +81,98 @@ const GONE: u64 = 3;
 const X_TO_MOVE: u8 = 1;
 const LAST_PASS: u8 = 2;
 
+/// A set of vertices of the space (at most [`MAX_VERTICES`]).
+type Set = u16;
+
 struct Solver<'a> {
     adj: &'a [Vec<usize>],
-    marginal0: Vec<bool>,
+    /// Every vertex.
+    full: Set,
+    /// Neighbours of each vertex, as a set.
+    adj_set: Vec<Set>,
+    marginal0: Set,
     /// Whether a vertex touches the defender's surrounding stones: it has
     /// fewer than four neighbours in the graph, on the board edge and (for
     /// a marginal vertex) outside.
-    wall: Vec<bool>,
+    wall: Set,
     /// Whether the attacker may play a stone with no liberty (it is removed).
     suicide: bool,
-    memo: HashMap<(u64, u8), u8>,
-    path: HashSet<(u64, u8)>,
+    /// Values by position and flags (`key`), and the positions of the
+    /// current line of play: integer keys with a multiplicative hash, as
+    /// the search spends most of its time here.
+    memo: HashMap<u64, u8, BuildHasherDefault<KeyHasher>>,
+    path: HashSet<u64, BuildHasherDefault<KeyHasher>>,
     nodes: u64,
     exhausted: bool,
 }
 
+/// Hashes the solver's integer keys: one multiplication (the keys are
+/// dense bit fields, not adversarial input).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, k: u64) {
+        self.0 = (self.0 ^ k)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(29);
+    }
+}
+
+/// A position (`3 * FIELD` bits) and the flags as one memo key.
+fn key(s: u64, flags: u8) -> u64 {
+    (s << 2) | u64::from(flags)
+}
+
+/// Bits per colour in a position: a position holds the set of vertices
+/// of each colour but empty, `STONE`, `DEFENDER` and `GONE` in turn.
+const FIELD: u64 = MAX_VERTICES as u64;
+
+/// The offset of colour `c`'s set in a position (`c` not `EMPTY`).
+fn shift(c: u64) -> u64 {
+    (c - 1) * FIELD
+}
+
 fn get(s: u64, v: usize) -> u64 {
-    (s >> (2 * v)) & 3
+    for c in [STONE, DEFENDER, GONE] {
+        if (s >> (shift(c) + v as u64)) & 1 != 0 {
+            return c;
+        }
+    }
+    EMPTY
 }
 
 fn set(s: u64, v: usize, c: u64) -> u64 {
-    (s & !(3 << (2 * v))) | (c << (2 * v))
+    let mut t = s;
+    for d in [STONE, DEFENDER, GONE] {
+        t &= !(1 << (shift(d) + v as u64));
+    }
+    if c != EMPTY {
+        t |= 1 << (shift(c) + v as u64);
+    }
+    t
+}
+
+/// The vertices in `set`, in increasing order.
+fn members(mut set: Set) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
+        let v = set.trailing_zeros() as usize;
+        set &= set - 1;
+        Some(v)
+    })
 }
 
 impl Solver<'_> {
@@ -108,65 +180,65 @@ impl Solver<'_> {
         self.adj.len()
     }
 
+    /// The vertices of colour `c` in `s`.
+    fn of(&self, s: u64, c: u64) -> Set {
+        let field = |c: u64| ((s >> shift(c)) & ((1 << FIELD) - 1)) as Set;
+        if c == EMPTY {
+            self.full & !(field(STONE) | field(DEFENDER) | field(GONE))
+        } else {
+            field(c)
+        }
+    }
+
+    /// The vertices next to some vertex of `set`.
+    fn around(&self, set: Set) -> Set {
+        members(set).fold(0, |acc, v| acc | self.adj_set[v])
+    }
+
     fn marginal(&self, s: u64, v: usize) -> bool {
-        self.marginal0[v] || self.adj[v].iter().any(|&w| get(s, w) == GONE)
+        self.marginal0 & (1 << v) != 0 || self.adj_set[v] & self.of(s, GONE) != 0
     }
 
     /// Attacker stones touching a gone vertex are connected out.
     fn flood_gone(&self, mut s: u64) -> u64 {
         loop {
-            let mut changed = false;
-            for v in 0..self.n() {
-                if get(s, v) == STONE && self.adj[v].iter().any(|&w| get(s, w) == GONE) {
-                    s = set(s, v, GONE);
-                    changed = true;
-                }
-            }
-            if !changed {
+            let joined = self.of(s, STONE) & self.around(self.of(s, GONE));
+            if joined == 0 {
                 return s;
             }
+            for v in members(joined) {
+                s = set(s, v, GONE);
+            }
         }
+    }
+
+    /// The string of colour `c` through `v` and whether it touches an
+    /// empty vertex (or, `wall` given, the defender's wall).
+    fn chain(&self, s: u64, v: usize, c: u64, wall: Set) -> (Set, bool) {
+        let same = self.of(s, c);
+        let empty = self.of(s, EMPTY);
+        let mut stones: Set = 1 << v;
+        loop {
+            let next = self.around(stones) & same & !stones;
+            if next == 0 {
+                break;
+            }
+            stones |= next;
+        }
+        let alive = self.around(stones) & empty != 0 || stones & wall != 0;
+        (stones, alive)
     }
 
     /// The attacker string through `v` and whether it has an empty
     /// neighbour.
-    fn string(&self, s: u64, v: usize) -> (Vec<usize>, bool) {
-        let mut stones = vec![v];
-        let mut libs = false;
-        let mut k = 0;
-        while k < stones.len() {
-            let u = stones[k];
-            for &w in &self.adj[u] {
-                match get(s, w) {
-                    EMPTY => libs = true,
-                    STONE if !stones.contains(&w) => stones.push(w),
-                    _ => {}
-                }
-            }
-            k += 1;
-        }
-        (stones, libs)
+    fn string(&self, s: u64, v: usize) -> (Set, bool) {
+        self.chain(s, v, STONE, 0)
     }
 
     /// The defender string through `v` and whether it lives: it touches
     /// the surrounding wall or an empty vertex.
-    fn defender_string(&self, s: u64, v: usize) -> (Vec<usize>, bool) {
-        let mut stones = vec![v];
-        let mut alive = false;
-        let mut k = 0;
-        while k < stones.len() {
-            let u = stones[k];
-            alive |= self.wall[u];
-            for &w in &self.adj[u] {
-                match get(s, w) {
-                    EMPTY => alive = true,
-                    DEFENDER if !stones.contains(&w) => stones.push(w),
-                    _ => {}
-                }
-            }
-            k += 1;
-        }
-        (stones, alive)
+    fn defender_string(&self, s: u64, v: usize) -> (Set, bool) {
+        self.chain(s, v, DEFENDER, self.wall)
     }
 
     /// Removes the strings of `colour` next to `v` that have no liberty.
@@ -181,7 +253,7 @@ impl Solver<'_> {
                 self.defender_string(t, w)
             };
             if !libs {
-                for u in stones {
+                for u in members(stones) {
                     t = set(t, u, EMPTY);
                 }
             }
@@ -212,7 +284,7 @@ impl Solver<'_> {
             if !self.suicide {
                 return None;
             }
-            for u in stones {
+            for u in members(stones) {
                 t = set(t, u, EMPTY);
             }
         }
@@ -220,48 +292,46 @@ impl Solver<'_> {
     }
 
     fn eval(&self, s: u64) -> u8 {
-        let n = self.n();
-        let mut seen = vec![false; n];
+        let inside = self.of(s, EMPTY) | self.of(s, STONE);
+        let gone_next = self.around(self.of(s, GONE));
+        // Empty vertices that are marginal: no eye in their region.
+        let open = self.of(s, EMPTY) & (self.marginal0 | gone_next);
+        let mut left = inside;
         let mut eyes = 0u8;
-        for start in 0..n {
-            if seen[start] || !matches!(get(s, start), EMPTY | STONE) {
-                continue;
-            }
-            let mut stack = vec![start];
-            seen[start] = true;
-            let mut eye = true;
-            while let Some(v) = stack.pop() {
-                if get(s, v) == EMPTY && self.marginal(s, v) {
-                    eye = false;
+        while left != 0 {
+            let mut region: Set = left & left.wrapping_neg();
+            loop {
+                let next = self.around(region) & inside & !region;
+                if next == 0 {
+                    break;
                 }
-                for &w in &self.adj[v] {
-                    if !seen[w] && matches!(get(s, w), EMPTY | STONE) {
-                        seen[w] = true;
-                        stack.push(w);
-                    }
-                }
+                region |= next;
             }
-            if eye {
+            left &= !region;
+            if region & open == 0 {
                 eyes += 1;
             }
         }
         eyes.min(2)
     }
 
-    /// The children of `(s, flags)` by a move (not a pass), with the move.
-    fn children(&self, s: u64, flags: u8) -> Vec<(usize, u64)> {
+    /// The children of `(s, flags)` by a move (not a pass), with the move,
+    /// in vertex order.
+    fn children(&self, s: u64, flags: u8) -> Children {
         let x = flags & X_TO_MOVE != 0;
-        (0..self.n())
-            .filter(|&v| get(s, v) == EMPTY)
-            .filter_map(|v| {
-                let t = if x {
-                    self.attacker_move(s, v)?
-                } else {
-                    self.defender_move(s, v)?
-                };
-                Some((v, t))
-            })
-            .collect()
+        let mut out = Children::default();
+        for v in members(self.of(s, EMPTY)) {
+            let t = if x {
+                self.attacker_move(s, v)
+            } else {
+                self.defender_move(s, v)
+            };
+            if let Some(t) = t {
+                out.list[out.len] = (v, t);
+                out.len += 1;
+            }
+        }
+        out
     }
 
     fn after_move(flags: u8) -> u8 {
@@ -269,7 +339,7 @@ impl Solver<'_> {
     }
 
     fn value(&mut self, s: u64, flags: u8) -> u8 {
-        if let Some(&v) = self.memo.get(&(s, flags)) {
+        if let Some(&v) = self.memo.get(&key(s, flags)) {
             return v;
         }
         self.nodes += 1;
@@ -278,8 +348,8 @@ impl Solver<'_> {
             return 1;
         }
         let x = flags & X_TO_MOVE != 0;
-        let key = (s, flags & !LAST_PASS);
-        self.path.insert(key);
+        let line = key(s, flags & !LAST_PASS);
+        self.path.insert(line);
         // Pass.
         let mut best = if flags & LAST_PASS != 0 {
             Some(self.eval(s))
@@ -287,7 +357,8 @@ impl Solver<'_> {
             self.child(s, (flags ^ X_TO_MOVE) | LAST_PASS)
         }
         .unwrap_or(if x { 2 } else { 0 });
-        for (_, t) in self.children(s, flags) {
+        let children = self.children(s, flags);
+        for &(_, t) in children.as_slice() {
             if (x && best == 0) || (!x && best == 2) {
                 break;
             }
@@ -295,14 +366,14 @@ impl Solver<'_> {
                 best = if x { best.min(v) } else { best.max(v) };
             }
         }
-        self.path.remove(&key);
-        self.memo.insert((s, flags), best);
+        self.path.remove(&line);
+        self.memo.insert(key(s, flags), best);
         best
     }
 
     /// The value of a child, `None` if it repeats a position of the line.
     fn child(&mut self, s: u64, flags: u8) -> Option<u8> {
-        if self.path.contains(&(s, flags & !LAST_PASS)) {
+        if self.path.contains(&key(s, flags & !LAST_PASS)) {
             return None;
         }
         Some(self.value(s, flags))
@@ -312,12 +383,25 @@ impl Solver<'_> {
     /// `then` to move has value `target`.
     fn moves_reaching(&mut self, s: u64, flags: u8, then: u8, target: u8) -> Vec<usize> {
         let mut out = Vec::new();
-        for (v, t) in self.children(s, flags) {
+        for &(v, t) in self.children(s, flags).as_slice() {
             if self.value(t, then) == target {
                 out.push(v);
             }
         }
         out
+    }
+}
+
+/// The moves of one node (no allocation: at most one per vertex).
+#[derive(Clone, Copy, Default)]
+struct Children {
+    list: [(usize, u64); MAX_VERTICES],
+    len: usize,
+}
+
+impl Children {
+    fn as_slice(&self) -> &[(usize, u64)] {
+        &self.list[..self.len]
     }
 }
 
@@ -331,18 +415,25 @@ pub fn solve(space: &EyeSpaceGraph) -> Option<EyeSolution> {
     if space.adjacency.iter().flatten().any(|&w| w >= n) {
         return None;
     }
+    let bits = |f: &dyn Fn(usize) -> bool| -> Set {
+        (0..n).filter(|&v| f(v)).fold(0, |acc, v| acc | 1 << v)
+    };
     let mut solver = Solver {
         adj: &space.adjacency,
-        marginal0: space.vertices.iter().map(|v| v.marginal).collect(),
-        wall: space
-            .vertices
+        full: bits(&|_| true),
+        adj_set: space
+            .adjacency
             .iter()
-            .zip(&space.adjacency)
-            .map(|(v, a)| a.len() + v.edges as usize + usize::from(v.marginal) < 4)
+            .map(|a| a.iter().fold(0, |acc: Set, &w| acc | 1 << w))
             .collect(),
+        marginal0: bits(&|v| space.vertices[v].marginal),
+        wall: bits(&|v| {
+            let (x, a) = (&space.vertices[v], &space.adjacency[v]);
+            a.len() + x.edges as usize + usize::from(x.marginal) < 4
+        }),
         suicide: false,
-        memo: HashMap::new(),
-        path: HashSet::new(),
+        memo: HashMap::default(),
+        path: HashSet::default(),
         nodes: 0,
         exhausted: false,
     };
@@ -361,11 +452,11 @@ pub fn solve(space: &EyeSpaceGraph) -> Option<EyeSolution> {
     // Two moves in a row: the second mover's first move, then the same
     // player again (or a pass, which gives b or c back).
     let mut a = b;
-    for (_, t) in solver.children(s, X_TO_MOVE) {
+    for &(_, t) in solver.children(s, X_TO_MOVE).as_slice() {
         a = a.min(solver.value(t, X_TO_MOVE));
     }
     let mut d = c;
-    for (_, t) in solver.children(s, 0) {
+    for &(_, t) in solver.children(s, 0).as_slice() {
         d = d.max(solver.value(t, 0));
     }
     let value = EyeValue::new(a, b, c, d);
