@@ -229,6 +229,40 @@ pub fn analyse_both(board: &Board, p: Point) -> [MoveInfo; 2] {
 /// a base (near bit clear) never is.
 const FORBIDDEN: u8 = 1;
 
+/// Mark flag: the point's code changed (or it became empty), so its table
+/// rows need refreshing.
+const ROW: u8 = 1;
+/// Mark flag: the point needs a new [`MoveInfo`] (a neighbouring cell or
+/// an adjacent string's liberties changed).
+const ANALYSE: u8 = 2;
+
+/// Everything kept for one point, in one record so that an update touches
+/// one place (one bounds check, one cache line) per point.
+#[derive(Clone, Copy, Debug, Default)]
+struct Pt {
+    /// Absolute 3x3 code (kept for stones too).
+    code: u16,
+    /// Per colour, the context index without the near bit
+    /// (`Context::index`), or [`FORBIDDEN`] when the move weighs 0
+    /// whatever the context (suicide, a self-atari over the limit): set
+    /// with `info`, so a lookup only adds nearness and ko.
+    base: [u8; 2],
+    /// The table row of the code, per colour ([`McTable::row`]; stale on
+    /// stones): a lookup whose only change is the context (nearness, ko,
+    /// a neighbouring string's liberties) reads the small value rows, not
+    /// the large code table.
+    row: [u32; 2],
+    /// What a Black and a White stone would do here (empty points only).
+    info: [MoveInfo; 2],
+    /// The update (epoch) that last marked the point dirty, and what that
+    /// update must recompute ([`ROW`], [`ANALYSE`]; nothing set: only a
+    /// new lookup, nearness or ko changed).
+    stamp: u32,
+    flags: u8,
+    /// Whether the point is near the previous move.
+    near: bool,
+}
+
 /// A board with the Monte Carlo context of every empty point and the move
 /// weights of both colours.
 ///
@@ -243,33 +277,16 @@ pub struct McBoard<'t> {
     pub(crate) board: Board,
     /// Padded index offsets of the eight neighbours, in code order.
     offsets: [isize; 8],
-    /// Absolute 3x3 code of every on-board point (kept for stones too).
-    code: Vec<u16>,
-    /// The table row of every empty point's code, per colour
-    /// ([`McTable::row`]; stale on stones): a lookup whose only change is the context
-    /// (nearness, ko, a neighbouring string's liberties) reads the small
-    /// value rows, not the large code table.
-    row: Vec<[u32; 2]>,
-    /// What a Black and a White stone would do on every empty point.
-    info: Vec<[MoveInfo; 2]>,
-    /// Per empty point and colour, the context index without the near
-    /// bit (`Context::index`), or [`FORBIDDEN`] when the move weighs 0
-    /// whatever the context (suicide, a self-atari over the limit): set
-    /// with `info`, so a lookup only adds nearness and ko.
-    base: Vec<[u8; 2]>,
-    /// Move weights per colour (Black 0, White 1).
-    tree: [SumTree; 2],
+    /// Per padded index: code, rows, analysis, nearness, dirty stamp.
+    pts: Vec<Pt>,
+    /// Move weights of both colours (Black 0, White 1).
+    tree: SumTree,
     /// The previous move, if it was a stone.
     last: Option<Point>,
-    /// The near set (distinct points) and its membership flags.
+    /// The near set (distinct points; their `near` flags are set).
     near: Vec<Point>,
-    near_flag: Vec<bool>,
-    /// Dirty points of the current update, deduplicated by stamp; those
-    /// whose `reanalyse` stamp is current also need a new [`MoveInfo`]
-    /// (the others only a new lookup: nearness or ko changed).
+    /// Dirty points of the current update, deduplicated by stamp.
     dirty: Vec<Point>,
-    stamp: Vec<u32>,
-    reanalyse: Vec<u32>,
     epoch: u32,
     /// Scratch: stones captured by the move being played.
     captured: Vec<Point>,
@@ -289,17 +306,11 @@ impl Clone for McBoard<'_> {
             tables: self.tables,
             board: self.board.clone(),
             offsets: self.offsets,
-            code: self.code.clone(),
-            row: self.row.clone(),
-            info: self.info.clone(),
-            base: self.base.clone(),
+            pts: self.pts.clone(),
             tree: self.tree.clone(),
             last: self.last,
             near: self.near.clone(),
-            near_flag: self.near_flag.clone(),
             dirty: self.dirty.clone(),
-            stamp: self.stamp.clone(),
-            reanalyse: self.reanalyse.clone(),
             epoch: self.epoch,
             captured: self.captured.clone(),
             self_atari_limit: self.self_atari_limit,
@@ -311,23 +322,55 @@ impl Clone for McBoard<'_> {
         self.tables = src.tables;
         self.board.clone_from(&src.board);
         self.offsets = src.offsets;
-        self.code.clone_from(&src.code);
-        self.row.clone_from(&src.row);
-        self.info.clone_from(&src.info);
-        self.base.clone_from(&src.base);
-        self.tree[0].clone_from(&src.tree[0]);
-        self.tree[1].clone_from(&src.tree[1]);
+        self.pts.clone_from(&src.pts);
+        self.tree.clone_from(&src.tree);
         self.last = src.last;
         self.near.clone_from(&src.near);
-        self.near_flag.clone_from(&src.near_flag);
         self.dirty.clone_from(&src.dirty);
-        self.stamp.clone_from(&src.stamp);
-        self.reanalyse.clone_from(&src.reanalyse);
         self.epoch = src.epoch;
         self.captured.clone_from(&src.captured);
         self.self_atari_limit = src.self_atari_limit;
         self.heavy = src.heavy;
     }
+}
+
+/// The context bases of a point with analyses `infos` (see [`Pt::base`])
+/// under the self-atari limit `limit`.
+#[inline]
+fn bases(limit: usize, infos: [MoveInfo; 2]) -> [u8; 2] {
+    let mut out = [FORBIDDEN; 2];
+    for k in 0..2 {
+        let (o, x) = (infos[k], infos[1 - k]);
+        if o.suicide {
+            continue;
+        }
+        if limit > 0 && o.self_atari && o.captures == 0 && o.self_atari_stones as usize >= limit {
+            continue;
+        }
+        // Context::index with near false.
+        out[k] = ((!o.self_atari as usize) << 1
+            | (!x.self_atari as usize) << 2
+            | (x.suicide as usize) << 3
+            | (o.captures.min(3) as usize) << 4
+            | (x.captures.min(3) as usize) << 6) as u8;
+    }
+    out
+}
+
+/// Both colours' weights of the empty point `p` with record `pt`, from
+/// its cached rows, context bases, nearness and `ko`, each colour's
+/// forbidden ko point if any.
+#[inline(always)]
+fn weights(tables: &[&McTable; 2], pt: &Pt, p: Point, ko: [Option<Point>; 2]) -> [u32; 2] {
+    let near = pt.near as usize;
+    let mut w = [0; 2];
+    for k in 0..2 {
+        if pt.base[k] == FORBIDDEN || ko[k] == Some(p) {
+            continue;
+        }
+        w[k] = tables[k].row_value(pt.row[k], pt.base[k] as usize | near);
+    }
+    w
 }
 
 impl<'t> McBoard<'t> {
@@ -347,17 +390,17 @@ impl<'t> McBoard<'t> {
             tables,
             board,
             offsets,
-            code: vec![0; len],
-            row: vec![[0; 2]; len],
-            info: vec![[MoveInfo::default(); 2]; len],
-            base: vec![[FORBIDDEN; 2]; len],
-            tree: [SumTree::new(len), SumTree::new(len)],
+            pts: vec![
+                Pt {
+                    base: [FORBIDDEN; 2],
+                    ..Pt::default()
+                };
+                len
+            ],
+            tree: SumTree::new(len),
             last,
             near: Vec::new(),
-            near_flag: vec![false; len],
             dirty: Vec::new(),
-            stamp: vec![0; len],
-            reanalyse: vec![0; len],
             epoch: 0,
             captured: Vec::new(),
             self_atari_limit: 0,
@@ -423,22 +466,22 @@ impl<'t> McBoard<'t> {
 
     /// The absolute 3x3 code of point `p`.
     pub fn code(&self, p: Point) -> u16 {
-        self.code[p.index()]
+        self.pts[p.index()].code
     }
 
     /// Whether `p` is near the previous move.
     pub fn is_near(&self, p: Point) -> bool {
-        self.near_flag[p.index()]
+        self.pts[p.index()].near
     }
 
     /// The weight of a move of `c` on `p` (0 if illegal or not empty).
     pub fn weight(&self, c: Color, p: Point) -> u32 {
-        self.tree[c.index()].get(p.index())
+        self.tree.get(c.index(), p.index())
     }
 
     /// Sum of the weights of `c`'s moves.
     pub fn total(&self, c: Color) -> u64 {
-        self.tree[c.index()].total()
+        self.tree.total(c.index())
     }
 
     /// What a stone of `c` on the empty point `p` would do (captures,
@@ -446,7 +489,7 @@ impl<'t> McBoard<'t> {
     /// [`analyse`] on [`McBoard::board`], without the scan. Meaningless
     /// on a stone.
     pub fn move_info(&self, c: Color, p: Point) -> MoveInfo {
-        self.info[p.index()][c.index()]
+        self.pts[p.index()].info[c.index()]
     }
 
     /// The context of a move of `c` on the empty point `p`, with `c`'s own
@@ -459,7 +502,7 @@ impl<'t> McBoard<'t> {
 
     fn context_of(&self, p: Point, o: MoveInfo, x: MoveInfo) -> Context {
         Context {
-            near: self.near_flag[p.index()],
+            near: self.pts[p.index()].near,
             osafe: !o.self_atari,
             xsafe: !x.self_atari,
             xsuicide: x.suicide,
@@ -479,53 +522,6 @@ impl<'t> McBoard<'t> {
         code
     }
 
-    /// Both colours' weights of `p` from its cached row, context base,
-    /// nearness and `ko`, each colour's forbidden ko point if any.
-    #[inline(always)]
-    fn weights_of(&self, p: Point, ko: [Option<Point>; 2]) -> [u32; 2] {
-        let i = p.index();
-        if self.board.cells()[i] != Cell::Empty {
-            return [0, 0];
-        }
-        let base = self.base[i];
-        let rows = self.row[i];
-        let near = self.near_flag[i] as usize;
-        let mut w = [0; 2];
-        for k in 0..2 {
-            if base[k] == FORBIDDEN || ko[k] == Some(p) {
-                continue;
-            }
-            w[k] = self.tables[k].row_value(rows[k], base[k] as usize | near);
-        }
-        w
-    }
-
-    /// The context bases of a point with analyses `infos` (see
-    /// the `base` field).
-    fn bases(&self, infos: [MoveInfo; 2]) -> [u8; 2] {
-        let mut out = [FORBIDDEN; 2];
-        for k in 0..2 {
-            let (o, x) = (infos[k], infos[1 - k]);
-            if o.suicide {
-                continue;
-            }
-            if self.self_atari_limit > 0
-                && o.self_atari
-                && o.captures == 0
-                && o.self_atari_stones as usize >= self.self_atari_limit
-            {
-                continue;
-            }
-            // Context::index with near false.
-            out[k] = ((!o.self_atari as usize) << 1
-                | (!x.self_atari as usize) << 2
-                | (x.suicide as usize) << 3
-                | (o.captures.min(3) as usize) << 4
-                | (x.captures.min(3) as usize) << 6) as u8;
-        }
-        out
-    }
-
     /// Each colour's forbidden ko point (Black first).
     #[inline]
     fn ko_points(&self) -> [Option<Point>; 2] {
@@ -535,46 +531,63 @@ impl<'t> McBoard<'t> {
         ]
     }
 
-    /// Refreshes the cached table rows of `p` from its code.
-    #[inline]
-    fn refresh_row(&mut self, p: Point) {
-        let code = self.code[p.index()];
-        self.row[p.index()] = [self.tables[0].row(0, code), self.tables[1].row(1, code)];
-    }
-
-    /// Analyses `p` for both colours into the cache (empty points only).
-    fn analyse_point(&mut self, p: Point) {
-        if self.board.cell(p) == Cell::Empty {
-            let infos = analyse_both(&self.board, p);
-            self.info[p.index()] = infos;
-            self.base[p.index()] = self.bases(infos);
+    /// Recomputes what the flags ask for on `p` (rows, analysis) and its
+    /// weights into the sum tree.
+    #[inline(always)]
+    fn update_point(&mut self, p: Point, flags: u8, ko: [Option<Point>; 2]) {
+        let i = p.index();
+        if self.board.cells()[i] != Cell::Empty {
+            self.tree.set(i, [0, 0]);
+            return;
         }
+        let infos = if flags & ANALYSE != 0 {
+            Some(analyse_both(&self.board, p))
+        } else {
+            None
+        };
+        let pt = &mut self.pts[i];
+        if flags & ROW != 0 {
+            pt.row = [
+                self.tables[0].row(0, pt.code),
+                self.tables[1].row(1, pt.code),
+            ];
+        }
+        if let Some(infos) = infos {
+            pt.info = infos;
+            pt.base = bases(self.self_atari_limit, infos);
+        }
+        let w = weights(&self.tables, pt, p, ko);
+        self.tree.set(i, w);
     }
 
-    /// The near set of the current position and previous move.
-    fn near_points(board: &Board, last: Option<Point>, offsets: &[isize; 8], out: &mut Vec<Point>) {
-        out.clear();
-        let Some(m) = last else {
+    /// Puts the near set of the current position and previous move in
+    /// `self.near`, sets their `near` flags and marks them (the old set
+    /// must have been cleared).
+    fn set_near(&mut self) {
+        let Some(m) = self.last else {
             return;
         };
-        let cells = board.cells();
-        for &d in offsets {
+        let cells = self.board.cells();
+        for &d in &self.offsets {
             let q = Point((m.index() as isize + d) as u16);
             if cells[q.index()] != Cell::Edge {
-                out.push(q);
+                self.pts[q.index()].near = true;
+                self.near.push(q);
             }
         }
         let mut heads = [Point(0); 5];
         let mut n = 0;
-        for q in std::iter::once(m).chain(board.neighbors(m)) {
-            if let Some((h, libs, _)) = board.string_stats(q) {
+        for q in std::iter::once(m).chain(self.board.neighbors(m)) {
+            if let Some((h, libs, _)) = self.board.string_stats(q) {
                 if !heads[..n].contains(&h) {
                     heads[n] = h;
                     n += 1;
                     if libs <= 2 {
-                        for l in board.liberties(h) {
-                            if !out.contains(&l) {
-                                out.push(l);
+                        for l in self.board.liberties(h) {
+                            let pt = &mut self.pts[l.index()];
+                            if !pt.near {
+                                pt.near = true;
+                                self.near.push(l);
                             }
                         }
                     }
@@ -584,57 +597,44 @@ impl<'t> McBoard<'t> {
     }
 
     fn recompute_all(&mut self) {
-        for f in self.near_flag.iter_mut() {
-            *f = false;
+        for pt in self.pts.iter_mut() {
+            pt.near = false;
         }
-        let mut near = std::mem::take(&mut self.near);
-        Self::near_points(&self.board, self.last, &self.offsets, &mut near);
-        for &q in &near {
-            self.near_flag[q.index()] = true;
-        }
-        self.near = near;
+        self.near.clear();
+        self.set_near();
         let points: Vec<Point> = self.board.points().collect();
         for &p in &points {
-            self.code[p.index()] = self.code_from_board(p);
-            self.refresh_row(p);
+            self.pts[p.index()].code = self.code_from_board(p);
         }
         let ko = self.ko_points();
         for &p in &points {
-            self.analyse_point(p);
-            let w = self.weights_of(p, ko);
-            self.tree[0].set(p.index(), w[0]);
-            self.tree[1].set(p.index(), w[1]);
+            self.update_point(p, ROW | ANALYSE, ko);
         }
     }
 
-    /// Marks `p` for a new lookup only (nearness or ko changed).
-    #[inline]
-    fn mark_lookup(&mut self, p: Point) {
-        let i = p.index();
-        if self.stamp[i] != self.epoch {
-            self.stamp[i] = self.epoch;
+    /// Marks `p` dirty in this update, with `flags` to recompute besides
+    /// the lookup.
+    #[inline(always)]
+    fn mark(&mut self, p: Point, flags: u8) {
+        let pt = &mut self.pts[p.index()];
+        if pt.stamp != self.epoch {
+            pt.stamp = self.epoch;
+            pt.flags = flags;
             self.dirty.push(p);
+        } else {
+            pt.flags |= flags;
         }
-    }
-
-    /// Marks `p` for a new analysis and lookup.
-    #[inline]
-    fn mark(&mut self, p: Point) {
-        self.reanalyse[p.index()] = self.epoch;
-        self.mark_lookup(p);
     }
 
     /// After the cell of `p` changed: updates `p`'s field in the codes of
-    /// its on-board 3x3 neighbourhood, refreshes their rows and marks them
-    /// and `p`; `p` and its orthogonal neighbours need a new analysis (it
+    /// its on-board 3x3 neighbourhood and marks them and `p` for new rows;
+    /// `p` and its orthogonal neighbours need a new analysis too (it
     /// reads only orthogonal cells and adjacent strings, whose changes are
     /// marked separately), the diagonal ones only a new lookup. `p`'s own
-    /// code does not change (its neighbours' changes update it).
+    /// code does not change (its neighbours' changes update it), but
+    /// becoming empty it needs its rows.
     fn mark_area(&mut self, p: Point) {
-        self.mark(p);
-        if self.board.cells()[p.index()] == Cell::Empty {
-            self.refresh_row(p);
-        }
+        self.mark(p, ROW | ANALYSE);
         let cell = self.board.cells()[p.index()] as u16;
         for (k, &(dr, dc)) in NEIGHBOURS.iter().enumerate() {
             let q = Point((p.index() as isize + self.offsets[k]) as u16);
@@ -642,31 +642,29 @@ impl<'t> McBoard<'t> {
                 // `p` is neighbour 7 - k of `q` (the code order is
                 // symmetric about the centre).
                 let shift = 2 * (7 - k);
-                let code = &mut self.code[q.index()];
+                let code = &mut self.pts[q.index()].code;
                 *code = (*code & !(3 << shift)) | (cell << shift);
-                // Stones need no row; a captured stone gets its own when
-                // it becomes empty (its own `mark_area`).
-                if self.board.cells()[q.index()] == Cell::Empty {
-                    self.refresh_row(q);
-                }
-                if dr == 0 || dc == 0 {
-                    self.mark(q);
+                let flags = if dr == 0 || dc == 0 {
+                    ROW | ANALYSE
                 } else {
-                    self.mark_lookup(q);
-                }
+                    ROW
+                };
+                self.mark(q, flags);
             }
         }
     }
 
-    /// Marks every liberty of the string at `s`.
+    /// Marks every liberty of the string at `s` for a new analysis.
     fn mark_liberties(&mut self, s: Point) {
         let epoch = self.epoch;
         for l in self.board.liberties(s) {
-            let i = l.index();
-            self.reanalyse[i] = epoch;
-            if self.stamp[i] != epoch {
-                self.stamp[i] = epoch;
+            let pt = &mut self.pts[l.index()];
+            if pt.stamp != epoch {
+                pt.stamp = epoch;
+                pt.flags = ANALYSE;
                 self.dirty.push(l);
+            } else {
+                pt.flags |= ANALYSE;
             }
         }
     }
@@ -695,15 +693,11 @@ impl<'t> McBoard<'t> {
     pub fn play_legal(&mut self, c: Color, m: Move) -> usize {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
-            self.stamp.iter_mut().for_each(|s| *s = u32::MAX);
-            self.reanalyse.iter_mut().for_each(|s| *s = u32::MAX);
+            self.pts.iter_mut().for_each(|pt| pt.stamp = 0);
             self.epoch = 1;
         }
         self.dirty.clear();
-        let old_ko = [
-            self.board.ko_point_for(Color::Black),
-            self.board.ko_point_for(Color::White),
-        ];
+        let old_ko = self.ko_points();
         let mut low_component = false;
         self.captured.clear();
         if let Move::Play(p) = m {
@@ -758,39 +752,33 @@ impl<'t> McBoard<'t> {
             self.captured = captured;
         }
         for q in old_ko.into_iter().flatten() {
-            self.mark_lookup(q);
+            self.mark(q, 0);
         }
-        for c in [Color::Black, Color::White] {
-            if let Some(q) = self.board.ko_point_for(c) {
-                self.mark_lookup(q);
-            }
+        let ko = self.ko_points();
+        for q in ko.into_iter().flatten() {
+            self.mark(q, 0);
         }
         // The near set moves with the previous move.
         let old_near = std::mem::take(&mut self.near);
         for &q in &old_near {
-            self.near_flag[q.index()] = false;
-            self.mark_lookup(q);
+            self.pts[q.index()].near = false;
+            self.mark(q, 0);
         }
         self.last = match m {
             Move::Play(p) => Some(p),
             Move::Pass => None,
         };
-        let mut near = old_near;
-        Self::near_points(&self.board, self.last, &self.offsets, &mut near);
-        for &q in &near {
-            self.near_flag[q.index()] = true;
-            self.mark_lookup(q);
+        self.near = old_near;
+        self.near.clear();
+        self.set_near();
+        for k in 0..self.near.len() {
+            let q = self.near[k];
+            self.mark(q, 0);
         }
-        self.near = near;
         let dirty = std::mem::take(&mut self.dirty);
-        let ko = self.ko_points();
         for &q in &dirty {
-            if self.reanalyse[q.index()] == self.epoch {
-                self.analyse_point(q);
-            }
-            let w = self.weights_of(q, ko);
-            self.tree[0].set(q.index(), w[0]);
-            self.tree[1].set(q.index(), w[1]);
+            let flags = self.pts[q.index()].flags;
+            self.update_point(q, flags, ko);
         }
         self.dirty = dirty;
         n_captured
@@ -800,13 +788,13 @@ impl<'t> McBoard<'t> {
     /// weight is 0. `random` is a uniform 64-bit number.
     #[inline]
     pub fn choose_with(&self, c: Color, random: u64) -> Option<Point> {
-        let t = &self.tree[c.index()];
-        let total = t.total();
+        let k = c.index();
+        let total = self.tree.total(k);
         if total == 0 {
             return None;
         }
         let r = ((random as u128 * total as u128) >> 64) as u64;
-        Some(Point(t.find(r) as u16))
+        Some(Point(self.tree.find(k, r) as u16))
     }
 
     /// Compares every code, analysis, near flag and weight with a from-scratch
@@ -819,36 +807,33 @@ impl<'t> McBoard<'t> {
         }
         for p in self.board.points() {
             let v = self.board.vertex(p);
-            if self.board.cell(p) == Cell::Empty && self.code[p.index()] != fresh.code[p.index()] {
+            let (a, b) = (&self.pts[p.index()], &fresh.pts[p.index()]);
+            if self.board.cell(p) == Cell::Empty && a.code != b.code {
                 return Err(format!(
                     "{v}: code {:#06x}, from scratch {:#06x}",
-                    self.code[p.index()],
-                    fresh.code[p.index()]
+                    a.code, b.code
                 ));
             }
-            if self.board.cell(p) == Cell::Empty && self.base[p.index()] != fresh.base[p.index()] {
+            if self.board.cell(p) == Cell::Empty && a.base != b.base {
                 return Err(format!(
                     "{v}: context bases {:?}, from scratch {:?}",
-                    self.base[p.index()],
-                    fresh.base[p.index()]
+                    a.base, b.base
                 ));
             }
-            if self.board.cell(p) == Cell::Empty && self.row[p.index()] != fresh.row[p.index()] {
+            if self.board.cell(p) == Cell::Empty && a.row != b.row {
                 return Err(format!(
                     "{v}: table rows {:?}, from scratch {:?}",
-                    self.row[p.index()],
-                    fresh.row[p.index()]
+                    a.row, b.row
                 ));
             }
-            if self.board.cell(p) == Cell::Empty && self.info[p.index()] != fresh.info[p.index()] {
+            if self.board.cell(p) == Cell::Empty && a.info != b.info {
                 return Err(format!(
                     "{v}: analysis {:?}, from scratch {:?}",
-                    self.info[p.index()],
-                    fresh.info[p.index()]
+                    a.info, b.info
                 ));
             }
-            if self.near_flag[p.index()] != fresh.near_flag[p.index()] {
-                return Err(format!("{v}: near {}", self.near_flag[p.index()]));
+            if a.near != b.near {
+                return Err(format!("{v}: near {}", a.near));
             }
             for c in [Color::Black, Color::White] {
                 let (a, b) = (self.weight(c, p), fresh.weight(c, p));
