@@ -112,7 +112,7 @@ impl Scan {
                 }
                 Cell::Edge => {}
                 cell => {
-                    let (h, libs, size) = board.string_stats(q).expect("a stone has a string");
+                    let (h, libs, size) = board.stone_string(q);
                     if !s.strings[..s.n].iter().any(|x| x.0 == h) {
                         let k = if cell == Cell::Black { 0 } else { 1 };
                         s.strings[s.n] = (h, k, libs as u16, size as u16);
@@ -145,17 +145,17 @@ impl Scan {
         let suicide = libs.n == 0 && !any_cap && !own_breath;
         if !libs.full() {
             for &(h, kk, lc, _) in strings {
-                if kk as usize != k {
+                // An own string with one liberty has only `p`: nothing
+                // to add.
+                if kk as usize != k || lc == 1 {
                     continue;
                 }
                 if lc >= 3 {
                     libs.n = 2;
                     break;
                 }
-                for l in board.liberties(h) {
-                    if l != p {
-                        libs.add(l);
-                    }
+                if let Some(l) = board.other_liberty(h, p) {
+                    libs.add(l);
                 }
                 if libs.full() {
                     break;
@@ -274,6 +274,8 @@ pub struct McBoard<'t> {
     /// same, different to pit two policies against each other.
     tables: [&'t McTable; 2],
     /// The board (the heavy rules read on it and take their moves back).
+    /// Playout moves are played with `Board::play_forgetting`: no undo
+    /// journal, no history (nothing takes them back).
     pub(crate) board: Board,
     /// Padded index offsets of the eight neighbours, in code order.
     offsets: [isize; 8],
@@ -336,7 +338,7 @@ impl Clone for McBoard<'_> {
 
 /// The context bases of a point with analyses `infos` (see [`Pt::base`])
 /// under the self-atari limit `limit`.
-#[inline]
+#[inline(always)]
 fn bases(limit: usize, infos: [MoveInfo; 2]) -> [u8; 2] {
     let mut out = [FORBIDDEN; 2];
     for k in 0..2 {
@@ -718,7 +720,7 @@ impl<'t> McBoard<'t> {
                 }
             }
         }
-        let n_captured = self.board.play_unchecked(c, m);
+        let n_captured = self.board.play_forgetting(c, m);
         debug_assert_eq!(n_captured, self.captured.len());
         if let Move::Play(p) = m {
             self.mark_area(p);
