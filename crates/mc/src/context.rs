@@ -375,6 +375,67 @@ fn weights(tables: &[&McTable; 2], pt: &Pt, p: Point, ko: [Option<Point>; 2]) ->
     w
 }
 
+/// The dirty marks of one update: the points' records, the dirty list and
+/// the update's stamp.
+struct Marks<'a> {
+    pts: &'a mut [Pt],
+    dirty: &'a mut Vec<Point>,
+    epoch: u32,
+}
+
+impl Marks<'_> {
+    /// Marks `p` dirty in this update, with `flags` to recompute besides
+    /// the lookup.
+    #[inline(always)]
+    fn mark(&mut self, p: Point, flags: u8) {
+        let pt = &mut self.pts[p.index()];
+        if pt.stamp != self.epoch {
+            pt.stamp = self.epoch;
+            pt.flags = flags;
+            self.dirty.push(p);
+        } else {
+            pt.flags |= flags;
+        }
+    }
+
+    /// After the cell of `p` changed to `cell`: updates `p`'s field in the
+    /// codes of its on-board 3x3 neighbourhood and marks them and `p` for
+    /// new rows; `p` and its orthogonal neighbours need a new analysis too
+    /// (it reads only orthogonal cells and adjacent strings, whose changes
+    /// are marked separately), the diagonal ones only a new lookup. `p`'s
+    /// own code does not change (its neighbours' changes update it), but
+    /// becoming empty it needs its rows.
+    #[inline]
+    fn area(&mut self, cells: &[Cell], offsets: &[isize; 8], p: Point) {
+        self.mark(p, ROW | ANALYSE);
+        let cell = cells[p.index()] as u16;
+        for (k, &(dr, dc)) in NEIGHBOURS.iter().enumerate() {
+            let q = Point((p.index() as isize + offsets[k]) as u16);
+            if cells[q.index()] != Cell::Edge {
+                // `p` is neighbour 7 - k of `q` (the code order is
+                // symmetric about the centre).
+                let shift = 2 * (7 - k);
+                let pt = &mut self.pts[q.index()];
+                pt.code = (pt.code & !(3 << shift)) | (cell << shift);
+                let flags = if dr == 0 || dc == 0 {
+                    ROW | ANALYSE
+                } else {
+                    ROW
+                };
+                self.mark(q, flags);
+            }
+        }
+    }
+
+    /// Marks every liberty of the string at `s` for a new analysis.
+    #[inline]
+    fn liberties(&mut self, board: &Board, s: Point) {
+        for l in board.liberties(s) {
+            self.mark(l, ANALYSE);
+        }
+    }
+}
+
 impl<'t> McBoard<'t> {
     /// The context of `board` with `last` the previous move (for `near`),
     /// computed from scratch.
@@ -533,65 +594,80 @@ impl<'t> McBoard<'t> {
         ]
     }
 
-    /// Recomputes what the flags ask for on `p` (rows, analysis) and its
-    /// weights into the sum tree.
-    #[inline(always)]
-    fn update_point(&mut self, p: Point, flags: u8, ko: [Option<Point>; 2]) {
-        let i = p.index();
-        if self.board.cells()[i] != Cell::Empty {
-            self.tree.set(i, [0, 0]);
-            return;
+    /// Recomputes every dirty point: what its flags ask for (rows,
+    /// analysis), then its weights into the sum tree; `ko` is each
+    /// colour's forbidden ko point.
+    fn update_dirty(&mut self, ko: [Option<Point>; 2]) {
+        let board = &self.board;
+        let cells = board.cells();
+        let pts = &mut self.pts[..];
+        let tree = &mut self.tree;
+        let tables = self.tables;
+        let same = std::ptr::eq(tables[0], tables[1]);
+        let limit = self.self_atari_limit;
+        for &q in &self.dirty {
+            let i = q.index();
+            if cells[i] != Cell::Empty {
+                tree.set(i, [0, 0]);
+                continue;
+            }
+            let pt = &mut pts[i];
+            let flags = pt.flags;
+            if flags & ROW != 0 {
+                pt.row = if same {
+                    tables[0].rows_of(pt.code)
+                } else {
+                    [tables[0].row(0, pt.code), tables[1].row(1, pt.code)]
+                };
+            }
+            if flags & ANALYSE != 0 {
+                let infos = analyse_both(board, q);
+                pt.info = infos;
+                pt.base = bases(limit, infos);
+            }
+            tree.set(i, weights(&tables, pt, q, ko));
         }
-        let infos = if flags & ANALYSE != 0 {
-            Some(analyse_both(&self.board, p))
-        } else {
-            None
-        };
-        let pt = &mut self.pts[i];
-        if flags & ROW != 0 {
-            pt.row = [
-                self.tables[0].row(0, pt.code),
-                self.tables[1].row(1, pt.code),
-            ];
-        }
-        if let Some(infos) = infos {
-            pt.info = infos;
-            pt.base = bases(self.self_atari_limit, infos);
-        }
-        let w = weights(&self.tables, pt, p, ko);
-        self.tree.set(i, w);
     }
 
-    /// Puts the near set of the current position and previous move in
-    /// `self.near`, sets their `near` flags and marks them (the old set
-    /// must have been cleared).
-    fn set_near(&mut self) {
-        let Some(m) = self.last else {
+    /// Puts the near set of `board` after the move `last` in `near` and
+    /// sets their `near` flags in `pts`, marking each with `marks` if
+    /// given (the old set must have been cleared).
+    fn set_near(
+        board: &Board,
+        last: Option<Point>,
+        offsets: &[isize; 8],
+        pts: &mut [Pt],
+        near: &mut Vec<Point>,
+    ) {
+        let Some(m) = last else {
             return;
         };
-        let cells = self.board.cells();
-        for &d in &self.offsets {
+        let cells = board.cells();
+        for &d in offsets {
             let q = Point((m.index() as isize + d) as u16);
             if cells[q.index()] != Cell::Edge {
-                self.pts[q.index()].near = true;
-                self.near.push(q);
+                pts[q.index()].near = true;
+                near.push(q);
             }
         }
         let mut heads = [Point(0); 5];
         let mut n = 0;
-        for q in std::iter::once(m).chain(self.board.neighbors(m)) {
-            if let Some((h, libs, _)) = self.board.string_stats(q) {
-                if !heads[..n].contains(&h) {
-                    heads[n] = h;
-                    n += 1;
-                    if libs <= 2 {
-                        for l in self.board.liberties(h) {
-                            let pt = &mut self.pts[l.index()];
-                            if !pt.near {
-                                pt.near = true;
-                                self.near.push(l);
-                            }
-                        }
+        for q in std::iter::once(m).chain(board.neighbors(m)) {
+            if !matches!(cells[q.index()], Cell::Black | Cell::White) {
+                continue;
+            }
+            let (h, libs, _) = board.stone_string(q);
+            if heads[..n].contains(&h) {
+                continue;
+            }
+            heads[n] = h;
+            n += 1;
+            if libs <= 2 {
+                for l in board.liberties(h) {
+                    let pt = &mut pts[l.index()];
+                    if !pt.near {
+                        pt.near = true;
+                        near.push(l);
                     }
                 }
             }
@@ -603,72 +679,28 @@ impl<'t> McBoard<'t> {
             pt.near = false;
         }
         self.near.clear();
-        self.set_near();
+        Self::set_near(
+            &self.board,
+            self.last,
+            &self.offsets,
+            &mut self.pts,
+            &mut self.near,
+        );
         let points: Vec<Point> = self.board.points().collect();
         for &p in &points {
             self.pts[p.index()].code = self.code_from_board(p);
         }
-        let ko = self.ko_points();
+        // Everything dirty, with every flag.
+        self.epoch = self.epoch.wrapping_add(1).max(1);
+        self.dirty.clear();
         for &p in &points {
-            self.update_point(p, ROW | ANALYSE, ko);
-        }
-    }
-
-    /// Marks `p` dirty in this update, with `flags` to recompute besides
-    /// the lookup.
-    #[inline(always)]
-    fn mark(&mut self, p: Point, flags: u8) {
-        let pt = &mut self.pts[p.index()];
-        if pt.stamp != self.epoch {
+            let pt = &mut self.pts[p.index()];
             pt.stamp = self.epoch;
-            pt.flags = flags;
+            pt.flags = ROW | ANALYSE;
             self.dirty.push(p);
-        } else {
-            pt.flags |= flags;
         }
-    }
-
-    /// After the cell of `p` changed: updates `p`'s field in the codes of
-    /// its on-board 3x3 neighbourhood and marks them and `p` for new rows;
-    /// `p` and its orthogonal neighbours need a new analysis too (it
-    /// reads only orthogonal cells and adjacent strings, whose changes are
-    /// marked separately), the diagonal ones only a new lookup. `p`'s own
-    /// code does not change (its neighbours' changes update it), but
-    /// becoming empty it needs its rows.
-    fn mark_area(&mut self, p: Point) {
-        self.mark(p, ROW | ANALYSE);
-        let cell = self.board.cells()[p.index()] as u16;
-        for (k, &(dr, dc)) in NEIGHBOURS.iter().enumerate() {
-            let q = Point((p.index() as isize + self.offsets[k]) as u16);
-            if self.board.cells()[q.index()] != Cell::Edge {
-                // `p` is neighbour 7 - k of `q` (the code order is
-                // symmetric about the centre).
-                let shift = 2 * (7 - k);
-                let code = &mut self.pts[q.index()].code;
-                *code = (*code & !(3 << shift)) | (cell << shift);
-                let flags = if dr == 0 || dc == 0 {
-                    ROW | ANALYSE
-                } else {
-                    ROW
-                };
-                self.mark(q, flags);
-            }
-        }
-    }
-
-    /// Marks every liberty of the string at `s` for a new analysis.
-    fn mark_liberties(&mut self, s: Point) {
-        let epoch = self.epoch;
-        for l in self.board.liberties(s) {
-            let pt = &mut self.pts[l.index()];
-            if pt.stamp != epoch {
-                pt.stamp = epoch;
-                pt.flags = ANALYSE;
-                self.dirty.push(l);
-            } else {
-                pt.flags |= ANALYSE;
-            }
-        }
+        let ko = self.ko_points();
+        self.update_dirty(ko);
     }
 
     /// Plays `m` for `c` (legality checked, simple ko only) and updates the
@@ -702,87 +734,85 @@ impl<'t> McBoard<'t> {
         let old_ko = self.ko_points();
         let mut low_component = false;
         self.captured.clear();
+        let own = c.cell();
         if let Move::Play(p) = m {
+            let cells = self.board.cells();
             let mut heads = [Point(0); 4];
             let mut n_heads = 0;
             for n in self.board.neighbors(p) {
-                match self.board.cell(n).color() {
-                    Some(k) if k == c => low_component |= self.board.liberty_count(n) <= 2,
-                    Some(_) if self.board.liberty_count(n) == 1 => {
-                        let h = self.board.string_head(n).expect("a stone has a string");
-                        if !heads[..n_heads].contains(&h) {
-                            heads[n_heads] = h;
-                            n_heads += 1;
-                            self.captured.extend(self.board.stones(h));
-                        }
-                    }
-                    _ => {}
+                let cell = cells[n.index()];
+                if !matches!(cell, Cell::Black | Cell::White) {
+                    continue;
+                }
+                let (h, libs, _) = self.board.stone_string(n);
+                if cell == own {
+                    low_component |= libs <= 2;
+                } else if libs == 1 && !heads[..n_heads].contains(&h) {
+                    heads[n_heads] = h;
+                    n_heads += 1;
+                    self.captured.extend(self.board.stones(h));
                 }
             }
         }
         let n_captured = self.board.play_forgetting(c, m);
         debug_assert_eq!(n_captured, self.captured.len());
+        let board = &self.board;
+        let cells = board.cells();
+        let mut marks = Marks {
+            pts: &mut self.pts,
+            dirty: &mut self.dirty,
+            epoch: self.epoch,
+        };
         if let Move::Play(p) = m {
-            self.mark_area(p);
-            let captured = std::mem::take(&mut self.captured);
-            for &s in &captured {
-                self.mark_area(s);
+            marks.area(cells, &self.offsets, p);
+            for &s in &self.captured {
+                marks.area(cells, &self.offsets, s);
             }
             // Strings next to the move whose liberties changed in a way
             // that matters (see the module doc).
-            for n in self
-                .board
-                .neighbors(p)
-                .into_iter()
-                .chain(std::iter::once(p))
-            {
-                if let Some(k) = self.board.cell(n).color() {
-                    let lc = self.board.liberty_count(n);
-                    if lc <= 2 || (k == c && low_component) {
-                        self.mark_liberties(n);
+            for n in board.neighbors(p).into_iter().chain(std::iter::once(p)) {
+                let cell = cells[n.index()];
+                if matches!(cell, Cell::Black | Cell::White) {
+                    let (_, libs, _) = board.stone_string(n);
+                    if libs <= 2 || (cell == own && low_component) {
+                        marks.liberties(board, n);
                     }
                 }
             }
             // Strings next to captured stones gained liberties.
-            for &s in &captured {
-                for n in self.board.neighbors(s) {
-                    if self.board.cell(n).color().is_some() {
-                        self.mark_liberties(n);
+            for &s in &self.captured {
+                for n in board.neighbors(s) {
+                    if matches!(cells[n.index()], Cell::Black | Cell::White) {
+                        marks.liberties(board, n);
                     }
                 }
             }
-            self.captured = captured;
         }
         for q in old_ko.into_iter().flatten() {
-            self.mark(q, 0);
+            marks.mark(q, 0);
         }
-        let ko = self.ko_points();
+        let ko = [
+            board.ko_point_for(Color::Black),
+            board.ko_point_for(Color::White),
+        ];
         for q in ko.into_iter().flatten() {
-            self.mark(q, 0);
+            marks.mark(q, 0);
         }
         // The near set moves with the previous move.
-        let old_near = std::mem::take(&mut self.near);
-        for &q in &old_near {
-            self.pts[q.index()].near = false;
-            self.mark(q, 0);
+        for &q in &self.near {
+            marks.pts[q.index()].near = false;
+            marks.mark(q, 0);
         }
         self.last = match m {
             Move::Play(p) => Some(p),
             Move::Pass => None,
         };
-        self.near = old_near;
         self.near.clear();
-        self.set_near();
-        for k in 0..self.near.len() {
-            let q = self.near[k];
-            self.mark(q, 0);
+        Self::set_near(board, self.last, &self.offsets, marks.pts, &mut self.near);
+        for &q in &self.near {
+            marks.mark(q, 0);
         }
-        let dirty = std::mem::take(&mut self.dirty);
-        for &q in &dirty {
-            let flags = self.pts[q.index()].flags;
-            self.update_point(q, flags, ko);
-        }
-        self.dirty = dirty;
+        self.update_dirty(ko);
         n_captured
     }
 
