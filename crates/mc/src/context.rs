@@ -210,18 +210,37 @@ pub fn analyse(board: &Board, p: Point, c: Color) -> MoveInfo {
 /// empty neighbours, where neither colour can self-atari and only the
 /// captures need the strings.
 pub fn analyse_both(board: &Board, p: Point) -> [MoveInfo; 2] {
-    let scan = Scan::new(board, p);
-    if scan.empties >= 2 {
-        // Two liberties whatever the strings: only captures to count.
-        let mut out = [MoveInfo::default(); 2];
-        for &(_, k, lc, size) in &scan.strings[..scan.n] {
-            if lc == 1 {
-                let o = &mut out[1 - k as usize];
-                o.captures = (o.captures as usize + size as usize).min(3) as u8;
+    let cells = board.cells();
+    let nbrs = board.neighbors(p);
+    let empties = nbrs
+        .iter()
+        .filter(|q| cells[q.index()] == Cell::Empty)
+        .count();
+    if empties >= 2 {
+        // Two liberties whatever the strings: only captures to count,
+        // from the distinct adjacent strings in atari (without the full
+        // scan).
+        let mut caps = [0usize; 2];
+        let mut heads = [Point(0); 4];
+        let mut n = 0;
+        for q in nbrs {
+            let cell = cells[q.index()];
+            if matches!(cell, Cell::Black | Cell::White) {
+                let (h, libs, size) = board.stone_string(q);
+                if libs == 1 && !heads[..n].contains(&h) {
+                    heads[n] = h;
+                    n += 1;
+                    // A Black string is captured by White (index 1).
+                    caps[(cell == Cell::Black) as usize] += size;
+                }
             }
         }
-        return out;
+        return caps.map(|c| MoveInfo {
+            captures: c.min(3) as u8,
+            ..MoveInfo::default()
+        });
     }
+    let scan = Scan::new(board, p);
     [scan.info(board, p, 0), scan.info(board, p, 1)]
 }
 
@@ -254,6 +273,11 @@ struct Pt {
     row: [u32; 2],
     /// What a Black and a White stone would do here (empty points only).
     info: [MoveInfo; 2],
+    /// The table's values far from and near the previous move
+    /// (`values[near][colour]`; 0 for a forbidden move), set with the
+    /// rows and bases: a point whose only change is nearness or ko needs
+    /// no table lookup.
+    values: [[u32; 2]; 2],
     /// The update (epoch) that last marked the point dirty, and what that
     /// update must recompute ([`ROW`], [`ANALYSE`]; nothing set: only a
     /// new lookup, nearness or ko changed).
@@ -359,18 +383,32 @@ fn bases(limit: usize, infos: [MoveInfo; 2]) -> [u8; 2] {
     out
 }
 
-/// Both colours' weights of the empty point `p` with record `pt`, from
-/// its cached rows, context bases, nearness and `ko`, each colour's
-/// forbidden ko point if any.
+/// The table's values of both colours far from and near the previous
+/// move for a point with record `pt` (see [`Pt::values`]).
 #[inline(always)]
-fn weights(tables: &[&McTable; 2], pt: &Pt, p: Point, ko: [Option<Point>; 2]) -> [u32; 2] {
-    let near = pt.near as usize;
-    let mut w = [0; 2];
+fn values(tables: &[&McTable; 2], pt: &Pt) -> [[u32; 2]; 2] {
+    let mut v = [[0; 2]; 2];
     for k in 0..2 {
-        if pt.base[k] == FORBIDDEN || ko[k] == Some(p) {
-            continue;
+        if pt.base[k] != FORBIDDEN {
+            let base = pt.base[k] as usize;
+            v[0][k] = tables[k].row_value(pt.row[k], base);
+            v[1][k] = tables[k].row_value(pt.row[k], base | 1);
         }
-        w[k] = tables[k].row_value(pt.row[k], pt.base[k] as usize | near);
+    }
+    v
+}
+
+/// Both colours' weights of the empty point at index `i` with record
+/// `pt`: its values at its nearness, 0 on a colour's forbidden ko point
+/// (`ko`: each colour's ko point index, 0 for none; index 0 is never on
+/// the board).
+#[inline(always)]
+fn weights(pt: &Pt, i: usize, ko: [usize; 2]) -> [u32; 2] {
+    let mut w = pt.values[pt.near as usize];
+    for k in 0..2 {
+        if ko[k] == i {
+            w[k] = 0;
+        }
     }
     w
 }
@@ -598,6 +636,7 @@ impl<'t> McBoard<'t> {
     /// analysis), then its weights into the sum tree; `ko` is each
     /// colour's forbidden ko point.
     fn update_dirty(&mut self, ko: [Option<Point>; 2]) {
+        let ko = ko.map(|k| k.map_or(0, |p| p.index()));
         let board = &self.board;
         let cells = board.cells();
         let pts = &mut self.pts[..];
@@ -625,7 +664,10 @@ impl<'t> McBoard<'t> {
                 pt.info = infos;
                 pt.base = bases(limit, infos);
             }
-            tree.set(i, weights(&tables, pt, q, ko));
+            if flags != 0 {
+                pt.values = values(&tables, pt);
+            }
+            tree.set(i, weights(pt, i, ko));
         }
     }
 
