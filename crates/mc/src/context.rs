@@ -465,10 +465,11 @@ impl Marks<'_> {
         }
     }
 
-    /// Marks every liberty of the string at `s` for a new analysis.
+    /// Marks every liberty of the string at `s`, which has `count`
+    /// liberties, for a new analysis (the bitset scan stops at the last).
     #[inline]
-    fn liberties(&mut self, board: &Board, s: Point) {
-        for l in board.liberties(s) {
+    fn liberties(&mut self, board: &Board, s: Point, count: usize) {
+        for l in board.liberties(s).take(count) {
             self.mark(l, ANALYSE);
         }
     }
@@ -705,7 +706,7 @@ impl<'t> McBoard<'t> {
             heads[n] = h;
             n += 1;
             if libs <= 2 {
-                for l in board.liberties(h) {
+                for l in board.liberties(h).take(libs) {
                     let pt = &mut pts[l.index()];
                     if !pt.near {
                         pt.near = true;
@@ -812,20 +813,40 @@ impl<'t> McBoard<'t> {
             }
             // Strings next to the move whose liberties changed in a way
             // that matters (see the module doc).
+            // Each string once (the move's string holds its own
+            // neighbours).
+            let mut seen = [Point(0); 5];
+            let mut n_seen = 0;
             for n in board.neighbors(p).into_iter().chain(std::iter::once(p)) {
                 let cell = cells[n.index()];
                 if matches!(cell, Cell::Black | Cell::White) {
-                    let (_, libs, _) = board.stone_string(n);
+                    let (h, libs, _) = board.stone_string(n);
+                    if seen[..n_seen].contains(&h) {
+                        continue;
+                    }
+                    seen[n_seen] = h;
+                    n_seen += 1;
                     if libs <= 2 || (cell == own && low_component) {
-                        marks.liberties(board, n);
+                        marks.liberties(board, h, libs);
                     }
                 }
             }
-            // Strings next to captured stones gained liberties.
+            // Strings next to captured stones gained liberties (each
+            // string once while the list of those done has room).
+            let mut seen = [Point(0); 8];
+            let mut n_seen = 0;
             for &s in &self.captured {
                 for n in board.neighbors(s) {
                     if matches!(cells[n.index()], Cell::Black | Cell::White) {
-                        marks.liberties(board, n);
+                        let (h, libs, _) = board.stone_string(n);
+                        if seen[..n_seen].contains(&h) {
+                            continue;
+                        }
+                        if n_seen < seen.len() {
+                            seen[n_seen] = h;
+                            n_seen += 1;
+                        }
+                        marks.liberties(board, h, libs);
                     }
                 }
             }
