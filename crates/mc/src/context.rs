@@ -124,76 +124,67 @@ impl Scan {
         s
     }
 
-    /// What a stone of colour index `k` would do (see the module doc).
-    fn info(&self, board: &Board, p: Point, k: usize) -> MoveInfo {
+    /// What a Black and a White stone would do (see the module doc), from
+    /// one pass over the adjacent strings.
+    fn info_both(&self, board: &Board, p: Point) -> [MoveInfo; 2] {
         let strings = &self.strings[..self.n];
-        let mut libs = self.empty;
-        let mut captured = 0usize;
-        let mut any_cap = false;
-        let mut own_breath = false;
-        let mut stones = 1usize;
-        for &(_, kk, lc, size) in strings {
-            let (kk, lc, size) = (kk as usize, lc as usize, size as usize);
-            if kk == k {
-                own_breath |= lc > 1;
-                stones += size;
-            } else if lc == 1 {
-                any_cap = true;
-                captured += size;
-            }
-        }
-        let suicide = libs.n == 0 && !any_cap && !own_breath;
-        if !libs.full() {
-            for &(h, kk, lc, _) in strings {
-                // An own string with one liberty has only `p`: nothing
-                // to add.
-                if kk as usize != k || lc == 1 {
-                    continue;
-                }
+        let mut libs = [self.empty; 2];
+        let mut captured = [0usize; 2];
+        let mut own_breath = [false; 2];
+        let mut stones = [1usize; 2];
+        for &(h, k, lc, size) in strings {
+            let (k, lc, size) = (k as usize, lc as usize, size as usize);
+            own_breath[k] |= lc > 1;
+            stones[k] += size;
+            if lc == 1 {
+                // Captured by the other colour; for its own colour the
+                // string's one liberty is `p`: nothing to add.
+                captured[1 - k] += size;
+            } else if !libs[k].full() {
                 if lc >= 3 {
-                    libs.n = 2;
-                    break;
-                }
-                if let Some(l) = board.other_liberty(h, p) {
-                    libs.add(l);
-                }
-                if libs.full() {
-                    break;
+                    libs[k].n = 2;
+                } else if let Some(l) = board.other_liberty(h, p) {
+                    libs[k].add(l);
                 }
             }
         }
-        if !libs.full() && any_cap {
-            // Captured stones next to the new string become its liberties.
-            let own = if k == 0 { Cell::Black } else { Cell::White };
-            let is_own_string = |g: Point| strings.iter().any(|x| x.1 as usize == k && x.0 == g);
-            'cap: for &(h, kk, lc, _) in strings {
-                if kk as usize == k || lc != 1 {
-                    continue;
-                }
-                for s in board.stones(h) {
-                    let touches = board.neighbors(s).iter().any(|&n| {
-                        n == p
-                            || (board.cell(n) == own
-                                && board.string_head(n).is_some_and(is_own_string))
-                    });
-                    if touches {
-                        libs.add(s);
-                        if libs.full() {
-                            break 'cap;
-                        }
+        [0, 1].map(|k| {
+            if !libs[k].full() && captured[k] > 0 {
+                self.capture_liberties(board, p, k, &mut libs[k]);
+            }
+            let full = libs[k].full();
+            MoveInfo {
+                suicide: self.empty.n == 0 && captured[k] == 0 && !own_breath[k],
+                self_atari: !full,
+                captures: captured[k].min(3) as u8,
+                self_atari_stones: if full { 0 } else { stones[k].min(255) as u8 },
+            }
+        })
+    }
+
+    /// Adds to `libs` the stones a move of colour index `k` at `p` would
+    /// capture that touch the new string (`p` or an own string beside
+    /// it): they become its liberties.
+    fn capture_liberties(&self, board: &Board, p: Point, k: usize, libs: &mut Two) {
+        let strings = &self.strings[..self.n];
+        let own = if k == 0 { Cell::Black } else { Cell::White };
+        let is_own_string = |g: Point| strings.iter().any(|x| x.1 as usize == k && x.0 == g);
+        for &(h, kk, lc, _) in strings {
+            if kk as usize == k || lc != 1 {
+                continue;
+            }
+            for s in board.stones(h) {
+                let touches = board.neighbors(s).iter().any(|&n| {
+                    n == p
+                        || (board.cell(n) == own && board.string_head(n).is_some_and(is_own_string))
+                });
+                if touches {
+                    libs.add(s);
+                    if libs.full() {
+                        return;
                     }
                 }
             }
-        }
-        MoveInfo {
-            suicide,
-            self_atari: !libs.full(),
-            captures: captured.min(3) as u8,
-            self_atari_stones: if libs.full() {
-                0
-            } else {
-                stones.min(255) as u8
-            },
         }
     }
 }
@@ -201,7 +192,7 @@ impl Scan {
 /// What a stone of `c` on the empty point `p` would do (see the module doc
 /// for the definitions).
 pub fn analyse(board: &Board, p: Point, c: Color) -> MoveInfo {
-    Scan::new(board, p).info(board, p, c.index())
+    Scan::new(board, p).info_both(board, p)[c.index()]
 }
 
 /// What a Black and a White stone on the empty point `p` would do
@@ -240,8 +231,7 @@ pub fn analyse_both(board: &Board, p: Point) -> [MoveInfo; 2] {
             ..MoveInfo::default()
         });
     }
-    let scan = Scan::new(board, p);
-    [scan.info(board, p, 0), scan.info(board, p, 1)]
+    Scan::new(board, p).info_both(board, p)
 }
 
 /// A context base meaning "weight 0 in every context": an odd value, which
