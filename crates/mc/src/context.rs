@@ -148,18 +148,37 @@ impl Scan {
                 }
             }
         }
-        [0, 1].map(|k| {
-            if !libs[k].full() && captured[k] > 0 {
-                self.capture_liberties(board, p, k, &mut libs[k]);
-            }
-            let full = libs[k].full();
-            MoveInfo {
-                suicide: self.empty.n == 0 && captured[k] == 0 && !own_breath[k],
-                self_atari: !full,
-                captures: captured[k].min(3) as u8,
-                self_atari_stones: if full { 0 } else { stones[k].min(255) as u8 },
-            }
-        })
+        [
+            self.finish(board, p, 0, libs[0], captured[0], own_breath[0], stones[0]),
+            self.finish(board, p, 1, libs[1], captured[1], own_breath[1], stones[1]),
+        ]
+    }
+
+    /// The move info of colour index `k` from what [`Scan::info_both`]
+    /// gathered (a method always inlined: a closure or an array `map`
+    /// here was compiled as a call).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn finish(
+        &self,
+        board: &Board,
+        p: Point,
+        k: usize,
+        mut libs: Two,
+        captured: usize,
+        own_breath: bool,
+        stones: usize,
+    ) -> MoveInfo {
+        if !libs.full() && captured > 0 {
+            self.capture_liberties(board, p, k, &mut libs);
+        }
+        let full = libs.full();
+        MoveInfo {
+            suicide: self.empty.n == 0 && captured == 0 && !own_breath,
+            self_atari: !full,
+            captures: captured.min(3) as u8,
+            self_atari_stones: if full { 0 } else { stones.min(255) as u8 },
+        }
     }
 
     /// Adds to `libs` the stones a move of colour index `k` at `p` would
