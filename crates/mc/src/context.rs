@@ -446,10 +446,11 @@ impl Marks<'_> {
     }
 
     /// After the cell of `p` changed to `cell`: updates `p`'s field in the
-    /// codes of its on-board 3x3 neighbourhood and marks them and `p` for
-    /// new rows; `p` and its orthogonal neighbours need a new analysis too
-    /// (it reads only orthogonal cells and adjacent strings, whose changes
-    /// are marked separately), the diagonal ones only a new lookup. `p`'s
+    /// codes of its on-board 3x3 neighbourhood and marks the empty ones and
+    /// `p` for new rows; `p` and its orthogonal neighbours need a new
+    /// analysis too (it reads only orthogonal cells and adjacent strings,
+    /// whose changes are marked separately), the diagonal ones only a new
+    /// lookup. `p`'s
     /// own code does not change (its neighbours' changes update it), but
     /// becoming empty it needs its rows.
     #[inline]
@@ -458,18 +459,23 @@ impl Marks<'_> {
         let cell = cells[p.index()] as u16;
         for (k, &(dr, dc)) in NEIGHBOURS.iter().enumerate() {
             let q = Point((p.index() as isize + offsets[k]) as u16);
-            if cells[q.index()] != Cell::Edge {
+            let cq = cells[q.index()];
+            if cq != Cell::Edge {
                 // `p` is neighbour 7 - k of `q` (the code order is
                 // symmetric about the centre).
                 let shift = 2 * (7 - k);
                 let pt = &mut self.pts[q.index()];
                 pt.code = (pt.code & !(3 << shift)) | (cell << shift);
-                let flags = if dr == 0 || dc == 0 {
-                    ROW | ANALYSE
-                } else {
-                    ROW
-                };
-                self.mark(q, flags);
+                // A stone weighs 0 and keeps weighing 0; if it is
+                // captured its own `area` marks it.
+                if cq == Cell::Empty {
+                    let flags = if dr == 0 || dc == 0 {
+                        ROW | ANALYSE
+                    } else {
+                        ROW
+                    };
+                    self.mark(q, flags);
+                }
             }
         }
     }
@@ -873,7 +879,9 @@ impl<'t> McBoard<'t> {
         // The near set moves with the previous move.
         for &q in &self.near {
             marks.pts[q.index()].near = false;
-            marks.mark(q, 0);
+            if cells[q.index()] == Cell::Empty {
+                marks.mark(q, 0);
+            }
         }
         self.last = match m {
             Move::Play(p) => Some(p),
@@ -882,7 +890,10 @@ impl<'t> McBoard<'t> {
         self.near.clear();
         Self::set_near(board, self.last, &self.offsets, marks.pts, &mut self.near);
         for &q in &self.near {
-            marks.mark(q, 0);
+            // Stones weigh 0 near or far.
+            if cells[q.index()] == Cell::Empty {
+                marks.mark(q, 0);
+            }
         }
         self.update_dirty(ko);
         n_captured
