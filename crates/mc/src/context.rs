@@ -675,12 +675,17 @@ impl<'t> McBoard<'t> {
                     [tables[0].row(0, pt.code), tables[1].row(1, pt.code)]
                 };
             }
+            // The values follow the rows and bases: new rows, or an
+            // analysis that changed a base (most give the same ones).
+            let mut stale = flags & ROW != 0;
             if flags & ANALYSE != 0 {
                 let infos = analyse_both(board, q);
                 pt.info = infos;
-                pt.base = bases(limit, infos);
+                let base = bases(limit, infos);
+                stale |= base != pt.base;
+                pt.base = base;
             }
-            if flags != 0 {
+            if stale {
                 pt.values = values(&tables, pt);
             }
             tree.set(i, weights(pt, i, ko));
