@@ -60,7 +60,7 @@ impl Board {
         if let Move::Play(p) = m {
             rec.prev_next = self.next[p.index()];
             rec.prev_head = self.head[p.index()];
-            rec.captured = self.place(c, p) as u16;
+            rec.captured = self.place::<true>(c, p) as u16;
             self.captures[c.index()] += rec.captured as u32;
         }
         self.journal.moves.push(rec);
@@ -69,7 +69,8 @@ impl Board {
     }
 
     /// Steps 1-3 of a stone move; returns the number of stones captured.
-    fn place(&mut self, c: Color, p: Point) -> usize {
+    /// With `JOURNAL` false nothing is saved for undo (playouts).
+    pub(crate) fn place<const JOURNAL: bool>(&mut self, c: Color, p: Point) -> usize {
         let pi = p.index();
         let w = self.words;
         let own = c.cell();
@@ -120,14 +121,18 @@ impl Board {
                     keep = h;
                 }
             }
-            for &h in &mine[..k] {
-                self.save_string(h);
+            if JOURNAL {
+                for &h in &mine[..k] {
+                    self.save_string(h);
+                }
             }
             self.head[pi] = keep as u16;
             self.next[pi] = self.next[keep];
             self.next[keep] = pi as u16;
             self.str_size[keep] += 1;
-            self.journal.merges.push((keep as u16, pi as u16));
+            if JOURNAL {
+                self.journal.merges.push((keep as u16, pi as u16));
+            }
             self.lib_remove(keep, pi);
             for n in nbrs {
                 let n = n.index();
@@ -137,7 +142,7 @@ impl Board {
             }
             for &h in &mine[..k] {
                 if h != keep {
-                    self.merge(keep, h, pi);
+                    self.merge::<JOURNAL>(keep, h, pi);
                 }
             }
         }
@@ -148,7 +153,7 @@ impl Board {
             if self.cells[n] == opp {
                 let h = self.head[n] as usize;
                 if self.lib_count[h] == 0 {
-                    captured += self.capture(h, c);
+                    captured += self.capture::<JOURNAL>(h, c);
                     last = h;
                 }
             }
@@ -162,7 +167,7 @@ impl Board {
 
     /// Merge the strings with heads `a` and `b` (the new stone `p` joins
     /// them), the smaller into the larger; `p` stops being a liberty.
-    fn merge(&mut self, a: usize, b: usize, p: usize) {
+    fn merge<const JOURNAL: bool>(&mut self, a: usize, b: usize, p: usize) {
         let (keep, gone) = if self.str_size[a] >= self.str_size[b] {
             (a, b)
         } else {
@@ -189,16 +194,20 @@ impl Board {
             count += v.count_ones();
         }
         self.lib_count[keep] = count as u16;
-        self.journal.merges.push((keep as u16, gone as u16));
+        if JOURNAL {
+            self.journal.merges.push((keep as u16, gone as u16));
+        }
     }
 
     /// Remove the string with head `h` (colour `c.opponent()`); its stones
     /// become liberties of the neighbouring strings of `c`.
-    fn capture(&mut self, h: usize, c: Color) -> usize {
+    fn capture<const JOURNAL: bool>(&mut self, h: usize, c: Color) -> usize {
         let opp = c.opponent();
         let own = c.cell();
         let size = self.str_size[h];
-        self.journal.captured.push((h as u16, size));
+        if JOURNAL {
+            self.journal.captured.push((h as u16, size));
+        }
         let mut s = h;
         loop {
             self.cells[s] = Cell::Empty;

@@ -138,6 +138,59 @@ pub fn choose<B: PlayoutBoard>(
 }
 
 impl Board {
+    /// Plays a move for `c` without the journal and the history, for
+    /// playouts, which never take a move back: the same position, ko
+    /// point, captures and hash as [`Board::play_unchecked`], without
+    /// saving what undo would need. The journal and the history are
+    /// cleared (undo would otherwise take back an earlier move from a
+    /// position this one changed), so undo has nothing to take back until
+    /// the next journaled move. Returns the number of stones captured.
+    /// Same precondition as `play_unchecked`: on the board, empty, not
+    /// suicide.
+    pub fn play_forgetting(&mut self, c: Color, m: Move) -> usize {
+        self.journal.clear();
+        self.history.clear();
+        self.ko = None;
+        self.to_move = c.opponent();
+        match m {
+            Move::Play(p) => {
+                let n = self.place::<false>(c, p);
+                self.captures[c.index()] += n as u32;
+                n
+            }
+            Move::Pass => 0,
+        }
+    }
+
+    /// The head, liberty count and size of the string of the stone `p`,
+    /// without checking that `p` holds a stone (the caller read its cell:
+    /// the Monte Carlo move analysis' inner loop). On a point without a
+    /// stone the answer is meaningless (but no panic).
+    #[inline]
+    pub fn stone_string(&self, p: Point) -> (Point, usize, usize) {
+        let h = self.head[p.index()] as usize;
+        (
+            Point(h as u16),
+            self.lib_count[h] as usize,
+            self.str_size[h] as usize,
+        )
+    }
+
+    /// The first liberty, in point order, other than `p` of the string
+    /// whose head is `h` (as [`Board::stone_string`] gives), if any: the
+    /// other liberty of a two-liberty string next to `p`.
+    #[inline]
+    pub fn other_liberty(&self, h: Point, p: Point) -> Option<Point> {
+        let (pw, pb) = (p.index() / 64, 1u64 << (p.index() % 64));
+        for (k, &w) in self.lib_words(h.index()).iter().enumerate() {
+            let w = if k == pw { w & !pb } else { w };
+            if w != 0 {
+                return Some(Point((k * 64 + w.trailing_zeros() as usize) as u16));
+            }
+        }
+        None
+    }
+
     /// Whether an empty `p` is a single-point eye of `c`: all four
     /// neighbours are stones of `c` or the edge.
     #[inline]

@@ -81,3 +81,53 @@ fn random_play_and_undo_stay_consistent() {
         assert_eq!(b.hash(), 0);
     }
 }
+
+/// `play_forgetting` (playouts' unjournaled move) leaves the same position,
+/// ko, captures, hash and strings as `play`, over random legal games; undo
+/// then has nothing to take back, and a journaled move after it undoes
+/// exactly.
+#[test]
+fn play_forgetting_matches_play() {
+    for (size, seed) in [(5, 11u64), (9, 12), (19, 13)] {
+        let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut a = Board::new(size).unwrap();
+        let mut b = Board::new(size).unwrap();
+        let mut c = Color::Black;
+        let mut captured = 0;
+        for step in 0..(size * size * 6) {
+            let m = if a.empty_count() == 0 || rng(&mut s).is_multiple_of(40) {
+                Move::Pass
+            } else {
+                Move::Play(a.empty_point((rng(&mut s) % a.empty_count() as u64) as usize))
+            };
+            if !a.is_legal(c, m) {
+                continue;
+            }
+            let n = a.play(c, m).unwrap();
+            captured += n;
+            assert_eq!(b.play_forgetting(c, m), n, "size {size} step {step}");
+            assert_eq!(a.cells(), b.cells(), "size {size} step {step}");
+            assert_eq!(a.hash_with_player(), b.hash_with_player());
+            assert_eq!(a.ko_point_for(c.opponent()), b.ko_point_for(c.opponent()));
+            assert_eq!(a.captures(c), b.captures(c));
+            b.check_consistency().unwrap();
+            assert!(
+                b.undo().is_err(),
+                "size {size} step {step}: undo after play_forgetting"
+            );
+            // A journaled move on top still undoes exactly.
+            let reply = b
+                .empty_points()
+                .find(|&p| b.is_legal(c.opponent(), Move::Play(p)));
+            if let Some(p) = reply {
+                let before = (b.cells().to_vec(), b.hash_with_player());
+                b.play(c.opponent(), Move::Play(p)).unwrap();
+                b.undo().unwrap();
+                assert_eq!((b.cells().to_vec(), b.hash_with_player()), before);
+                b.check_consistency().unwrap();
+            }
+            c = c.opponent();
+        }
+        assert!(captured > 0, "size {size}: the games captured nothing");
+    }
+}

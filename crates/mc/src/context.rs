@@ -112,7 +112,7 @@ impl Scan {
                 }
                 Cell::Edge => {}
                 cell => {
-                    let (h, libs, size) = board.string_stats(q).expect("a stone has a string");
+                    let (h, libs, size) = board.stone_string(q);
                     if !s.strings[..s.n].iter().any(|x| x.0 == h) {
                         let k = if cell == Cell::Black { 0 } else { 1 };
                         s.strings[s.n] = (h, k, libs as u16, size as u16);
@@ -124,76 +124,86 @@ impl Scan {
         s
     }
 
-    /// What a stone of colour index `k` would do (see the module doc).
-    fn info(&self, board: &Board, p: Point, k: usize) -> MoveInfo {
+    /// What a Black and a White stone would do (see the module doc), from
+    /// one pass over the adjacent strings.
+    fn info_both(&self, board: &Board, p: Point) -> [MoveInfo; 2] {
         let strings = &self.strings[..self.n];
-        let mut libs = self.empty;
-        let mut captured = 0usize;
-        let mut any_cap = false;
-        let mut own_breath = false;
-        let mut stones = 1usize;
-        for &(_, kk, lc, size) in strings {
-            let (kk, lc, size) = (kk as usize, lc as usize, size as usize);
-            if kk == k {
-                own_breath |= lc > 1;
-                stones += size;
-            } else if lc == 1 {
-                any_cap = true;
-                captured += size;
-            }
-        }
-        let suicide = libs.n == 0 && !any_cap && !own_breath;
-        if !libs.full() {
-            for &(h, kk, lc, _) in strings {
-                if kk as usize != k {
-                    continue;
-                }
+        let mut libs = [self.empty; 2];
+        let mut captured = [0usize; 2];
+        let mut own_breath = [false; 2];
+        let mut stones = [1usize; 2];
+        for &(h, k, lc, size) in strings {
+            let (k, lc, size) = (k as usize, lc as usize, size as usize);
+            own_breath[k] |= lc > 1;
+            stones[k] += size;
+            if lc == 1 {
+                // Captured by the other colour; for its own colour the
+                // string's one liberty is `p`: nothing to add.
+                captured[1 - k] += size;
+            } else if !libs[k].full() {
                 if lc >= 3 {
-                    libs.n = 2;
-                    break;
-                }
-                for l in board.liberties(h) {
-                    if l != p {
-                        libs.add(l);
-                    }
-                }
-                if libs.full() {
-                    break;
+                    libs[k].n = 2;
+                } else if let Some(l) = board.other_liberty(h, p) {
+                    libs[k].add(l);
                 }
             }
         }
-        if !libs.full() && any_cap {
-            // Captured stones next to the new string become its liberties.
-            let own = if k == 0 { Cell::Black } else { Cell::White };
-            let is_own_string = |g: Point| strings.iter().any(|x| x.1 as usize == k && x.0 == g);
-            'cap: for &(h, kk, lc, _) in strings {
-                if kk as usize == k || lc != 1 {
-                    continue;
-                }
-                for s in board.stones(h) {
-                    let touches = board.neighbors(s).iter().any(|&n| {
-                        n == p
-                            || (board.cell(n) == own
-                                && board.string_head(n).is_some_and(is_own_string))
-                    });
-                    if touches {
-                        libs.add(s);
-                        if libs.full() {
-                            break 'cap;
-                        }
-                    }
-                }
-            }
+        [
+            self.finish(board, p, 0, libs[0], captured[0], own_breath[0], stones[0]),
+            self.finish(board, p, 1, libs[1], captured[1], own_breath[1], stones[1]),
+        ]
+    }
+
+    /// The move info of colour index `k` from what [`Scan::info_both`]
+    /// gathered (a method always inlined: a closure or an array `map`
+    /// here was compiled as a call).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn finish(
+        &self,
+        board: &Board,
+        p: Point,
+        k: usize,
+        mut libs: Two,
+        captured: usize,
+        own_breath: bool,
+        stones: usize,
+    ) -> MoveInfo {
+        if !libs.full() && captured > 0 {
+            self.capture_liberties(board, p, k, &mut libs);
         }
+        let full = libs.full();
         MoveInfo {
-            suicide,
-            self_atari: !libs.full(),
+            suicide: self.empty.n == 0 && captured == 0 && !own_breath,
+            self_atari: !full,
             captures: captured.min(3) as u8,
-            self_atari_stones: if libs.full() {
-                0
-            } else {
-                stones.min(255) as u8
-            },
+            self_atari_stones: if full { 0 } else { stones.min(255) as u8 },
+        }
+    }
+
+    /// Adds to `libs` the stones a move of colour index `k` at `p` would
+    /// capture that touch the new string (`p` or an own string beside
+    /// it): they become its liberties.
+    fn capture_liberties(&self, board: &Board, p: Point, k: usize, libs: &mut Two) {
+        let strings = &self.strings[..self.n];
+        let own = if k == 0 { Cell::Black } else { Cell::White };
+        let is_own_string = |g: Point| strings.iter().any(|x| x.1 as usize == k && x.0 == g);
+        for &(h, kk, lc, _) in strings {
+            if kk as usize == k || lc != 1 {
+                continue;
+            }
+            for s in board.stones(h) {
+                let touches = board.neighbors(s).iter().any(|&n| {
+                    n == p
+                        || (board.cell(n) == own && board.string_head(n).is_some_and(is_own_string))
+                });
+                if touches {
+                    libs.add(s);
+                    if libs.full() {
+                        return;
+                    }
+                }
+            }
         }
     }
 }
@@ -201,7 +211,7 @@ impl Scan {
 /// What a stone of `c` on the empty point `p` would do (see the module doc
 /// for the definitions).
 pub fn analyse(board: &Board, p: Point, c: Color) -> MoveInfo {
-    Scan::new(board, p).info(board, p, c.index())
+    Scan::new(board, p).info_both(board, p)[c.index()]
 }
 
 /// What a Black and a White stone on the empty point `p` would do
@@ -210,24 +220,81 @@ pub fn analyse(board: &Board, p: Point, c: Color) -> MoveInfo {
 /// empty neighbours, where neither colour can self-atari and only the
 /// captures need the strings.
 pub fn analyse_both(board: &Board, p: Point) -> [MoveInfo; 2] {
-    let scan = Scan::new(board, p);
-    if scan.empties >= 2 {
-        // Two liberties whatever the strings: only captures to count.
-        let mut out = [MoveInfo::default(); 2];
-        for &(_, k, lc, size) in &scan.strings[..scan.n] {
-            if lc == 1 {
-                let o = &mut out[1 - k as usize];
-                o.captures = (o.captures as usize + size as usize).min(3) as u8;
+    let cells = board.cells();
+    let nbrs = board.neighbors(p);
+    let empties = nbrs
+        .iter()
+        .filter(|q| cells[q.index()] == Cell::Empty)
+        .count();
+    if empties >= 2 {
+        // Two liberties whatever the strings: only captures to count,
+        // from the distinct adjacent strings in atari (without the full
+        // scan).
+        let mut caps = [0usize; 2];
+        let mut heads = [Point(0); 4];
+        let mut n = 0;
+        for q in nbrs {
+            let cell = cells[q.index()];
+            if matches!(cell, Cell::Black | Cell::White) {
+                let (h, libs, size) = board.stone_string(q);
+                if libs == 1 && !heads[..n].contains(&h) {
+                    heads[n] = h;
+                    n += 1;
+                    // A Black string is captured by White (index 1).
+                    caps[(cell == Cell::Black) as usize] += size;
+                }
             }
         }
-        return out;
+        return caps.map(|c| MoveInfo {
+            captures: c.min(3) as u8,
+            ..MoveInfo::default()
+        });
     }
-    [scan.info(board, p, 0), scan.info(board, p, 1)]
+    Scan::new(board, p).info_both(board, p)
 }
 
 /// A context base meaning "weight 0 in every context": an odd value, which
 /// a base (near bit clear) never is.
 const FORBIDDEN: u8 = 1;
+
+/// Mark flag: the point's code changed (or it became empty), so its table
+/// rows need refreshing.
+const ROW: u8 = 1;
+/// Mark flag: the point needs a new [`MoveInfo`] (a neighbouring cell or
+/// an adjacent string's liberties changed).
+const ANALYSE: u8 = 2;
+
+/// Everything kept for one point, in one record so that an update touches
+/// one place (one bounds check, one cache line) per point.
+#[derive(Clone, Copy, Debug, Default)]
+struct Pt {
+    /// Absolute 3x3 code (kept for stones too).
+    code: u16,
+    /// Per colour, the context index without the near bit
+    /// (`Context::index`), or [`FORBIDDEN`] when the move weighs 0
+    /// whatever the context (suicide, a self-atari over the limit): set
+    /// with `info`, so a lookup only adds nearness and ko.
+    base: [u8; 2],
+    /// The table row of the code, per colour ([`McTable::row`]; stale on
+    /// stones): a lookup whose only change is the context (nearness, ko,
+    /// a neighbouring string's liberties) reads the small value rows, not
+    /// the large code table.
+    row: [u32; 2],
+    /// What a Black and a White stone would do here (empty points only).
+    info: [MoveInfo; 2],
+    /// The table's values far from and near the previous move
+    /// (`values[near][colour]`; 0 for a forbidden move), set with the
+    /// rows and bases: a point whose only change is nearness or ko needs
+    /// no table lookup.
+    values: [[u32; 2]; 2],
+    /// The update (epoch) that last marked the point dirty, and what that
+    /// update must recompute ([`ROW`], [`ANALYSE`]; nothing set: only a
+    /// new lookup, nearness or ko changed).
+    stamp: u32,
+    flags: u8,
+    /// Whether the point is near the previous move.
+    near: bool,
+}
 
 /// A board with the Monte Carlo context of every empty point and the move
 /// weights of both colours.
@@ -240,36 +307,21 @@ pub struct McBoard<'t> {
     /// same, different to pit two policies against each other.
     tables: [&'t McTable; 2],
     /// The board (the heavy rules read on it and take their moves back).
+    /// Playout moves are played with `Board::play_forgetting`: no undo
+    /// journal, no history (nothing takes them back).
     pub(crate) board: Board,
     /// Padded index offsets of the eight neighbours, in code order.
     offsets: [isize; 8],
-    /// Absolute 3x3 code of every on-board point (kept for stones too).
-    code: Vec<u16>,
-    /// The table row of every empty point's code, per colour
-    /// ([`McTable::row`]; stale on stones): a lookup whose only change is the context
-    /// (nearness, ko, a neighbouring string's liberties) reads the small
-    /// value rows, not the large code table.
-    row: Vec<[u32; 2]>,
-    /// What a Black and a White stone would do on every empty point.
-    info: Vec<[MoveInfo; 2]>,
-    /// Per empty point and colour, the context index without the near
-    /// bit (`Context::index`), or [`FORBIDDEN`] when the move weighs 0
-    /// whatever the context (suicide, a self-atari over the limit): set
-    /// with `info`, so a lookup only adds nearness and ko.
-    base: Vec<[u8; 2]>,
-    /// Move weights per colour (Black 0, White 1).
-    tree: [SumTree; 2],
+    /// Per padded index: code, rows, analysis, nearness, dirty stamp.
+    pts: Vec<Pt>,
+    /// Move weights of both colours (Black 0, White 1).
+    tree: SumTree,
     /// The previous move, if it was a stone.
     last: Option<Point>,
-    /// The near set (distinct points) and its membership flags.
+    /// The near set (distinct points; their `near` flags are set).
     near: Vec<Point>,
-    near_flag: Vec<bool>,
-    /// Dirty points of the current update, deduplicated by stamp; those
-    /// whose `reanalyse` stamp is current also need a new [`MoveInfo`]
-    /// (the others only a new lookup: nearness or ko changed).
+    /// Dirty points of the current update, deduplicated by stamp.
     dirty: Vec<Point>,
-    stamp: Vec<u32>,
-    reanalyse: Vec<u32>,
     epoch: u32,
     /// Scratch: stones captured by the move being played.
     captured: Vec<Point>,
@@ -289,17 +341,11 @@ impl Clone for McBoard<'_> {
             tables: self.tables,
             board: self.board.clone(),
             offsets: self.offsets,
-            code: self.code.clone(),
-            row: self.row.clone(),
-            info: self.info.clone(),
-            base: self.base.clone(),
+            pts: self.pts.clone(),
             tree: self.tree.clone(),
             last: self.last,
             near: self.near.clone(),
-            near_flag: self.near_flag.clone(),
             dirty: self.dirty.clone(),
-            stamp: self.stamp.clone(),
-            reanalyse: self.reanalyse.clone(),
             epoch: self.epoch,
             captured: self.captured.clone(),
             self_atari_limit: self.self_atari_limit,
@@ -311,22 +357,136 @@ impl Clone for McBoard<'_> {
         self.tables = src.tables;
         self.board.clone_from(&src.board);
         self.offsets = src.offsets;
-        self.code.clone_from(&src.code);
-        self.row.clone_from(&src.row);
-        self.info.clone_from(&src.info);
-        self.base.clone_from(&src.base);
-        self.tree[0].clone_from(&src.tree[0]);
-        self.tree[1].clone_from(&src.tree[1]);
+        self.pts.clone_from(&src.pts);
+        self.tree.clone_from(&src.tree);
         self.last = src.last;
         self.near.clone_from(&src.near);
-        self.near_flag.clone_from(&src.near_flag);
         self.dirty.clone_from(&src.dirty);
-        self.stamp.clone_from(&src.stamp);
-        self.reanalyse.clone_from(&src.reanalyse);
         self.epoch = src.epoch;
         self.captured.clone_from(&src.captured);
         self.self_atari_limit = src.self_atari_limit;
         self.heavy = src.heavy;
+    }
+}
+
+/// The context bases of a point with analyses `infos` (see [`Pt::base`])
+/// under the self-atari limit `limit`.
+#[inline(always)]
+fn bases(limit: usize, infos: [MoveInfo; 2]) -> [u8; 2] {
+    let mut out = [FORBIDDEN; 2];
+    for k in 0..2 {
+        let (o, x) = (infos[k], infos[1 - k]);
+        if o.suicide {
+            continue;
+        }
+        if limit > 0 && o.self_atari && o.captures == 0 && o.self_atari_stones as usize >= limit {
+            continue;
+        }
+        // Context::index with near false.
+        out[k] = ((!o.self_atari as usize) << 1
+            | (!x.self_atari as usize) << 2
+            | (x.suicide as usize) << 3
+            | (o.captures.min(3) as usize) << 4
+            | (x.captures.min(3) as usize) << 6) as u8;
+    }
+    out
+}
+
+/// The table's values of both colours far from and near the previous
+/// move for a point with record `pt` (see [`Pt::values`]).
+#[inline(always)]
+fn values(tables: &[&McTable; 2], pt: &Pt) -> [[u32; 2]; 2] {
+    let mut v = [[0; 2]; 2];
+    for k in 0..2 {
+        if pt.base[k] != FORBIDDEN {
+            let base = pt.base[k] as usize;
+            v[0][k] = tables[k].row_value(pt.row[k], base);
+            v[1][k] = tables[k].row_value(pt.row[k], base | 1);
+        }
+    }
+    v
+}
+
+/// Both colours' weights of the empty point at index `i` with record
+/// `pt`: its values at its nearness, 0 on a colour's forbidden ko point
+/// (`ko`: each colour's ko point index, 0 for none; index 0 is never on
+/// the board).
+#[inline(always)]
+fn weights(pt: &Pt, i: usize, ko: [usize; 2]) -> [u32; 2] {
+    let mut w = pt.values[pt.near as usize];
+    for k in 0..2 {
+        if ko[k] == i {
+            w[k] = 0;
+        }
+    }
+    w
+}
+
+/// The dirty marks of one update: the points' records, the dirty list and
+/// the update's stamp.
+struct Marks<'a> {
+    pts: &'a mut [Pt],
+    dirty: &'a mut Vec<Point>,
+    epoch: u32,
+}
+
+impl Marks<'_> {
+    /// Marks `p` dirty in this update, with `flags` to recompute besides
+    /// the lookup.
+    #[inline(always)]
+    fn mark(&mut self, p: Point, flags: u8) {
+        let pt = &mut self.pts[p.index()];
+        if pt.stamp != self.epoch {
+            pt.stamp = self.epoch;
+            pt.flags = flags;
+            self.dirty.push(p);
+        } else {
+            pt.flags |= flags;
+        }
+    }
+
+    /// After the cell of `p` changed to `cell`: updates `p`'s field in the
+    /// codes of its on-board 3x3 neighbourhood and marks the empty ones and
+    /// `p` for new rows; `p` and its orthogonal neighbours need a new
+    /// analysis too (it reads only orthogonal cells and adjacent strings,
+    /// whose changes are marked separately), the diagonal ones only a new
+    /// lookup. `p`'s
+    /// own code does not change (its neighbours' changes update it), but
+    /// becoming empty it needs its rows.
+    #[inline]
+    fn area(&mut self, cells: &[Cell], offsets: &[isize; 8], p: Point) {
+        self.mark(p, ROW | ANALYSE);
+        let cell = cells[p.index()] as u16;
+        for (k, &(dr, dc)) in NEIGHBOURS.iter().enumerate() {
+            let q = Point((p.index() as isize + offsets[k]) as u16);
+            let cq = cells[q.index()];
+            if cq != Cell::Edge {
+                // `p` is neighbour 7 - k of `q` (the code order is
+                // symmetric about the centre).
+                let shift = 2 * (7 - k);
+                let pt = &mut self.pts[q.index()];
+                pt.code = (pt.code & !(3 << shift)) | (cell << shift);
+                // A stone weighs 0 and keeps weighing 0; if it is
+                // captured its own `area` marks it.
+                if cq == Cell::Empty {
+                    let flags = if dr == 0 || dc == 0 {
+                        ROW | ANALYSE
+                    } else {
+                        ROW
+                    };
+                    self.mark(q, flags);
+                }
+            }
+        }
+    }
+
+    /// Marks every liberty of the string at `s`, which has `count`
+    /// liberties, for a new analysis (the bitset scan stops at the last).
+    #[inline]
+    fn liberties(&mut self, board: &Board, s: Point, count: usize) {
+        for l in board.liberties(s).take(count) {
+            self.mark(l, ANALYSE);
+        }
     }
 }
 
@@ -347,17 +507,17 @@ impl<'t> McBoard<'t> {
             tables,
             board,
             offsets,
-            code: vec![0; len],
-            row: vec![[0; 2]; len],
-            info: vec![[MoveInfo::default(); 2]; len],
-            base: vec![[FORBIDDEN; 2]; len],
-            tree: [SumTree::new(len), SumTree::new(len)],
+            pts: vec![
+                Pt {
+                    base: [FORBIDDEN; 2],
+                    ..Pt::default()
+                };
+                len
+            ],
+            tree: SumTree::new(len),
             last,
             near: Vec::new(),
-            near_flag: vec![false; len],
             dirty: Vec::new(),
-            stamp: vec![0; len],
-            reanalyse: vec![0; len],
             epoch: 0,
             captured: Vec::new(),
             self_atari_limit: 0,
@@ -423,22 +583,22 @@ impl<'t> McBoard<'t> {
 
     /// The absolute 3x3 code of point `p`.
     pub fn code(&self, p: Point) -> u16 {
-        self.code[p.index()]
+        self.pts[p.index()].code
     }
 
     /// Whether `p` is near the previous move.
     pub fn is_near(&self, p: Point) -> bool {
-        self.near_flag[p.index()]
+        self.pts[p.index()].near
     }
 
     /// The weight of a move of `c` on `p` (0 if illegal or not empty).
     pub fn weight(&self, c: Color, p: Point) -> u32 {
-        self.tree[c.index()].get(p.index())
+        self.tree.get(c.index(), p.index())
     }
 
     /// Sum of the weights of `c`'s moves.
     pub fn total(&self, c: Color) -> u64 {
-        self.tree[c.index()].total()
+        self.tree.total(c.index())
     }
 
     /// What a stone of `c` on the empty point `p` would do (captures,
@@ -446,7 +606,7 @@ impl<'t> McBoard<'t> {
     /// [`analyse`] on [`McBoard::board`], without the scan. Meaningless
     /// on a stone.
     pub fn move_info(&self, c: Color, p: Point) -> MoveInfo {
-        self.info[p.index()][c.index()]
+        self.pts[p.index()].info[c.index()]
     }
 
     /// The context of a move of `c` on the empty point `p`, with `c`'s own
@@ -459,7 +619,7 @@ impl<'t> McBoard<'t> {
 
     fn context_of(&self, p: Point, o: MoveInfo, x: MoveInfo) -> Context {
         Context {
-            near: self.near_flag[p.index()],
+            near: self.pts[p.index()].near,
             osafe: !o.self_atari,
             xsafe: !x.self_atari,
             xsuicide: x.suicide,
@@ -479,53 +639,6 @@ impl<'t> McBoard<'t> {
         code
     }
 
-    /// Both colours' weights of `p` from its cached row, context base,
-    /// nearness and `ko`, each colour's forbidden ko point if any.
-    #[inline(always)]
-    fn weights_of(&self, p: Point, ko: [Option<Point>; 2]) -> [u32; 2] {
-        let i = p.index();
-        if self.board.cells()[i] != Cell::Empty {
-            return [0, 0];
-        }
-        let base = self.base[i];
-        let rows = self.row[i];
-        let near = self.near_flag[i] as usize;
-        let mut w = [0; 2];
-        for k in 0..2 {
-            if base[k] == FORBIDDEN || ko[k] == Some(p) {
-                continue;
-            }
-            w[k] = self.tables[k].row_value(rows[k], base[k] as usize | near);
-        }
-        w
-    }
-
-    /// The context bases of a point with analyses `infos` (see
-    /// the `base` field).
-    fn bases(&self, infos: [MoveInfo; 2]) -> [u8; 2] {
-        let mut out = [FORBIDDEN; 2];
-        for k in 0..2 {
-            let (o, x) = (infos[k], infos[1 - k]);
-            if o.suicide {
-                continue;
-            }
-            if self.self_atari_limit > 0
-                && o.self_atari
-                && o.captures == 0
-                && o.self_atari_stones as usize >= self.self_atari_limit
-            {
-                continue;
-            }
-            // Context::index with near false.
-            out[k] = ((!o.self_atari as usize) << 1
-                | (!x.self_atari as usize) << 2
-                | (x.suicide as usize) << 3
-                | (o.captures.min(3) as usize) << 4
-                | (x.captures.min(3) as usize) << 6) as u8;
-        }
-        out
-    }
-
     /// Each colour's forbidden ko point (Black first).
     #[inline]
     fn ko_points(&self) -> [Option<Point>; 2] {
@@ -535,25 +648,60 @@ impl<'t> McBoard<'t> {
         ]
     }
 
-    /// Refreshes the cached table rows of `p` from its code.
-    #[inline]
-    fn refresh_row(&mut self, p: Point) {
-        let code = self.code[p.index()];
-        self.row[p.index()] = [self.tables[0].row(0, code), self.tables[1].row(1, code)];
-    }
-
-    /// Analyses `p` for both colours into the cache (empty points only).
-    fn analyse_point(&mut self, p: Point) {
-        if self.board.cell(p) == Cell::Empty {
-            let infos = analyse_both(&self.board, p);
-            self.info[p.index()] = infos;
-            self.base[p.index()] = self.bases(infos);
+    /// Recomputes every dirty point: what its flags ask for (rows,
+    /// analysis), then its weights into the sum tree; `ko` is each
+    /// colour's forbidden ko point.
+    fn update_dirty(&mut self, ko: [Option<Point>; 2]) {
+        let ko = ko.map(|k| k.map_or(0, |p| p.index()));
+        let board = &self.board;
+        let cells = board.cells();
+        let pts = &mut self.pts[..];
+        let tree = &mut self.tree;
+        let tables = self.tables;
+        let same = std::ptr::eq(tables[0], tables[1]);
+        let limit = self.self_atari_limit;
+        for &q in &self.dirty {
+            let i = q.index();
+            if cells[i] != Cell::Empty {
+                tree.set(i, [0, 0]);
+                continue;
+            }
+            let pt = &mut pts[i];
+            let flags = pt.flags;
+            if flags & ROW != 0 {
+                pt.row = if same {
+                    tables[0].rows_of(pt.code)
+                } else {
+                    [tables[0].row(0, pt.code), tables[1].row(1, pt.code)]
+                };
+            }
+            // The values follow the rows and bases: new rows, or an
+            // analysis that changed a base (most give the same ones).
+            let mut stale = flags & ROW != 0;
+            if flags & ANALYSE != 0 {
+                let infos = analyse_both(board, q);
+                pt.info = infos;
+                let base = bases(limit, infos);
+                stale |= base != pt.base;
+                pt.base = base;
+            }
+            if stale {
+                pt.values = values(&tables, pt);
+            }
+            tree.set(i, weights(pt, i, ko));
         }
     }
 
-    /// The near set of the current position and previous move.
-    fn near_points(board: &Board, last: Option<Point>, offsets: &[isize; 8], out: &mut Vec<Point>) {
-        out.clear();
+    /// Puts the near set of `board` after the move `last` in `near` and
+    /// sets their `near` flags in `pts`, marking each with `marks` if
+    /// given (the old set must have been cleared).
+    fn set_near(
+        board: &Board,
+        last: Option<Point>,
+        offsets: &[isize; 8],
+        pts: &mut [Pt],
+        near: &mut Vec<Point>,
+    ) {
         let Some(m) = last else {
             return;
         };
@@ -561,22 +709,28 @@ impl<'t> McBoard<'t> {
         for &d in offsets {
             let q = Point((m.index() as isize + d) as u16);
             if cells[q.index()] != Cell::Edge {
-                out.push(q);
+                pts[q.index()].near = true;
+                near.push(q);
             }
         }
         let mut heads = [Point(0); 5];
         let mut n = 0;
         for q in std::iter::once(m).chain(board.neighbors(m)) {
-            if let Some((h, libs, _)) = board.string_stats(q) {
-                if !heads[..n].contains(&h) {
-                    heads[n] = h;
-                    n += 1;
-                    if libs <= 2 {
-                        for l in board.liberties(h) {
-                            if !out.contains(&l) {
-                                out.push(l);
-                            }
-                        }
+            if !matches!(cells[q.index()], Cell::Black | Cell::White) {
+                continue;
+            }
+            let (h, libs, _) = board.stone_string(q);
+            if heads[..n].contains(&h) {
+                continue;
+            }
+            heads[n] = h;
+            n += 1;
+            if libs <= 2 {
+                for l in board.liberties(h).take(libs) {
+                    let pt = &mut pts[l.index()];
+                    if !pt.near {
+                        pt.near = true;
+                        near.push(l);
                     }
                 }
             }
@@ -584,91 +738,32 @@ impl<'t> McBoard<'t> {
     }
 
     fn recompute_all(&mut self) {
-        for f in self.near_flag.iter_mut() {
-            *f = false;
+        for pt in self.pts.iter_mut() {
+            pt.near = false;
         }
-        let mut near = std::mem::take(&mut self.near);
-        Self::near_points(&self.board, self.last, &self.offsets, &mut near);
-        for &q in &near {
-            self.near_flag[q.index()] = true;
-        }
-        self.near = near;
+        self.near.clear();
+        Self::set_near(
+            &self.board,
+            self.last,
+            &self.offsets,
+            &mut self.pts,
+            &mut self.near,
+        );
         let points: Vec<Point> = self.board.points().collect();
         for &p in &points {
-            self.code[p.index()] = self.code_from_board(p);
-            self.refresh_row(p);
+            self.pts[p.index()].code = self.code_from_board(p);
         }
-        let ko = self.ko_points();
+        // Everything dirty, with every flag.
+        self.epoch = self.epoch.wrapping_add(1).max(1);
+        self.dirty.clear();
         for &p in &points {
-            self.analyse_point(p);
-            let w = self.weights_of(p, ko);
-            self.tree[0].set(p.index(), w[0]);
-            self.tree[1].set(p.index(), w[1]);
-        }
-    }
-
-    /// Marks `p` for a new lookup only (nearness or ko changed).
-    #[inline]
-    fn mark_lookup(&mut self, p: Point) {
-        let i = p.index();
-        if self.stamp[i] != self.epoch {
-            self.stamp[i] = self.epoch;
+            let pt = &mut self.pts[p.index()];
+            pt.stamp = self.epoch;
+            pt.flags = ROW | ANALYSE;
             self.dirty.push(p);
         }
-    }
-
-    /// Marks `p` for a new analysis and lookup.
-    #[inline]
-    fn mark(&mut self, p: Point) {
-        self.reanalyse[p.index()] = self.epoch;
-        self.mark_lookup(p);
-    }
-
-    /// After the cell of `p` changed: updates `p`'s field in the codes of
-    /// its on-board 3x3 neighbourhood, refreshes their rows and marks them
-    /// and `p`; `p` and its orthogonal neighbours need a new analysis (it
-    /// reads only orthogonal cells and adjacent strings, whose changes are
-    /// marked separately), the diagonal ones only a new lookup. `p`'s own
-    /// code does not change (its neighbours' changes update it).
-    fn mark_area(&mut self, p: Point) {
-        self.mark(p);
-        if self.board.cells()[p.index()] == Cell::Empty {
-            self.refresh_row(p);
-        }
-        let cell = self.board.cells()[p.index()] as u16;
-        for (k, &(dr, dc)) in NEIGHBOURS.iter().enumerate() {
-            let q = Point((p.index() as isize + self.offsets[k]) as u16);
-            if self.board.cells()[q.index()] != Cell::Edge {
-                // `p` is neighbour 7 - k of `q` (the code order is
-                // symmetric about the centre).
-                let shift = 2 * (7 - k);
-                let code = &mut self.code[q.index()];
-                *code = (*code & !(3 << shift)) | (cell << shift);
-                // Stones need no row; a captured stone gets its own when
-                // it becomes empty (its own `mark_area`).
-                if self.board.cells()[q.index()] == Cell::Empty {
-                    self.refresh_row(q);
-                }
-                if dr == 0 || dc == 0 {
-                    self.mark(q);
-                } else {
-                    self.mark_lookup(q);
-                }
-            }
-        }
-    }
-
-    /// Marks every liberty of the string at `s`.
-    fn mark_liberties(&mut self, s: Point) {
-        let epoch = self.epoch;
-        for l in self.board.liberties(s) {
-            let i = l.index();
-            self.reanalyse[i] = epoch;
-            if self.stamp[i] != epoch {
-                self.stamp[i] = epoch;
-                self.dirty.push(l);
-            }
-        }
+        let ko = self.ko_points();
+        self.update_dirty(ko);
     }
 
     /// Plays `m` for `c` (legality checked, simple ko only) and updates the
@@ -695,104 +790,117 @@ impl<'t> McBoard<'t> {
     pub fn play_legal(&mut self, c: Color, m: Move) -> usize {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
-            self.stamp.iter_mut().for_each(|s| *s = u32::MAX);
-            self.reanalyse.iter_mut().for_each(|s| *s = u32::MAX);
+            self.pts.iter_mut().for_each(|pt| pt.stamp = 0);
             self.epoch = 1;
         }
         self.dirty.clear();
-        let old_ko = [
-            self.board.ko_point_for(Color::Black),
-            self.board.ko_point_for(Color::White),
-        ];
+        let old_ko = self.ko_points();
         let mut low_component = false;
         self.captured.clear();
+        let own = c.cell();
         if let Move::Play(p) = m {
+            let cells = self.board.cells();
             let mut heads = [Point(0); 4];
             let mut n_heads = 0;
             for n in self.board.neighbors(p) {
-                match self.board.cell(n).color() {
-                    Some(k) if k == c => low_component |= self.board.liberty_count(n) <= 2,
-                    Some(_) if self.board.liberty_count(n) == 1 => {
-                        let h = self.board.string_head(n).expect("a stone has a string");
-                        if !heads[..n_heads].contains(&h) {
-                            heads[n_heads] = h;
-                            n_heads += 1;
-                            self.captured.extend(self.board.stones(h));
-                        }
-                    }
-                    _ => {}
+                let cell = cells[n.index()];
+                if !matches!(cell, Cell::Black | Cell::White) {
+                    continue;
+                }
+                let (h, libs, _) = self.board.stone_string(n);
+                if cell == own {
+                    low_component |= libs <= 2;
+                } else if libs == 1 && !heads[..n_heads].contains(&h) {
+                    heads[n_heads] = h;
+                    n_heads += 1;
+                    self.captured.extend(self.board.stones(h));
                 }
             }
         }
-        let n_captured = self.board.play_unchecked(c, m);
+        let n_captured = self.board.play_forgetting(c, m);
         debug_assert_eq!(n_captured, self.captured.len());
+        let board = &self.board;
+        let cells = board.cells();
+        let mut marks = Marks {
+            pts: &mut self.pts,
+            dirty: &mut self.dirty,
+            epoch: self.epoch,
+        };
         if let Move::Play(p) = m {
-            self.mark_area(p);
-            let captured = std::mem::take(&mut self.captured);
-            for &s in &captured {
-                self.mark_area(s);
+            marks.area(cells, &self.offsets, p);
+            for &s in &self.captured {
+                marks.area(cells, &self.offsets, s);
             }
             // Strings next to the move whose liberties changed in a way
             // that matters (see the module doc).
-            for n in self
-                .board
-                .neighbors(p)
-                .into_iter()
-                .chain(std::iter::once(p))
-            {
-                if let Some(k) = self.board.cell(n).color() {
-                    let lc = self.board.liberty_count(n);
-                    if lc <= 2 || (k == c && low_component) {
-                        self.mark_liberties(n);
+            // Each string once (the move's string holds its own
+            // neighbours).
+            let mut seen = [Point(0); 5];
+            let mut n_seen = 0;
+            for n in board.neighbors(p).into_iter().chain(std::iter::once(p)) {
+                let cell = cells[n.index()];
+                if matches!(cell, Cell::Black | Cell::White) {
+                    let (h, libs, _) = board.stone_string(n);
+                    if seen[..n_seen].contains(&h) {
+                        continue;
+                    }
+                    seen[n_seen] = h;
+                    n_seen += 1;
+                    if libs <= 2 || (cell == own && low_component) {
+                        marks.liberties(board, h, libs);
                     }
                 }
             }
-            // Strings next to captured stones gained liberties.
-            for &s in &captured {
-                for n in self.board.neighbors(s) {
-                    if self.board.cell(n).color().is_some() {
-                        self.mark_liberties(n);
+            // Strings next to captured stones gained liberties (each
+            // string once while the list of those done has room).
+            let mut seen = [Point(0); 8];
+            let mut n_seen = 0;
+            for &s in &self.captured {
+                for n in board.neighbors(s) {
+                    if matches!(cells[n.index()], Cell::Black | Cell::White) {
+                        let (h, libs, _) = board.stone_string(n);
+                        if seen[..n_seen].contains(&h) {
+                            continue;
+                        }
+                        if n_seen < seen.len() {
+                            seen[n_seen] = h;
+                            n_seen += 1;
+                        }
+                        marks.liberties(board, h, libs);
                     }
                 }
             }
-            self.captured = captured;
         }
         for q in old_ko.into_iter().flatten() {
-            self.mark_lookup(q);
+            marks.mark(q, 0);
         }
-        for c in [Color::Black, Color::White] {
-            if let Some(q) = self.board.ko_point_for(c) {
-                self.mark_lookup(q);
-            }
+        let ko = [
+            board.ko_point_for(Color::Black),
+            board.ko_point_for(Color::White),
+        ];
+        for q in ko.into_iter().flatten() {
+            marks.mark(q, 0);
         }
         // The near set moves with the previous move.
-        let old_near = std::mem::take(&mut self.near);
-        for &q in &old_near {
-            self.near_flag[q.index()] = false;
-            self.mark_lookup(q);
+        for &q in &self.near {
+            marks.pts[q.index()].near = false;
+            if cells[q.index()] == Cell::Empty {
+                marks.mark(q, 0);
+            }
         }
         self.last = match m {
             Move::Play(p) => Some(p),
             Move::Pass => None,
         };
-        let mut near = old_near;
-        Self::near_points(&self.board, self.last, &self.offsets, &mut near);
-        for &q in &near {
-            self.near_flag[q.index()] = true;
-            self.mark_lookup(q);
-        }
-        self.near = near;
-        let dirty = std::mem::take(&mut self.dirty);
-        let ko = self.ko_points();
-        for &q in &dirty {
-            if self.reanalyse[q.index()] == self.epoch {
-                self.analyse_point(q);
+        self.near.clear();
+        Self::set_near(board, self.last, &self.offsets, marks.pts, &mut self.near);
+        for &q in &self.near {
+            // Stones weigh 0 near or far.
+            if cells[q.index()] == Cell::Empty {
+                marks.mark(q, 0);
             }
-            let w = self.weights_of(q, ko);
-            self.tree[0].set(q.index(), w[0]);
-            self.tree[1].set(q.index(), w[1]);
         }
-        self.dirty = dirty;
+        self.update_dirty(ko);
         n_captured
     }
 
@@ -800,13 +908,13 @@ impl<'t> McBoard<'t> {
     /// weight is 0. `random` is a uniform 64-bit number.
     #[inline]
     pub fn choose_with(&self, c: Color, random: u64) -> Option<Point> {
-        let t = &self.tree[c.index()];
-        let total = t.total();
+        let k = c.index();
+        let total = self.tree.total(k);
         if total == 0 {
             return None;
         }
         let r = ((random as u128 * total as u128) >> 64) as u64;
-        Some(Point(t.find(r) as u16))
+        Some(Point(self.tree.find(k, r) as u16))
     }
 
     /// Compares every code, analysis, near flag and weight with a from-scratch
@@ -819,36 +927,33 @@ impl<'t> McBoard<'t> {
         }
         for p in self.board.points() {
             let v = self.board.vertex(p);
-            if self.board.cell(p) == Cell::Empty && self.code[p.index()] != fresh.code[p.index()] {
+            let (a, b) = (&self.pts[p.index()], &fresh.pts[p.index()]);
+            if self.board.cell(p) == Cell::Empty && a.code != b.code {
                 return Err(format!(
                     "{v}: code {:#06x}, from scratch {:#06x}",
-                    self.code[p.index()],
-                    fresh.code[p.index()]
+                    a.code, b.code
                 ));
             }
-            if self.board.cell(p) == Cell::Empty && self.base[p.index()] != fresh.base[p.index()] {
+            if self.board.cell(p) == Cell::Empty && a.base != b.base {
                 return Err(format!(
                     "{v}: context bases {:?}, from scratch {:?}",
-                    self.base[p.index()],
-                    fresh.base[p.index()]
+                    a.base, b.base
                 ));
             }
-            if self.board.cell(p) == Cell::Empty && self.row[p.index()] != fresh.row[p.index()] {
+            if self.board.cell(p) == Cell::Empty && a.row != b.row {
                 return Err(format!(
                     "{v}: table rows {:?}, from scratch {:?}",
-                    self.row[p.index()],
-                    fresh.row[p.index()]
+                    a.row, b.row
                 ));
             }
-            if self.board.cell(p) == Cell::Empty && self.info[p.index()] != fresh.info[p.index()] {
+            if self.board.cell(p) == Cell::Empty && a.info != b.info {
                 return Err(format!(
                     "{v}: analysis {:?}, from scratch {:?}",
-                    self.info[p.index()],
-                    fresh.info[p.index()]
+                    a.info, b.info
                 ));
             }
-            if self.near_flag[p.index()] != fresh.near_flag[p.index()] {
-                return Err(format!("{v}: near {}", self.near_flag[p.index()]));
+            if a.near != b.near {
+                return Err(format!("{v}: near {}", a.near));
             }
             for c in [Color::Black, Color::White] {
                 let (a, b) = (self.weight(c, p), fresh.weight(c, p));

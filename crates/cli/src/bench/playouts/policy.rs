@@ -12,6 +12,8 @@ use katachi_board::{Board, Color};
 use katachi_mc::{McBoard, Policy};
 use katachi_patterns::mcpat::McLoadError;
 
+use crate::bench::search::cpu_seconds;
+
 /// The policy named by `--policy` (`None`: katachi's own database);
 /// warnings go to standard error, errors come back with every diagnostic.
 pub fn load(arg: Option<&str>) -> anyhow::Result<Policy> {
@@ -47,13 +49,15 @@ pub fn run(policy: &Policy, seconds: f64, seed: u64) -> std::io::Result<()> {
         policy.table().row_count()
     )?;
     outln!(
-        "{:<15} {:>12} {:>12} {:>10} {:>10} {:>8}",
+        "{:<15} {:>12} {:>12} {:>10} {:>10} {:>8} {:>8} {:>12}",
         "pattern",
         "playouts/s",
         "moves/s",
         "moves/po",
         "B wins",
-        "capped"
+        "capped",
+        "cpu s",
+        "playouts/cpu"
     )?;
     for size in [9, 19] {
         let start = McBoard::new(
@@ -66,6 +70,7 @@ pub fn run(policy: &Policy, seconds: f64, seed: u64) -> std::io::Result<()> {
         let max_moves = 3 * size * size;
         let budget = Duration::from_secs_f64(seconds);
         let (mut playouts, mut moves, mut black_wins, mut capped) = (0u64, 0u64, 0u64, 0u64);
+        let cpu0 = cpu_seconds();
         let t0 = Instant::now();
         while t0.elapsed() < budget {
             for _ in 0..16 {
@@ -79,14 +84,20 @@ pub fn run(policy: &Policy, seconds: f64, seed: u64) -> std::io::Result<()> {
             }
         }
         let s = t0.elapsed().as_secs_f64();
+        // On a shared machine the wall-clock rate says how much CPU the
+        // others left; the rate per CPU second what the code costs.
+        let cpu = cpu_seconds().zip(cpu0).map(|(a, b)| a - b);
         outln!(
-            "{:<15} {:>12.0} {:>12.0} {:>10.1} {:>9.1}% {:>8}",
+            "{:<15} {:>12.0} {:>12.0} {:>10.1} {:>9.1}% {:>8} {:>8} {:>12}",
             format!("katachi-mc {size}x{size}"),
             playouts as f64 / s,
             moves as f64 / s,
             moves as f64 / playouts.max(1) as f64,
             100.0 * black_wins as f64 / playouts.max(1) as f64,
             capped,
+            cpu.map_or("?".into(), |c| format!("{c:.2}")),
+            cpu.filter(|&c| c > 0.0)
+                .map_or("?".into(), |c| format!("{:.0}", playouts as f64 / c)),
         )?;
     }
     duel(policy, seconds / 2.0, seed)
