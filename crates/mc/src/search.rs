@@ -46,9 +46,10 @@
 //!   stones, so that a seki survives to the count, where its shared
 //!   liberties are nobody's) and, when their probabilities are set
 //!   ([`SearchConfig::heavy_escape`], `heavy_atari2`, `heavy_nakade`,
-//!   `heavy_race`; 0 by default), the heavy rules of [`crate::heavy`]
-//!   (atari escapes and capturing ataris read by a ladder reader, nakade,
-//!   the race rule's capture / escape / approach order), scored by area
+//!   `heavy_race`, `heavy_local`; 0 by default), the heavy rules of
+//!   [`crate::heavy`] (atari escapes and capturing ataris read by a ladder
+//!   reader, nakade, the race rule's capture / escape / approach order,
+//!   the local rule's shape answer near the previous move), scored by area
 //!   with komi; two passes in a
 //!   row inside the tree end the game there, scored by area with every
 //!   stone alive (so the search prefers capturing dead stones to passing
