@@ -591,6 +591,12 @@ impl<'t> McBoard<'t> {
         self.pts[p.index()].near
     }
 
+    /// The points near the previous move (see the module doc), each
+    /// once; empty after a pass. The heavy rules' local draw reads it.
+    pub fn near_points_now(&self) -> &[Point] {
+        &self.near
+    }
+
     /// The weight of a move of `c` on `p` (0 if illegal or not empty).
     pub fn weight(&self, c: Color, p: Point) -> u32 {
         self.tree.get(c.index(), p.index())

@@ -44,6 +44,19 @@
 //!   forbidden by the self-atari limit, and a self-atari that ataris
 //!   nothing is left to the weights.
 //!
+//! - **local** (`heavy_local`, with the weight floor `heavy_local_min`;
+//!   PARTIAL, MoGo-style): the points near the previous move (its eight
+//!   neighbours and the liberties of short-of-liberty strings there)
+//!   whose pattern weight is at least the floor (by default 100: above
+//!   the database's ordinary moves, so a cut, connection, hane, block,
+//!   capture or atari escape of `patterns/mc_katachi.mcdb`). Candidate:
+//!   one of them drawn in proportion to its weight. Why (Go): most
+//!   moves answer the move just played; the global draw plays such an
+//!   answer only in proportion to its share of the whole board's weight
+//!   (about half the time for a cut among 50 ordinary points), so a
+//!   playout often leaves a cut uncut or an atari unanswered, and the
+//!   result is noise. Tried after the other rules.
+//!
 //! The rules are tried in that order (race first); the first one with candidates
 //! gives the move (uniformly among its candidates). Reading plays moves
 //! on the board and takes them back (`Board::play_unchecked`, `undo`), so
@@ -71,12 +84,21 @@ pub struct Heavy {
     pub nakade: f32,
     /// Capture, escape, approach by priority (see the module doc).
     pub race: f32,
+    /// A shape or tactical answer near the previous move, drawn by
+    /// weight among the near points weighing at least `local_min`.
+    pub local: f32,
+    /// The weight floor of the `local` rule's candidates.
+    pub local_min: u32,
 }
 
 impl Heavy {
     /// Whether any rule is on.
     pub fn any(&self) -> bool {
-        self.escape > 0.0 || self.atari2 > 0.0 || self.nakade > 0.0 || self.race > 0.0
+        self.escape > 0.0
+            || self.atari2 > 0.0
+            || self.nakade > 0.0
+            || self.race > 0.0
+            || self.local > 0.0
     }
 }
 
@@ -475,9 +497,37 @@ impl McBoard<'_> {
         out.retain(|&p| self.weight(c, p) > 0);
         if !out.is_empty() {
             pick = Some(out[rng.below(out.len())]);
+        } else if h.local > 0.0 && unit(rng) < h.local {
+            pick = self.local_move(c, h.local_min.max(1), rng);
         }
         self.heavy_scratch = out;
         pick
+    }
+
+    /// The `local` rule: a near point of weight at least `min` (>= 1),
+    /// drawn in proportion to its weight; `None` if there is none.
+    fn local_move(&self, c: Color, min: u32, rng: &mut Rng) -> Option<Point> {
+        let mut total = 0u64;
+        for &q in self.near_points_now() {
+            let w = self.weight(c, q);
+            if w >= min {
+                total += w as u64;
+            }
+        }
+        if total == 0 {
+            return None;
+        }
+        let mut r = ((rng.next_u64() as u128 * total as u128) >> 64) as u64;
+        for &q in self.near_points_now() {
+            let w = self.weight(c, q);
+            if w >= min {
+                if r < w as u64 {
+                    return Some(q);
+                }
+                r -= w as u64;
+            }
+        }
+        None
     }
 
     /// Every heavy rule's candidates for `c` after the previous move,

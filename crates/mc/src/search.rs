@@ -46,9 +46,10 @@
 //!   stones, so that a seki survives to the count, where its shared
 //!   liberties are nobody's) and, when their probabilities are set
 //!   ([`SearchConfig::heavy_escape`], `heavy_atari2`, `heavy_nakade`,
-//!   `heavy_race`; 0 by default), the heavy rules of [`crate::heavy`]
-//!   (atari escapes and capturing ataris read by a ladder reader, nakade,
-//!   the race rule's capture / escape / approach order), scored by area
+//!   `heavy_race`, `heavy_local`; 0 by default), the heavy rules of
+//!   [`crate::heavy`] (atari escapes and capturing ataris read by a ladder
+//!   reader, nakade, the race rule's capture / escape / approach order,
+//!   the local rule's shape answer near the previous move), scored by area
 //!   with komi; two passes in a
 //!   row inside the tree end the game there, scored by area with every
 //!   stone alive (so the search prefers capturing dead stones to passing
@@ -208,6 +209,13 @@ pub struct SearchConfig {
     /// atari, a one- or two-stone approach self-atari that ataris a bigger
     /// string); 0: off.
     pub heavy_race: f32,
+    /// Probability of the heavy playout rule `local` (a shape or tactical
+    /// answer near the previous move, drawn by weight among the near
+    /// points weighing at least [`SearchConfig::heavy_local_min`];
+    /// [`crate::heavy`]); 0: off.
+    pub heavy_local: f32,
+    /// The weight floor of the `local` rule's candidates.
+    pub heavy_local_min: u32,
     /// Early stop of genmove's search ([`Searcher::run_to_decision`]):
     /// the search ends once the most visited root move leads the second
     /// by more than this share of the playouts still to come (1: exactly
@@ -248,6 +256,8 @@ impl SearchConfig {
             atari2: self.heavy_atari2,
             nakade: self.heavy_nakade,
             race: self.heavy_race,
+            local: self.heavy_local,
+            local_min: self.heavy_local_min,
         }
     }
 
@@ -311,6 +321,8 @@ pub const TUNING_PARAMS: &[&str] = &[
     "heavy_atari2",
     "heavy_nakade",
     "heavy_race",
+    "heavy_local",
+    "heavy_local_min",
     "early_stop",
     "resign_below",
     "dead_ownership",
@@ -377,6 +389,14 @@ impl SearchConfig {
             "heavy_race" => {
                 range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.heavy_race = v)
             }
+            "heavy_local" => {
+                range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.heavy_local = v)
+            }
+            "heavy_local_min" => range(
+                (1.0..=1e6).contains(&value) && value.fract() == 0.0,
+                "whole numbers 1..1000000",
+            )
+            .map(|()| self.heavy_local_min = value as u32),
             "early_stop" => {
                 range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.early_stop = v)
             }
@@ -421,6 +441,8 @@ impl Default for SearchConfig {
             heavy_atari2: 0.0,
             heavy_nakade: 0.0,
             heavy_race: 0.0,
+            heavy_local: 0.0,
+            heavy_local_min: 100,
             early_stop: 1.0,
             max_nodes: 1_500_000,
             resign_below: 0.08,

@@ -377,6 +377,8 @@ fn heavy_playouts_keep_board_and_context_right() {
         atari2: 1.0,
         nakade: 1.0,
         race: 1.0,
+        local: 1.0,
+        local_min: 100,
     };
     for seed in 1..=6u64 {
         let mut mc = McBoard::new(policy.table(), Board::new(9).unwrap(), None);
@@ -404,4 +406,60 @@ fn heavy_playouts_keep_board_and_context_right() {
             mc.check_against_scratch().unwrap();
         }
     }
+}
+
+/// White's D5 makes a cutting point at E5 for Black (White D5 and E6
+/// touch only diagonally, Black holds D6). With the `local` rule always
+/// on, every playout move is a point near D5 whose pattern weight is at
+/// least the floor, and the cut is among them; with a floor no weight
+/// reaches, the rule gives way to the global draw.
+#[test]
+fn local_rule_answers_near_the_previous_move_by_weight() {
+    let board = Board::from_ascii(
+        "
+        .........
+        .........
+        .........
+        ...XO....
+        ...O.....
+        .........
+        .........
+        .........
+        .........
+        ",
+    )
+    .unwrap();
+    let policy = Policy::katachi();
+    let (d5, e5) = (at(&board, "D5"), at(&board, "E5"));
+    let mut mc = McBoard::new(policy.table(), board.clone(), Some(d5));
+    assert!(
+        mc.weight(Color::Black, e5) >= 100,
+        "the cut weighs a shape's value"
+    );
+    mc.set_heavy(Heavy {
+        local: 1.0,
+        local_min: 100,
+        ..Heavy::default()
+    });
+    let mut rng = Rng::new(5);
+    let mut cuts = 0;
+    for _ in 0..200 {
+        let p = mc.choose_move(Color::Black, &mut rng).unwrap();
+        assert!(mc.is_near(p), "{} is not near D5", board.vertex(p));
+        assert!(mc.weight(Color::Black, p) >= 100, "{}", board.vertex(p));
+        cuts += (p == e5) as usize;
+    }
+    assert!(cuts > 0, "the cut is never played");
+    mc.set_heavy(Heavy {
+        local: 1.0,
+        local_min: 1_000_000,
+        ..Heavy::default()
+    });
+    let far = (0..200)
+        .filter(|_| {
+            let p = mc.choose_move(Color::Black, &mut rng).unwrap();
+            !mc.is_near(p)
+        })
+        .count();
+    assert!(far > 0, "with no candidate the global draw plays anywhere");
 }
