@@ -44,8 +44,8 @@ use crate::eyes::Eyes;
 use crate::influence::{Influence, InfluenceDbs, Inputs};
 use crate::knowledge::Knowledge;
 use crate::owl::semeai::{
-    contact_string, eyeless, in_contact, race_stones, revise, RaceVerdict, Semeai, SemeaiAnswer,
-    SemeaiConfig, SemeaiRecord, STATUS_CONFIG,
+    contact_string, enclosed, eyeless, in_contact, race_stones, revise, RaceVerdict, Semeai,
+    SemeaiAnswer, SemeaiConfig, SemeaiRecord, STATUS_CONFIG,
 };
 use crate::owl::{Owl, OwlAnswer, OwlConfig, OwlStatus};
 use katachi_pathinf::{
@@ -607,11 +607,14 @@ impl Analysis {
     /// The dragon's status after the semeai stage (dragon.texi: the
     /// status is computed after owl, then revised by the semeai code):
     /// owl's status ([`Analysis::owl_status`]) revised by the races of
-    /// [`Analysis::dragon_semeais`] ([`revise`]). What the dragon
-    /// status GTP command, scoring and move generation read.
+    /// [`Analysis::dragon_semeais`] ([`revise`]: PARTIAL, a dead status
+    /// only). What the dragon status GTP command and scoring read.
     pub fn dragon_status(&self, p: Point) -> Option<OwlStatus> {
         let owl = self.owl_status(p)?;
-        if owl == OwlStatus::Alive {
+        if owl != OwlStatus::Dead {
+            // Only a dead status is revised ([`revise`], PARTIAL): the
+            // races of a critical dragon are read for `dragon_data`
+            // alone.
             return Some(owl);
         }
         Some(revise(owl, &self.dragon_semeais(p)?))
@@ -624,9 +627,10 @@ impl Analysis {
     /// side by side are each inside the other's enemy, and GNU Go reads
     /// no race between them on the reference positions); and, for a
     /// dragon owl calls dead, against an opponent owl calls alive
-    /// without a proper eye of its own (a seki or a race may be all its
-    /// life: seki.tst's nakade sekis, where GNU Go reads the race too),
-    /// kept only when the dead dragon survives it.
+    /// without a proper eye of its own and holding every liberty of the
+    /// dead one (a seki or a race may be all its life: seki.tst's nakade
+    /// sekis, where GNU Go reads the race too), kept only when the dead
+    /// dragon survives it.
     /// Each race is read both ways with [`STATUS_CONFIG`]'s budget
     /// ([`SemeaiRecord::new`]); computed once per dragon, empty for a
     /// dragon owl calls alive. `None` for an empty point.
@@ -658,7 +662,7 @@ impl Analysis {
                     (OwlStatus::Dead, OwlStatus::Dead) => false,
                     (OwlStatus::Dead, OwlStatus::Alive) => {
                         let cb = d.color.opponent();
-                        eyeless(&self.board, &gb, cb)
+                        enclosed(&self.board, &ga, &gb) && eyeless(&self.board, &gb, cb)
                     }
                     (_, OwlStatus::Alive) => false,
                     _ => true,

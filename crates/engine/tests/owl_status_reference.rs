@@ -346,9 +346,9 @@ fn owl_statuses_agree_with_gnugo_sample() {
 /// its liberties with the goal): one dragon lost, reference position
 /// 73's C18 (5 stones), now critical where GNU Go says dead, against
 /// owl.tst 157 -> 161 and ld_owl.tst 100 -> 102.
-/// With the semeai stage (the final status, `Analysis::dragon_status`,
-/// against GNU Go's status): 84.43% of the dragons (one critical dragon
-/// now alive as GNU Go says, one dead one now critical where GNU Go says
-/// dead) and 88.02% of the stones (87.82% owl alone).
+/// The same with the semeai stage (the final status,
+/// `Analysis::dragon_status`, against GNU Go's status): it revises only
+/// dead dragons (PARTIAL), none on this sample. Revising critical ones
+/// too gave 84.43% and 88.02% here but lost three semeai.tst answers.
 const FLOOR_OWL: f64 = 0.844;
-const FLOOR_OWL_STONES: f64 = 0.880;
+const FLOOR_OWL_STONES: f64 = 0.878;
