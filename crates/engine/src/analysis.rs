@@ -11,7 +11,10 @@
 //! computed on first use), dragons, influence (one per colour to move,
 //! each computed on first use), owl (per dragon and question, each
 //! read on first use: [`Analysis::owl_attack`], [`Analysis::owl_defend`],
-//! [`Analysis::owl_status`]). Later stages (score, move reasons)
+//! [`Analysis::owl_status`]), semeai (the races of each dragon owl
+//! calls weak, read on first use: [`Analysis::dragon_semeais`], and the
+//! status they revise, [`Analysis::dragon_status`]). Later stages
+//! (score, move reasons)
 //! join as further fields; where GNU
 //! Go loops (dragons -> influence -> owl -> dragons) the loop is two stage
 //! values, initial and final.
@@ -20,7 +23,7 @@
 //! two analyses of two positions run on two threads (it is `Send`; it is
 //! not shared between threads while it computes).
 
-use std::cell::{OnceCell, RefCell, RefMut};
+use std::cell::{Cell, OnceCell, RefCell, RefMut};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -35,12 +38,15 @@ use crate::autohelper::{Context, HandicapStones, InfluenceFacts};
 use crate::connections::{find_connections, Connections};
 use crate::constraint_trace::{evaluate_in, trace_in, Trace, Verdict};
 use crate::cuts::CutPoints;
-use crate::dragons::{dragon_eyes, DragonEyes, Dragons};
+use crate::dragons::{dragon_eyes, DragonEyes, Dragons, SemeaiFields};
 use crate::eye_values::EyeValues;
 use crate::eyes::Eyes;
 use crate::influence::{Influence, InfluenceDbs, Inputs};
 use crate::knowledge::Knowledge;
-use crate::owl::semeai::{race_stones, Semeai, SemeaiAnswer, SemeaiConfig};
+use crate::owl::semeai::{
+    contact_string, enclosed, eyeless, in_contact, race_stones, revise, RaceVerdict, Semeai,
+    SemeaiAnswer, SemeaiConfig, SemeaiRecord, STATUS_CONFIG,
+};
 use crate::owl::{Owl, OwlAnswer, OwlConfig, OwlStatus};
 use katachi_pathinf::{
     territory, PathConfig, PathInfluence, PathTables, TerritoryConfig, TerritoryMap,
@@ -107,6 +113,13 @@ pub struct Analysis {
     owl: RefCell<Option<Owl>>,
     /// Owl answers by (dragon origin, question): `true` attack.
     owl_answers: RefCell<HashMap<(Point, bool), OwlAnswer>>,
+    /// The semeai stage's races by (origin of A, origin of B), A's owner
+    /// moving first.
+    semeai_answers: RefCell<HashMap<(Point, Point), SemeaiAnswer>>,
+    /// The semeai stage's records by dragon origin.
+    semeai_records: RefCell<HashMap<Point, Vec<SemeaiRecord>>>,
+    /// Nodes the semeai stage's races spent.
+    semeai_nodes: Cell<u64>,
 }
 
 impl Analysis {
@@ -154,6 +167,9 @@ impl Analysis {
             worm_influence: [OnceCell::new(), OnceCell::new()],
             owl: RefCell::new(None),
             owl_answers: RefCell::new(HashMap::new()),
+            semeai_answers: RefCell::new(HashMap::new()),
+            semeai_records: RefCell::new(HashMap::new()),
+            semeai_nodes: Cell::new(0),
         }
     }
 
@@ -588,6 +604,141 @@ impl Analysis {
         Some(OwlStatus::from_answers(attack, defense))
     }
 
+    /// The dragon's status after the semeai stage (dragon.texi: the
+    /// status is computed after owl, then revised by the semeai code):
+    /// owl's status ([`Analysis::owl_status`]) revised by the races of
+    /// [`Analysis::dragon_semeais`] ([`revise`]: PARTIAL, a dead status
+    /// only). What the dragon status GTP command and scoring read.
+    pub fn dragon_status(&self, p: Point) -> Option<OwlStatus> {
+        let owl = self.owl_status(p)?;
+        if owl != OwlStatus::Dead {
+            // Only a dead status is revised ([`revise`], PARTIAL): the
+            // races of a critical dragon are read for `dragon_data`
+            // alone.
+            return Some(owl);
+        }
+        Some(revise(owl, &self.dragon_semeais(p)?))
+    }
+
+    /// The semeai stage for the dragon at `p`: its races against the
+    /// opponent dragons it touches (a stone next to theirs, or a shared
+    /// liberty), read when owl calls it critical or dead and the
+    /// opponent critical or dead too (not both dead: two dead dragons
+    /// side by side are each inside the other's enemy, and GNU Go reads
+    /// no race between them on the reference positions); and, for a
+    /// dragon owl calls dead, against an opponent owl calls alive
+    /// without a proper eye of its own and holding every liberty of the
+    /// dead one (a seki or a race may be all its life: seki.tst's nakade
+    /// sekis, where GNU Go reads the race too), kept only when the dead
+    /// dragon survives it.
+    /// Each race is read both ways with [`STATUS_CONFIG`]'s budget
+    /// ([`SemeaiRecord::new`]); computed once per dragon, empty for a
+    /// dragon owl calls alive. `None` for an empty point.
+    pub fn dragon_semeais(&self, p: Point) -> Option<Vec<SemeaiRecord>> {
+        let dragons = self.dragons();
+        let d = dragons.get(p)?;
+        let origin = d.origin;
+        if let Some(r) = self.semeai_records.borrow().get(&origin) {
+            return Some(r.clone());
+        }
+        let own = self.owl_status(origin)?;
+        let mut out = Vec::new();
+        if own != OwlStatus::Alive {
+            let ga = dragons.stones(&self.board, origin);
+            let targets: Vec<Point> = d
+                .neighbors
+                .iter()
+                .filter_map(|&k| dragons.iter().nth(k))
+                .filter(|n| n.color != d.color)
+                .map(|n| n.origin)
+                .collect();
+            for b in targets {
+                let gb = dragons.stones(&self.board, b);
+                if !in_contact(&self.board, &ga, &gb) {
+                    continue;
+                }
+                let theirs = self.owl_status(b)?;
+                let read = match (own, theirs) {
+                    (OwlStatus::Dead, OwlStatus::Dead) => false,
+                    (OwlStatus::Dead, OwlStatus::Alive) => {
+                        let cb = d.color.opponent();
+                        enclosed(&self.board, &ga, &gb) && eyeless(&self.board, &gb, cb)
+                    }
+                    (_, OwlStatus::Alive) => false,
+                    _ => true,
+                };
+                if !read {
+                    continue;
+                }
+                let (ab, ba) = self.race(origin, &ga, b, &gb);
+                let record = SemeaiRecord::new(b, &ab, &ba);
+                // Against a living neighbour the race can only save a
+                // dead dragon: losing it says nothing owl did not (a
+                // dragon enclosed by a wall it cannot outrace lives, if
+                // at all, by another race or its eyes).
+                if theirs == OwlStatus::Alive && record.verdict() == RaceVerdict::Dead {
+                    continue;
+                }
+                out.push(record);
+            }
+        }
+        self.semeai_records.borrow_mut().insert(origin, out.clone());
+        Some(out)
+    }
+
+    /// The race between the dragons of origins `a` and `b` (stones `ga`
+    /// and `gb`), read once each way: A's owner first, then B's. The
+    /// racing stones are those joined by shared liberties to the
+    /// strings where the two touch ([`race_stones`]).
+    fn race(&self, a: Point, ga: &[Point], b: Point, gb: &[Point]) -> (SemeaiAnswer, SemeaiAnswer) {
+        if let (Some(ab), Some(ba)) = (
+            self.semeai_answers.borrow().get(&(a, b)).copied(),
+            self.semeai_answers.borrow().get(&(b, a)).copied(),
+        ) {
+            return (ab, ba);
+        }
+        let sa = contact_string(&self.board, ga, gb)
+            .map_or_else(Vec::new, |s| race_stones(&self.board, ga, s));
+        let sb = contact_string(&self.board, gb, ga)
+            .map_or_else(Vec::new, |s| race_stones(&self.board, gb, s));
+        // One reader both ways: its owl judgements of a capturer's life
+        // are kept across the two.
+        let mut reader = Semeai::with_owl(
+            self.board.clone(),
+            STATUS_CONFIG,
+            self.config.knowledge.clone(),
+            self.config.reading,
+        );
+        let mut read = |x: &[Point], y: &[Point]| {
+            let ans = reader.analyze(x, y).unwrap_or(SemeaiAnswer {
+                defense: katachi_tactics::search::Code::Fail,
+                attack: katachi_tactics::search::Code::Fail,
+                mv: None,
+                nodes: 0,
+                exhausted: false,
+            });
+            self.semeai_nodes.set(self.semeai_nodes.get() + ans.nodes);
+            ans
+        };
+        let ab = read(&sa, &sb);
+        let ba = read(&sb, &sa);
+        let mut answers = self.semeai_answers.borrow_mut();
+        answers.insert((a, b), ab);
+        answers.insert((b, a), ba);
+        (ab, ba)
+    }
+
+    /// The `semeai_*` fields of `dragon_data` for the dragon at `p`
+    /// ([`crate::owl::semeai::fields`] of [`Analysis::dragon_semeais`]).
+    pub fn semeai_fields(&self, p: Point) -> Option<SemeaiFields> {
+        Some(crate::owl::semeai::fields(&self.dragon_semeais(p)?))
+    }
+
+    /// Nodes the semeai stage has spent on this position so far.
+    pub fn semeai_nodes(&self) -> u64 {
+        self.semeai_nodes.get()
+    }
+
     /// GNU Go's `owl_threaten_attack` (`attack`) or
     /// `owl_threaten_defense` for the dragon at `p`: the answer (first
     /// move) and the second move. `None` for an empty point.
@@ -749,6 +900,7 @@ impl InfluenceFacts for Analysis {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use katachi_tactics::search::Code;
 
     fn board() -> Board {
         Board::from_ascii(
@@ -930,6 +1082,41 @@ mod tests {
         assert_eq!(ask("oterri", "C6"), Ok(Value::Bool(true)));
         assert_eq!(ask("xmoyo", "G4"), Ok(Value::Bool(region("G4") >= 2)));
         assert!(region("G4") >= 1, "the open right side leans to White");
+    }
+
+    #[test]
+    fn the_semeai_stage_reads_races_between_weak_dragons() {
+        // White's corner string A3-C1 against Black's wall A4-D1, three
+        // liberties each and no eye: whoever moves first wins the race.
+        let b = Board::from_ascii(
+            ".......
+             .......
+             OOOOO..
+             XXXXO..
+             OOOX...
+             ..OX.O.
+             ..OX.O.",
+        )
+        .expect("board");
+        let a = Analysis::new(b.clone(), AnalysisConfig::default());
+        let v = |s: &str| b.parse_vertex(s).expect("vertex");
+        for (p, q) in [("D4", "C3"), ("C3", "D4")] {
+            let races = a.dragon_semeais(v(p)).expect("a dragon");
+            let origin = a.dragons().get(v(q)).expect("a dragon").origin;
+            assert_eq!(races.len(), 1, "{p}: {races:?}");
+            assert_eq!(races[0].target, origin, "{p}");
+            assert_eq!((races[0].defense, races[0].attack), (Code::Win, Code::Win));
+            assert!(matches!(
+                a.dragon_status(v(p)),
+                Some(OwlStatus::Critical { .. })
+            ));
+            let f = a.semeai_fields(v(p)).expect("a dragon");
+            assert_eq!((f.semeais, f.defense_code, f.attack_code), (1, 5, 5));
+        }
+        assert!(a.semeai_nodes() > 0);
+        // White's outer wall lives: no race, owl's status stands.
+        assert_eq!(a.dragon_semeais(v("A5")), Some(Vec::new()));
+        assert_eq!(a.dragon_status(v("A5")), a.owl_status(v("A5")));
     }
 
     #[test]

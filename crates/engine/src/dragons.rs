@@ -48,8 +48,9 @@
 //! Not known here, printed as GNU Go prints an unknown or unchecked
 //! value: `strategic_size`, `weakness`, `weakness_pre_owl`,
 //! `surround_*`, `moyo_*` (influence stage, 0), every
-//! `owl_*` and `semeai_*` field (owl stage: `unchecked`, `0`, `PASS`,
-//! `YES`). `status` is the crude status until owl refines it.
+//! `owl_*` field (owl stage: `unchecked`, `0`, `PASS`, `YES`), and the
+//! `semeai_*` fields unless the analysis's semeai stage passes them in
+//! ([`SemeaiFields`]). `status` is the crude status until owl refines it.
 //!
 //! The stage implements [`DragonFacts`], through which the engine's
 //! autohelper evaluator answers the dragon functions of the patterns.
@@ -87,6 +88,31 @@ impl Safety {
             Safety::Status(s) => s.word(),
         }
     }
+}
+
+/// A dragon's `semeai_*` fields of `dragon_data`, which the analysis's
+/// semeai stage (after owl) fills: the number of races it is in and the
+/// race that decides its status. The default is what GNU Go prints for
+/// a dragon in no race.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SemeaiFields {
+    /// Races the dragon is in.
+    pub semeais: usize,
+    /// GNU Go's result code (5 win, 4 ko taken first, 1 ko needing a
+    /// threat, 0 fail) of the owner moving first keeping it alive.
+    pub defense_code: u8,
+    /// The owner's move for it.
+    pub defense_point: Option<Point>,
+    /// Whether that reading finished within its budget.
+    pub defense_certain: bool,
+    /// The opponent dragon of the race (its origin).
+    pub target: Option<Point>,
+    /// The code of the opponent moving first capturing it.
+    pub attack_code: u8,
+    /// The opponent's move for it.
+    pub attack_point: Option<Point>,
+    /// Whether that reading finished within its budget.
+    pub attack_certain: bool,
 }
 
 /// One dragon.
@@ -716,7 +742,7 @@ impl Dragons {
     /// order); fields this stage cannot know print GNU Go's unknown or
     /// unchecked values (see the module doc).
     pub fn format_gnugo(&self, board: &Board, p: Point) -> Option<String> {
-        self.format_gnugo_with(board, p, None, None, None)
+        self.format_gnugo_with(board, p, None, None, None, None)
     }
 
     /// [`Dragons::format_gnugo`] with the dragons' eyes ([`dragon_eyes`])
@@ -724,7 +750,8 @@ impl Dragons {
     /// (`(sums, routes)`, [`Dragons::escape_sum`], [`Dragons::escape_route`])
     /// for `escape_route` and the crude status, and each dragon's moyo
     /// (`(moyo_size, moyo_territorial_value)` by dragon index, from the
-    /// influence stage, which comes after this one).
+    /// influence stage, which comes after this one), and the `semeai_*`
+    /// fields by dragon index (from the semeai stage, later still).
     pub fn format_gnugo_with(
         &self,
         board: &Board,
@@ -732,9 +759,12 @@ impl Dragons {
         eyes: Option<&[DragonEyes]>,
         escapes: Option<(&[u32], &[u32])>,
         moyo: Option<&[(usize, f32)]>,
+        semeai: Option<&[SemeaiFields]>,
     ) -> Option<String> {
         let d = self.get(p)?;
         let k = self.index(p)?;
+        let sem = semeai.and_then(|s| s.get(k).copied()).unwrap_or_default();
+        let certain = |c: bool| if c { "1" } else { "0" }.to_string();
         let (moyo_size, moyo_value) = moyo.and_then(|m| m.get(k).copied()).unwrap_or((0, 0.0));
         let de = eyes.and_then(|e| e.get(k));
         let sum = escapes.and_then(|(s, _)| s.get(k).copied());
@@ -791,15 +821,15 @@ impl Dragons {
             ("owl_2nd_defense_point", "PASS".into()),
             ("owl_attack_kworm", "PASS".into()),
             ("owl_defense_kworm", "PASS".into()),
-            ("semeais", "0".into()),
-            ("semeai_defense_code", "0".into()),
-            ("semeai_defense_point", "PASS".into()),
-            ("semeai_defense_certain", "0".into()),
-            ("semeai_defense_target", "PASS".into()),
-            ("semeai_attack_code", "0".into()),
-            ("semeai_attack_point", "PASS".into()),
-            ("semeai_attack_certain", "0".into()),
-            ("semeai_attack_target", "PASS".into()),
+            ("semeais", sem.semeais.to_string()),
+            ("semeai_defense_code", sem.defense_code.to_string()),
+            ("semeai_defense_point", v(sem.defense_point)),
+            ("semeai_defense_certain", certain(sem.defense_certain)),
+            ("semeai_defense_target", v(sem.target)),
+            ("semeai_attack_code", sem.attack_code.to_string()),
+            ("semeai_attack_point", v(sem.attack_point)),
+            ("semeai_attack_certain", certain(sem.attack_certain)),
+            ("semeai_attack_target", v(sem.target)),
             ("strings", strings),
         ];
         let mut out = format!("{}:\n", board.vertex(d.origin));

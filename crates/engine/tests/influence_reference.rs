@@ -61,7 +61,8 @@ enum DeadFrom {
     /// The dragons stage's static status (what `Analysis::influence`
     /// uses).
     Static,
-    /// katachi's owl statuses (`Analysis::owl_status`).
+    /// katachi's statuses: owl's revised by the semeai stage
+    /// (`Analysis::dragon_status`).
     Owl,
     /// GNU Go's own final statuses of the record (an upper bound: how
     /// much of the difference the statuses explain).
@@ -86,7 +87,7 @@ fn dead_stones(
         DeadFrom::Owl => {
             for d in a.dragons().iter() {
                 let stones = a.dragons().stones(board, d.origin);
-                let status = a.owl_status(d.origin);
+                let status = a.dragon_status(d.origin);
                 let critical_dead = critical_counts_dead(d.color, to_move);
                 if matches!(status, Some(katachi_engine::owl::OwlStatus::Dead))
                     || (critical_dead

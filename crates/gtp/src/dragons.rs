@@ -8,16 +8,17 @@
 //!   one line per dragon; GNU Go's layout (scan order, each vertex followed
 //!   by a space).
 //! - `same_dragon A B`: `1` or `0`.
-//! - `dragon_status [VERTEX]`: owl's status of the dragon (`alive`,
-//!   `dead`, or `critical ATTACK DEFENSE`; see
-//!   `Analysis::owl_status`); without a vertex, one `ORIGIN: status` line
-//!   per dragon.
+//! - `dragon_status [VERTEX]`: the dragon's status (`alive`, `dead`, or
+//!   `critical ATTACK DEFENSE`): owl's, revised by the semeai stage (see
+//!   `Analysis::dragon_status`); without a vertex, one `ORIGIN: status`
+//!   line per dragon. `dragon_data` fills the `semeai_*` fields from the
+//!   same stage.
 //!
 //! Empty or invalid vertices fail with GNU Go's messages. Reading spent
 //! computing the stages is added to the node counter.
 
 use katachi_board::{Board, Point};
-use katachi_engine::dragons::{DragonEyes, Dragons};
+use katachi_engine::dragons::{DragonEyes, Dragons, SemeaiFields};
 
 use crate::analysis::{add_nodes, current_analysis, stone_arg, vertex_arg};
 use crate::args::Args;
@@ -83,15 +84,33 @@ fn dragon_data(s: &mut Session, a: &Args<'_>) -> Reply {
             return Ok(format!("{} empty", s.board().vertex(p)));
         }
     }
+    // The semeai stage (after owl) of the dragons asked about.
+    let semeai: Vec<SemeaiFields> = {
+        let an = current_analysis(s);
+        let want = only.and_then(|p| an.dragons().index(p));
+        let origins: Vec<Point> = an.dragons().iter().map(|d| d.origin).collect();
+        origins
+            .into_iter()
+            .enumerate()
+            .map(|(k, o)| {
+                if want.is_none_or(|w| w == k) {
+                    an.semeai_fields(o).unwrap_or_default()
+                } else {
+                    SemeaiFields::default()
+                }
+            })
+            .collect()
+    };
+    let sem = Some(semeai.as_slice());
     Ok(with_dragons(s, true, |board, d, e, esc, moyo| {
         let blocks: Vec<String> = match only {
             Some(p) => d
-                .format_gnugo_with(board, p, e, esc, moyo)
+                .format_gnugo_with(board, p, e, esc, moyo, sem)
                 .into_iter()
                 .collect(),
             None => d
                 .iter()
-                .filter_map(|x| d.format_gnugo_with(board, x.origin, e, esc, moyo))
+                .filter_map(|x| d.format_gnugo_with(board, x.origin, e, esc, moyo, sem))
                 .collect(),
         };
         blocks.join("\n")
@@ -138,7 +157,7 @@ fn dragon_status(s: &mut Session, a: &Args<'_>) -> Reply {
     let before = current_analysis(s).reader().total().nodes;
     let an = current_analysis(s);
     let status = |p| {
-        an.owl_status(p)
+        an.dragon_status(p)
             .map_or_else(|| "unknown".to_string(), |st| st.format(&board))
     };
     let out = match only {

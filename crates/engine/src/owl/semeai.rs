@@ -48,7 +48,8 @@ use katachi_board::{Board, Color, Move, Point};
 use katachi_tactics::reading::ReadConfig;
 use katachi_tactics::search::{fold, Budget, Code, Outcome, Stats, Table, FAIL};
 
-use super::{Owl, OwlConfig};
+use super::{Owl, OwlConfig, OwlStatus};
+use crate::dragons::SemeaiFields;
 use crate::knowledge::Knowledge;
 
 /// Limits of one semeai query.
@@ -64,6 +65,9 @@ pub struct SemeaiConfig {
     pub narrow_width: usize,
     /// Depth from which `narrow_width` applies.
     pub branch_depth: u32,
+    /// Owl readings of a capturer's life each search may make (see
+    /// [`JUDGE_CALLS`]).
+    pub judge_calls: usize,
 }
 
 impl Default for SemeaiConfig {
@@ -74,6 +78,7 @@ impl Default for SemeaiConfig {
             width: 4,
             narrow_width: 2,
             branch_depth: 4,
+            judge_calls: JUDGE_CALLS,
         }
     }
 }
@@ -243,7 +248,7 @@ impl Semeai {
         if let Some(&alive) = judge.cache.get(&key) {
             return alive;
         }
-        if judge.calls >= JUDGE_CALLS {
+        if judge.calls >= self.cfg.judge_calls {
             return true;
         }
         let goal: Vec<Point> = heads.iter().flat_map(|&h| self.board.stones(h)).collect();
@@ -730,6 +735,245 @@ impl Semeai {
     }
 }
 
+/// The semeai stage's limits (the status of every dragon in a race reads
+/// its races both ways, each by two searches, on every analysed
+/// position): an eighth of [`SemeaiConfig::default`]'s nodes and four owl
+/// judgements of a capturer's life per search instead of
+/// [`JUDGE_CALLS`] (owl's nodes are what a race costs: with the
+/// default's, the stage took about 6 s of CPU per reference position,
+/// three times owl's own reading).
+pub const STATUS_CONFIG: SemeaiConfig = SemeaiConfig {
+    node_limit: 500,
+    depth: 24,
+    width: 4,
+    narrow_width: 2,
+    branch_depth: 4,
+    judge_calls: 4,
+};
+
+/// One dragon's side of one semeai, as GNU Go's `dragon_data` prints it
+/// (`semeai_defense_*`, `semeai_attack_*`): the race against `target`
+/// read with each side moving first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SemeaiRecord {
+    /// The opponent dragon's origin.
+    pub target: Point,
+    /// Can the dragon's owner, moving first, keep it alive?
+    pub defense: Code,
+    /// The move that does it (`None`: none is needed, or none helps).
+    pub defense_point: Option<Point>,
+    /// Whether that search finished within its budget.
+    pub defense_certain: bool,
+    /// Can the opponent, moving first, capture the dragon?
+    pub attack: Code,
+    /// The move that does it (`None` when it cannot).
+    pub attack_point: Option<Point>,
+    /// Whether that search finished within its budget.
+    pub attack_certain: bool,
+    /// Can the dragon's owner, moving first, capture the target? (Both
+    /// this and `attack` failing while both sides live is a seki.)
+    pub kills: Code,
+}
+
+/// The verdict of one semeai on one of its dragons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum RaceVerdict {
+    /// It cannot live even moving first.
+    Dead,
+    /// It lives moving first, and dies when the opponent moves first.
+    Critical,
+    /// It lives whoever moves first (a won race, or a seki).
+    Alive,
+}
+
+impl SemeaiRecord {
+    /// The record of dragon A in its race against B (origin `target`)
+    /// from the two readings: `own` with A's owner moving first,
+    /// `theirs` with B's owner moving first.
+    pub fn new(target: Point, own: &SemeaiAnswer, theirs: &SemeaiAnswer) -> SemeaiRecord {
+        SemeaiRecord {
+            target,
+            defense: own.defense,
+            defense_point: if own.defense.is_success() {
+                own.mv
+            } else {
+                None
+            },
+            defense_certain: !own.exhausted,
+            attack: theirs.attack,
+            attack_point: if theirs.attack.is_success() {
+                theirs.mv
+            } else {
+                None
+            },
+            attack_certain: !theirs.exhausted,
+            kills: own.attack,
+        }
+    }
+
+    /// GNU Go's revision of the status by this race: dead when the
+    /// dragon cannot live moving first, critical when it lives moving
+    /// first but the opponent moving first captures it (ko included),
+    /// alive otherwise.
+    pub fn verdict(&self) -> RaceVerdict {
+        if !self.defense.is_success() {
+            RaceVerdict::Dead
+        } else if self.attack.is_success() {
+            RaceVerdict::Critical
+        } else {
+            RaceVerdict::Alive
+        }
+    }
+
+    /// Whether the race is a seki: neither side captures the other
+    /// moving first, and this dragon lives.
+    pub fn seki(&self) -> bool {
+        self.defense.is_success() && !self.attack.is_success() && !self.kills.is_success()
+    }
+}
+
+/// The `dragon_data` fields of a dragon in the races `records`: their
+/// number, and the race that decides its status (the worst verdict, the
+/// first of equals, as [`revise`] takes).
+pub fn fields(records: &[SemeaiRecord]) -> SemeaiFields {
+    let Some(r) = records.iter().min_by_key(|r| r.verdict()) else {
+        return SemeaiFields::default();
+    };
+    SemeaiFields {
+        semeais: records.len(),
+        defense_code: r.defense as u8,
+        defense_point: r.defense_point,
+        defense_certain: r.defense_certain,
+        target: Some(r.target),
+        attack_code: r.attack as u8,
+        attack_point: r.attack_point,
+        attack_certain: r.attack_certain,
+    }
+}
+
+/// A dragon's status revised by its semeais (dragon.texi: the status is
+/// computed after owl, then revised by the semeai code): the worst
+/// verdict of its races whose readings finished (a dragon that loses
+/// one race is dead, whatever the others), critical with that race's
+/// attack and defence points.
+///
+/// PARTIAL: only a dragon owl calls dead is revised (a seki or a race
+/// it survives that owl's reading of the one dragon missed). The race
+/// reader plays liberties and captures, not the eye-stealing and
+/// eye-making moves owl reads, so its "alive" does not overrule owl's
+/// attack on a critical dragon, nor its "dead" owl's defence (on
+/// semeai.tst's dragon_status tests, revising critical dragons too
+/// turned three right answers wrong: 85, 86, 131). An uncertain
+/// reading (out of nodes) revises nothing.
+pub fn revise(owl: OwlStatus, records: &[SemeaiRecord]) -> OwlStatus {
+    if owl != OwlStatus::Dead {
+        return owl;
+    }
+    let Some(worst) = records
+        .iter()
+        .filter(|r| r.defense_certain && r.attack_certain)
+        .min_by_key(|r| r.verdict())
+    else {
+        return owl;
+    };
+    match worst.verdict() {
+        RaceVerdict::Dead => OwlStatus::Dead,
+        RaceVerdict::Alive => OwlStatus::Alive,
+        RaceVerdict::Critical => OwlStatus::Critical {
+            attack: worst.attack_point,
+            defense: worst.defense_point,
+        },
+    }
+}
+
+/// Whether the stones `a` and `b` (two dragons) touch: a stone of one
+/// next to a stone of the other, or a liberty of both.
+pub fn in_contact(board: &Board, a: &[Point], b: &[Point]) -> bool {
+    let mut mark = vec![0u8; board.cells().len()];
+    for &p in b {
+        mark[p.index()] = 1;
+        for q in board.neighbors(p) {
+            if board.on_board(q) && board.cell(q).color().is_none() {
+                mark[q.index()] |= 2;
+            }
+        }
+    }
+    a.iter().any(|&p| {
+        board.neighbors(p).iter().any(|&q| {
+            board.on_board(q)
+                && (mark[q.index()] & 1 != 0
+                    || (mark[q.index()] & 2 != 0 && board.cell(q).color().is_none()))
+        })
+    })
+}
+
+/// Whether every liberty of the stones `a` is next to a stone of `b`:
+/// `a` has no liberty of its own, the shape of a seki (or of a race it
+/// can only win by capturing) rather than of stones dead inside an
+/// area.
+pub fn enclosed(board: &Board, a: &[Point], b: &[Point]) -> bool {
+    let mut mine = vec![false; board.cells().len()];
+    for &p in b {
+        mine[p.index()] = true;
+    }
+    a.iter().all(|&p| {
+        board.neighbors(p).iter().all(|&l| {
+            !board.on_board(l)
+                || board.cell(l).color().is_some()
+                || board
+                    .neighbors(l)
+                    .iter()
+                    .any(|&q| board.on_board(q) && mine[q.index()])
+        })
+    })
+}
+
+/// Whether the dragon of `stones` (colour `c`) has no proper eye: no
+/// empty point all of whose neighbours are its stones, not false by its
+/// diagonals (the rule of the race's own count). Such a dragon that owl
+/// calls alive next to a dead one lives by the race alone (a seki, or a
+/// capture it needs), so the semeai stage reads the race.
+pub fn eyeless(board: &Board, stones: &[Point], c: Color) -> bool {
+    let mut mine = vec![false; board.cells().len()];
+    for &p in stones {
+        mine[p.index()] = true;
+    }
+    let mut seen = vec![false; board.cells().len()];
+    for &p in stones {
+        for l in board.neighbors(p) {
+            if !board.on_board(l) || board.cell(l).color().is_some() || seen[l.index()] {
+                continue;
+            }
+            seen[l.index()] = true;
+            let ns = board.neighbors(l);
+            if !ns.iter().all(|&q| !board.on_board(q) || mine[q.index()]) {
+                continue;
+            }
+            let off = board.diagonals(l).iter().any(|&q| !board.on_board(q));
+            let bad = board
+                .diagonals(l)
+                .iter()
+                .filter(|&&q| board.on_board(q) && board.cell(q).color() == Some(c.opponent()))
+                .count();
+            if bad < if off { 1 } else { 2 } {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The string of `dragon` the race against `other` starts from: the
+/// first (in the dragon's order) next to a stone of `other` or sharing
+/// a liberty with it, else the dragon's first stone.
+pub fn contact_string(board: &Board, dragon: &[Point], other: &[Point]) -> Option<Point> {
+    dragon
+        .iter()
+        .copied()
+        .find(|&p| in_contact(board, &[p], other))
+        .or_else(|| dragon.first().copied())
+}
+
 /// How many plies `KSEM=N` asks to trace on standard error (0 without).
 fn trace_depth() -> u32 {
     std::env::var("KSEM")
@@ -897,6 +1141,76 @@ mod tests {
         // Counting the capture as a win, Black kills with D2.
         let plain = read(&b, "C3", "E2");
         assert_eq!(plain.attack, Code::Win);
+    }
+
+    fn record(defense: Code, attack: Code, kills: Code) -> SemeaiRecord {
+        SemeaiRecord {
+            target: Point(9),
+            defense,
+            defense_point: None,
+            defense_certain: true,
+            attack,
+            attack_point: None,
+            attack_certain: true,
+            kills,
+        }
+    }
+
+    #[test]
+    fn races_revise_the_status_by_their_worst_verdict() {
+        let (w, f, ko) = (Code::Win, Code::Fail, Code::KoA);
+        let dead_owl = OwlStatus::Dead;
+        // No race: owl's status stands.
+        assert_eq!(revise(dead_owl, &[]), dead_owl);
+        // Lives moving first, the opponent cannot capture it: alive
+        // (a seki when it cannot capture the opponent either).
+        let seki = record(w, f, f);
+        assert_eq!(seki.verdict(), RaceVerdict::Alive);
+        assert!(seki.seki());
+        assert_eq!(revise(dead_owl, &[seki]), OwlStatus::Alive);
+        assert!(!record(w, f, w).seki());
+        // Whoever moves first (a ko counts): critical.
+        let close = record(w, ko, w);
+        assert_eq!(close.verdict(), RaceVerdict::Critical);
+        assert!(matches!(
+            revise(dead_owl, &[seki, close]),
+            OwlStatus::Critical { .. }
+        ));
+        // Cannot live moving first: dead, whatever another race says.
+        let lost = record(f, w, f);
+        assert_eq!(revise(dead_owl, &[seki, lost]), OwlStatus::Dead);
+        // Owl's critical and alive stand (PARTIAL), and so does a dead
+        // status whose race ran out of nodes.
+        let critical = OwlStatus::Critical {
+            attack: None,
+            defense: None,
+        };
+        assert_eq!(revise(critical, &[seki]), critical);
+        assert_eq!(revise(OwlStatus::Alive, &[lost]), OwlStatus::Alive);
+        let unsure = SemeaiRecord {
+            attack_certain: false,
+            ..seki
+        };
+        assert_eq!(revise(dead_owl, &[unsure]), dead_owl);
+        let fields = fields(&[seki, lost]);
+        assert_eq!(
+            (fields.semeais, fields.defense_code, fields.attack_code),
+            (2, 0, 5)
+        );
+        assert_eq!(fields, fields_of_lost(lost));
+    }
+
+    fn fields_of_lost(r: SemeaiRecord) -> SemeaiFields {
+        SemeaiFields {
+            semeais: 2,
+            defense_code: 0,
+            defense_point: None,
+            defense_certain: true,
+            target: Some(r.target),
+            attack_code: 5,
+            attack_point: None,
+            attack_certain: true,
+        }
     }
 
     #[test]

@@ -6,9 +6,11 @@
 //! position; strings the engine's unconditional-life analysis calls alive
 //! are never dead; strings the playouts leave in doubt are dead when owl
 //! finds their dragon dead), computed once per position and rules and
-//! kept in the session. PARTIAL (issue 13): semeai reading does not judge
-//! capturing races yet (the playouts do), and owl's alive verdicts are
-//! not used.
+//! kept in the session. PARTIAL (issue 13): the dead verdicts are owl's
+//! revised by the semeai stage (a dragon owl calls dead that lives in a
+//! race or a seki is not dead), but the race is read only between
+//! dragons owl calls weak (the playouts judge the others), and owl's
+//! alive verdicts are not used.
 //!
 //! `final_score` counts by the session's rules: area (`--rules chinese`,
 //! the default, as katachi plays) or territory (`--rules japanese`, GNU
@@ -156,7 +158,9 @@ pub fn final_status_of(analysis: &Analysis, policy: &katachi_mc::Policy, seed: u
 
 /// Owl's verdict on a string the playouts leave in doubt: dead when owl
 /// finds its dragon dead (an attack, and no defence even with its owner
-/// to move). The playouts misjudge such a dragon when its life hangs on
+/// to move) and the semeai stage does not revise it
+/// (`Analysis::dragon_status`: a dead dragon that wins its race or
+/// holds a seki is not dead). The playouts misjudge such a dragon when its life hangs on
 /// one precise move (a false eye the owner must not fill, a capturing
 /// race), which owl reads. Owl's "alive" is not taken: in a wide area of
 /// the opponent's an invader may look alive to a reading that stops at
@@ -165,7 +169,7 @@ pub fn final_status_of(analysis: &Analysis, policy: &katachi_mc::Policy, seed: u
 /// on doubtful neighbours of [`final_status_judged`], taking owl's alive
 /// verdicts as well gave 513 exact margins instead of 516).
 fn owl_judge(analysis: &Analysis, p: katachi_board::Point) -> Option<bool> {
-    matches!(analysis.owl_status(p)?, OwlStatus::Dead).then_some(true)
+    matches!(analysis.dragon_status(p)?, OwlStatus::Dead).then_some(true)
 }
 
 /// Stones grouped one string a line (GNU Go's `final_status_list` layout).
