@@ -345,10 +345,14 @@ fn owl_statuses_agree_with_gnugo_sample() {
 /// (the defender may wait where an attacker string inside shares all
 /// its liberties with the goal): one dragon lost, reference position
 /// 73's C18 (5 stones), now critical where GNU Go says dead, against
-/// owl.tst 157 -> 161 and ld_owl.tst 100 -> 102.
+/// owl.tst 157 -> 161 and ld_owl.tst 100 -> 102. 84.34% (140 of 166)
+/// and 87.82% since conn.db's KC3 joins reference position 25's N3-L3
+/// (a one-point jump only a ko cuts, joined as GNU Go joins it): two
+/// dragons that both agreed became one that agrees, so the stones'
+/// agreement is unchanged and the dragons' falls by that count alone.
 /// The same with the semeai stage (the final status,
 /// `Analysis::dragon_status`, against GNU Go's status): it revises only
 /// dead dragons (PARTIAL), none on this sample. Revising critical ones
 /// too gave 84.43% and 88.02% here but lost three semeai.tst answers.
-const FLOOR_OWL: f64 = 0.844;
+const FLOOR_OWL: f64 = 0.843;
 const FLOOR_OWL_STONES: f64 = 0.878;
