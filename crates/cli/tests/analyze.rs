@@ -222,7 +222,7 @@ fn golden_influence_maps_and_an_svg_heat_map() {
         regions: X O stones (x o dead), b w territory, + - moyo, , ' area, . neutral
         paths:   X O stones (x o counted dead), b w territory, ? contested
         territory points: influence Black 13 White 2; paths Black 20 White 3
-        territory balance of the influence stage (White minus Black): -11.8
+        territory balance of the influence stage (White minus Black): -11.9
     "#]]
     .assert_eq(maps);
     let text = std::fs::read_to_string(&svg).expect("the SVG was written");
