@@ -38,6 +38,7 @@ mod front {
         pub mod table;
     }
     pub mod eyegraph;
+    pub mod fasthash;
     pub mod model;
     #[path = "database/precompiled.rs"]
     pub mod precompiled;
@@ -46,7 +47,7 @@ mod front {
 
 use front::precompiled::Precompiled;
 #[allow(unused_imports)]
-use front::{compile, expr, model, syntax};
+use front::{compile, expr, fasthash, model, syntax};
 
 use std::fmt::Write as _;
 use std::path::PathBuf;

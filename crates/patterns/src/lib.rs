@@ -16,6 +16,7 @@ pub mod compile;
 pub mod database;
 pub mod expr;
 pub mod eyegraph;
+mod fasthash;
 pub mod joseki;
 pub mod matchers;
 pub mod mcpat;

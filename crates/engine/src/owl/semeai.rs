@@ -794,18 +794,10 @@ impl SemeaiRecord {
         SemeaiRecord {
             target,
             defense: own.defense,
-            defense_point: if own.defense.is_success() {
-                own.mv
-            } else {
-                None
-            },
+            defense_point: own.mv.filter(|_| own.defense.is_success()),
             defense_certain: !own.exhausted,
             attack: theirs.attack,
-            attack_point: if theirs.attack.is_success() {
-                theirs.mv
-            } else {
-                None
-            },
+            attack_point: theirs.mv.filter(|_| theirs.attack.is_success()),
             attack_certain: !theirs.exhausted,
             kills: own.attack,
         }

@@ -53,7 +53,9 @@
 //! them: only moves with a definite effect.
 
 use std::collections::{HashMap, HashSet};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
+
+use crate::fasthash::KeyHasher;
 
 use super::model::{EyeSpaceGraph, EyeValue};
 
@@ -104,29 +106,6 @@ struct Solver<'a> {
     path: HashSet<u64, BuildHasherDefault<KeyHasher>>,
     nodes: u64,
     exhausted: bool,
-}
-
-/// Hashes the solver's integer keys: one multiplication (the keys are
-/// dense bit fields, not adversarial input).
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u64(&mut self, k: u64) {
-        self.0 = (self.0 ^ k)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .rotate_left(29);
-    }
 }
 
 /// A position (`3 * FIELD` bits) and the flags as one memo key.

@@ -15,12 +15,13 @@
 //! collision cannot produce a false match.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 
 use katachi_board::MAX_SIZE;
 
 use super::rows::{RowBoard, PAD};
 use crate::compile::variant::Variant;
+use crate::fasthash::KeyHasher;
 
 /// Fixed-seed random numbers (splitmix64), so hashes are reproducible.
 fn splitmix(state: &mut u64) -> u64 {
@@ -29,28 +30,6 @@ fn splitmix(state: &mut u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
-}
-
-/// A hasher for keys that already hold a random 64-bit hash: mixes the
-/// written words with one multiply instead of SipHash's rounds.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-    fn write_u8(&mut self, x: u8) {
-        self.write_u64(x as u64);
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
 }
 
 type Table = HashMap<(Shape, u64), Vec<u32>, BuildHasherDefault<KeyHasher>>;
