@@ -419,21 +419,7 @@ impl Semeai {
     fn eyes(&self, heads: &[Point], libs: &[Point], c: Color) -> usize {
         let b = &self.board;
         let mine = |q: Point| b.string_head(q).is_some_and(|h| heads.contains(&h));
-        libs.iter()
-            .filter(|&&p| {
-                let ns = b.neighbors(p);
-                if !ns.iter().all(|&q| !b.on_board(q) || mine(q)) {
-                    return false;
-                }
-                let off = b.diagonals(p).iter().any(|&q| !b.on_board(q));
-                let bad = b
-                    .diagonals(p)
-                    .iter()
-                    .filter(|&&q| b.on_board(q) && b.cell(q).color() == Some(c.opponent()))
-                    .count();
-                bad < if off { 1 } else { 2 }
-            })
-            .count()
+        libs.iter().filter(|&&p| proper_eye(b, p, c, mine)).count()
     }
 
     /// Liberty figures of A and B.
@@ -920,6 +906,27 @@ pub fn enclosed(board: &Board, a: &[Point], b: &[Point]) -> bool {
     })
 }
 
+/// Whether the empty point `p` is a proper eye of a dragon of colour `c`
+/// (`mine` says which stones are the dragon's): every neighbour on the
+/// board is the dragon's, and it is not false by its diagonals (one
+/// opponent diagonal on the edge, two inside).
+fn proper_eye(board: &Board, p: Point, c: Color, mine: impl Fn(Point) -> bool) -> bool {
+    if !board
+        .neighbors(p)
+        .iter()
+        .all(|&q| !board.on_board(q) || mine(q))
+    {
+        return false;
+    }
+    let off = board.diagonals(p).iter().any(|&q| !board.on_board(q));
+    let bad = board
+        .diagonals(p)
+        .iter()
+        .filter(|&&q| board.on_board(q) && board.cell(q).color() == Some(c.opponent()))
+        .count();
+    bad < if off { 1 } else { 2 }
+}
+
 /// Whether the dragon of `stones` (colour `c`) has no proper eye: no
 /// empty point all of whose neighbours are its stones, not false by its
 /// diagonals (the rule of the race's own count). Such a dragon that owl
@@ -937,17 +944,7 @@ pub fn eyeless(board: &Board, stones: &[Point], c: Color) -> bool {
                 continue;
             }
             seen[l.index()] = true;
-            let ns = board.neighbors(l);
-            if !ns.iter().all(|&q| !board.on_board(q) || mine[q.index()]) {
-                continue;
-            }
-            let off = board.diagonals(l).iter().any(|&q| !board.on_board(q));
-            let bad = board
-                .diagonals(l)
-                .iter()
-                .filter(|&&q| board.on_board(q) && board.cell(q).color() == Some(c.opponent()))
-                .count();
-            if bad < if off { 1 } else { 2 } {
+            if proper_eye(board, l, c, |q| mine[q.index()]) {
                 return false;
             }
         }
