@@ -19,71 +19,7 @@ use katachi_gtp::{serve, Config, Engine, MctsOptions, Scoring, Session};
 
 /// Arguments of `katachi gtp`.
 #[derive(clap::Args)]
-#[command(after_help = "\
-For GUIs (Sabaki, GoGui, ...) and other programs; `list_commands` lists the \
-commands, GoGui finds its analyze commands with gogui-analyze_commands.
-
-genmove uses --engine: mcts (the default) is a UCT search with RAVE over \
-Monte Carlo playouts drawn from katachi's 3x3 pattern database, with even \
-and pattern priors; its budget per move is --playouts, else --seconds, else \
-80% of what time_settings/time_left allow, else 5000 playouts. It resigns \
-below an 8% win rate, and passes after the opponent's pass only when passing \
-wins both by the area count with every stone alive and with the stones the \
-playouts lost removed. --threads N runs N threads on one shared tree \
-(tree parallelism, virtual loss). Each genmove search starts from \
-the subtree of the previous one when one move of each player came between \
-them (--no-reuse-tree: always afresh). Moves the tactical reader says capture \
-an opposing string or save an own one get extra root priors \
-(--no-tactical-priors: none). genmove's search stops early once its most \
-visited move can no longer be overtaken within the budget (the same move, \
-less time). --mc-param NAME=VALUE (repeatable) sets a search parameter \
-(priors, RAVE, exploration, score weight, early stop, resign threshold) and \
---mc-patterns FILE plays the playouts from another Monte Carlo pattern file \
-(GNU Go's mc_*.db format), both checked at start-up, for matches between \
-variants without a rebuild. katachi-mcts_stats [COLOR] \
-prints the search's top moves (visits, win rates, priors); each genmove \
-prints one line of figures on standard error.
-
-GUI analysis: lz-analyze and kata-analyze [COLOR] [INTERVAL] [interval N] \
-[minmoves N] [maxmoves N] [ownership true] stream 'info move ...' lines \
-every INTERVAL centiseconds until the next command (Leela Zero's and \
-KataGo's formats, read by Sabaki, Lizzie and KaTrain); analyze is \
-lz-analyze; genmove_analyze, lz-genmove_analyze and kata-genmove_analyze \
-stream the same lines during genmove's search and end with 'play MOVE'. \
-katachi-mcts_gfx draws the search for GoGui (gogui-gfx). baseline is the earlier \
-policy: legal moves, never filling its own true eyes or playing self-atari, \
-capturing and escaping atari when it can, otherwise a seeded random choice. \
-classic is GNU Go's kind of move generator (PARTIAL): move reasons from the \
-worms' attacks and defences, owl attacks and defences of dragons, and the \
-shapes patterns (classes, values, antisuji and replace actions), each move \
-valued in points by the influence before and after it (territory), the \
-dragons it attacks, defends, connects or cuts (strategy), shape, minimum \
-values and followups; it passes when no move is worth a hundredth of a point. top_moves, \
-all_move_values, move_reasons and explain_move show its reasons and values; \
-restricted_genmove COLOR V... chooses among the given moves.
-
-final_score counts by --rules: chinese (area, the default) or japanese \
-(territory plus prisoners, eyes in seki for nobody); kgs-rules changes them. \
-Dead stones, seki and territory (final_status, final_status_list) come from \
-1000 Monte Carlo playouts from the position: a string captured in most of \
-them is dead unless unconditional life says it lives (PARTIAL: no owl or \
-semeai reading yet). estimate_score gives the playouts' mean margin.
-
---patterns NAME=FILE (repeatable) replaces one of the engine's pattern \
-databases (.db, in GNU Go's pattern language) at start-up, with no \
-rebuild. Slots: attack and defense (tactical reading's candidates; \
-katachi's own are embedded), conn (cutting points for xcut/ocut; none \
-embedded yet), eyes (eye-shape graphs in GNU Go's eyes.db format for \
-eye_data's value and eval_eye; katachi's own patterns/eyes.eyedb is \
-embedded), shapes (the classic engine's move patterns; GNU Go's \
-patterns.db and patterns2.db both load when the slot is given twice: the \
-second file's patterns are added to the first's), endgame (the classic \
-engine's endgame patterns, matched as the shapes; katachi's own \
-patterns/endgame.db is embedded, GNU Go's endgame.db loads here), fuseki \
-(its opening patterns; none embedded, GNU Go's fuseki.db loads here). A FILE whose name is a slot's (attack.db, eyes.db) needs no NAME=. \
-Every file is parsed and checked first, warnings go to standard error, \
-and any error ends the program with the diagnostics and a non-zero exit \
-code before GTP starts.")]
+#[command(after_help = after_help())]
 pub struct Args {
     /// Forbid any move that repeats an earlier whole-board position
     /// (positional superko) instead of only the immediate ko recapture.
@@ -190,6 +126,92 @@ enum EngineArg {
     /// The classic move generator: move reasons from reading and
     /// patterns, valued in points (katachi_engine::movegen).
     Classic,
+}
+
+/// The text after `katachi gtp --help`'s options: the engines, scoring and
+/// the database slots, listed from [`SLOTS`] so that the list names every
+/// slot the engine has.
+fn after_help() -> String {
+    let mut text = String::from(
+        "\
+For GUIs (Sabaki, GoGui, ...) and other programs; `list_commands` lists the \
+commands, GoGui finds its analyze commands with gogui-analyze_commands.
+
+genmove uses --engine: mcts (the default) is a UCT search with RAVE over \
+Monte Carlo playouts drawn from katachi's 3x3 pattern database, with even \
+and pattern priors; its budget per move is --playouts, else --seconds, else \
+80% of what time_settings/time_left allow, else 5000 playouts. It resigns \
+below an 8% win rate, and passes after the opponent's pass only when passing \
+wins both by the area count with every stone alive and with the stones the \
+playouts lost removed. --threads N runs N threads on one shared tree \
+(tree parallelism, virtual loss). Each genmove search starts from \
+the subtree of the previous one when one move of each player came between \
+them (--no-reuse-tree: always afresh). Moves the tactical reader says capture \
+an opposing string or save an own one get extra root priors \
+(--no-tactical-priors: none). genmove's search stops early once its most \
+visited move can no longer be overtaken within the budget (the same move, \
+less time). --mc-param NAME=VALUE (repeatable) sets a search parameter \
+(priors, RAVE, exploration, score weight, early stop, resign threshold) and \
+--mc-patterns FILE plays the playouts from another Monte Carlo pattern file \
+(GNU Go's mc_*.db format), both checked at start-up, for matches between \
+variants without a rebuild. katachi-mcts_stats [COLOR] \
+prints the search's top moves (visits, win rates, priors); each genmove \
+prints one line of figures on standard error.
+
+GUI analysis: lz-analyze and kata-analyze [COLOR] [INTERVAL] [interval N] \
+[minmoves N] [maxmoves N] [ownership true] stream 'info move ...' lines \
+every INTERVAL centiseconds until the next command (Leela Zero's and \
+KataGo's formats, read by Sabaki, Lizzie and KaTrain); analyze is \
+lz-analyze; genmove_analyze, lz-genmove_analyze and kata-genmove_analyze \
+stream the same lines during genmove's search and end with 'play MOVE'. \
+katachi-mcts_gfx draws the search for GoGui (gogui-gfx). baseline is the earlier \
+policy: legal moves, never filling its own true eyes or playing self-atari, \
+capturing and escaping atari when it can, otherwise a seeded random choice. \
+classic is GNU Go's kind of move generator (PARTIAL): move reasons from the \
+worms' attacks and defences, owl attacks and defences of dragons, and the \
+shapes patterns (classes, values, antisuji and replace actions), each move \
+valued in points by the influence before and after it (territory), the \
+dragons it attacks, defends, connects or cuts (strategy), shape, minimum \
+values and followups; it passes when no move is worth a hundredth of a point. top_moves, \
+all_move_values, move_reasons and explain_move show its reasons and values; \
+restricted_genmove COLOR V... chooses among the given moves.
+
+\
+final_score counts by --rules: chinese (area, the default) or japanese \
+(territory plus prisoners, eyes in seki for nobody); kgs-rules changes them. \
+Dead stones, seki and territory (final_status, final_status_list) come from \
+1000 Monte Carlo playouts from the position: a string captured in most of \
+them is dead unless unconditional life says it lives; a string the playouts \
+leave in doubt, whose opposing neighbours surely live, is dead when owl \
+finds its dragon dead and the semeai stage does not revise that (PARTIAL: \
+owl's alive verdicts are not used). estimate_score gives the playouts' \
+mean margin.
+
+--patterns NAME=FILE (repeatable) replaces one of the engine's databases \
+at start-up, with no rebuild. A FILE whose name is a slot's (attack.db, \
+eyes.db) needs no NAME=. Every file is parsed and checked first, warnings \
+go to standard error, and any error ends the program with the diagnostics \
+and a non-zero exit code before GTP starts. The slots (pattern databases \
+in GNU Go's language, eyes in GNU Go's eyes.db format):
+",
+    );
+    for slot in SLOTS.iter().chain([&EYE_SLOT]) {
+        let default = if slot.embedded {
+            "katachi's own embedded"
+        } else {
+            "none embedded"
+        };
+        let more = if MOVE_SLOTS.contains(&slot.name) {
+            "; may be given more than once, the files' patterns are added together"
+        } else {
+            ""
+        };
+        text.push_str(&format!(
+            "  {}: {} ({default}{more})\n",
+            slot.name, slot.use_
+        ));
+    }
+    text
 }
 
 /// The knowledge of the session: katachi's embedded databases with the

@@ -215,3 +215,21 @@ fn gnugo_eyes_and_mc_databases_are_read() {
     let (code, _, err) = katachi(&["gtp", "--patterns", &slot]);
     assert_eq!(code, 0, "{err}");
 }
+
+/// `katachi gtp --help` lists every database slot `--patterns` accepts,
+/// with whether katachi embeds its own (the list is the engine's, so a new
+/// slot cannot be left out of the help).
+#[test]
+fn gtp_help_lists_every_slot() {
+    use katachi_engine::knowledge::{EYE_SLOT, SLOTS};
+    let (code, out, err) = katachi(&["gtp", "--help"]);
+    assert_eq!(code, 0, "{err}");
+    for slot in SLOTS.iter().chain([&EYE_SLOT]) {
+        let line = out
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{}: ", slot.name)))
+            .unwrap_or_else(|| panic!("--help lists no slot {}:\n{out}", slot.name));
+        let embedded = line.contains("katachi's own embedded");
+        assert_eq!(embedded, slot.embedded, "{line}");
+    }
+}

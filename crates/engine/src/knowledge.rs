@@ -107,7 +107,7 @@ pub const SLOTS: &[Slot] = &[
     },
     Slot {
         name: "fuseki",
-        use_: "move generation: whole-board opening patterns (none embedded; GNU Go's fuseki.db loads here)",
+        use_: "move generation: whole-board opening patterns (GNU Go's fuseki.db loads here)",
         embedded: false,
     },
 ];
