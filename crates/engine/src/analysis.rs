@@ -34,7 +34,7 @@ use katachi_tactics::reading::{ReadConfig, Reader};
 use katachi_tactics::unconditional::Unconditional;
 use katachi_tactics::worms::Worms;
 
-use crate::autohelper::{Context, HandicapStones, InfluenceFacts};
+use crate::autohelper::{Context, EyeFacts, EyeTopology, HandicapStones, InfluenceFacts};
 use crate::connections::{find_connections, Connections};
 use crate::constraint_trace::{evaluate_in, trace_in, Trace, Verdict};
 use crate::cuts::CutPoints;
@@ -854,12 +854,16 @@ impl Analysis {
     /// The context without the influence (what the influence stage's own
     /// patterns see).
     fn stage_context(&self) -> Context<'_> {
+        // The eye spaces read with the analysis' reader: computed here,
+        // before an evaluation borrows it (the eye values are read from
+        // the board alone, on first use).
+        self.eyes();
         Context {
             cuts: self.cuts(),
             scoring: false,
             handicap: self.config.handicap,
             dragons: Some(self.dragons()),
-            eyes: Some(self.eyes()),
+            eyes: Some(self),
             influence: None,
         }
     }
@@ -891,6 +895,27 @@ impl InfluenceFacts for WormInfluence<'_> {
     }
 }
 
+/// The eyes stage's facts, with the eye values of the eye-values stage
+/// for `max_eye_value`.
+impl EyeFacts for Analysis {
+    fn eye_point(&self, p: Point) -> [Option<bool>; 2] {
+        self.eyes().eye_point(p)
+    }
+
+    fn topological(&self, p: Point) -> Option<EyeTopology> {
+        self.eyes().topological(p)
+    }
+
+    fn max_eye_value(&self, p: Point) -> Option<u8> {
+        let eyes = self.eyes();
+        let values = self.eye_values();
+        [Color::Black, Color::White]
+            .into_iter()
+            .map(|c| values.at(&self.board, eyes, c, p).map_or(0, |v| v.value.d))
+            .max()
+    }
+}
+
 impl InfluenceFacts for Analysis {
     fn region(&self, to_move: Color, p: Point) -> i8 {
         self.influence(to_move).region(&self.board, p)
@@ -913,6 +938,31 @@ mod tests {
              .......",
         )
         .expect("board")
+    }
+
+    /// `max_eye_value` answers from the eye values: each of Black's
+    /// corner points is a one-point eye (at most one eye), and a point in
+    /// no eye space gives 0.
+    #[test]
+    fn max_eye_value_reads_the_eye_values() {
+        let b = Board::from_ascii(
+            ".X.X...
+             XXXX...
+             .......
+             .......
+             .......
+             .......
+             .......",
+        )
+        .expect("board");
+        let a = Analysis::new(b.clone(), AnalysisConfig::default());
+        let v = |s: &str| b.parse_vertex(s).expect("vertex");
+        assert_eq!(EyeFacts::max_eye_value(&a, v("A7")), Some(1));
+        assert_eq!(EyeFacts::max_eye_value(&a, v("C7")), Some(1));
+        assert_eq!(EyeFacts::max_eye_value(&a, v("B6")), Some(0));
+        // The pattern language reaches it through the analysis' context.
+        let e = a.eyes();
+        assert!(e.of(Color::Black).point(v("A7")).is_some());
     }
 
     #[test]

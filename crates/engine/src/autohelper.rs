@@ -93,6 +93,16 @@ pub trait EyeFacts: std::fmt::Debug {
     /// The topological kind of `p` (half eye, false eye), if the
     /// topology examined it.
     fn topological(&self, p: Point) -> Option<EyeTopology>;
+    /// `max_eye_value`: the most eyes an eye space at `p` can give (its
+    /// eye value's `d`, the owner moving first twice), the larger of the
+    /// two colours' spaces when `p` is in both, 0 outside every eye
+    /// space; `None` when these facts hold no eye values (the function is
+    /// then unavailable). GNU Go 3.8 answers so: heikki01.sgf move 50, E8
+    /// is in Black's one-point space valued 0000 and White's large one
+    /// valued 2222, and endgame.db's CE9 there finds `max_eye_value > 0`.
+    fn max_eye_value(&self, _p: Point) -> Option<u8> {
+        None
+    }
 }
 
 /// What the topology of eyes.texi found at an eye point.
@@ -281,6 +291,15 @@ impl<'a> PatternEval<'a> {
                     F::Halfeye => e.topological(p) == Some(EyeTopology::Half),
                     _ => e.topological(p) == Some(EyeTopology::False),
                 })
+            }
+            F::MaxEyeValue => {
+                let Some(e) = self.ctx.eyes else {
+                    return Err(later(f, "eyes"));
+                };
+                let n = e
+                    .max_eye_value(point(args, 0)?)
+                    .ok_or_else(|| later(f, "eye_values"))?;
+                Value::Int(n.into())
             }
             F::FalseEyeTerritory => {
                 let Some(e) = self.ctx.eyes else {
@@ -516,6 +535,35 @@ mod tests {
         ));
         // The board is unchanged after all of this.
         assert_eq!(r.board().to_ascii(), b.to_ascii());
+    }
+
+    /// `obvious_false_oeye`: White's eye at D5 has Black stones on two
+    /// diagonals; it is obviously false while both Black strings are
+    /// safe, and not once one of them can be captured.
+    #[test]
+    fn obvious_false_eye_counts_only_safe_diagonal_stones() {
+        let with = |row4: &str, row3: &str| {
+            let b = Board::from_ascii(&format!(
+                ".........
+                 .........
+                 ..XX.....
+                 ..XOO....
+                 ..O.O....
+                 {row4}
+                 {row3}
+                 .........
+                 ........."
+            ))
+            .expect("board");
+            let d5 = Arg::Point(b.parse_vertex("D5").expect("vertex"));
+            let mut r = Reader::new(b, ReadConfig::default());
+            let mut e = PatternEval::new(&mut r, Color::White);
+            e.call(id("obvious_false_oeye"), &[d5])
+        };
+        // E4 joined to E3 and F3: both Black strings are safe, 2 + 2.
+        assert_eq!(with("..OOX....", "....XX..."), Ok(Value::Bool(true)));
+        // E4 alone between White stones, in atari: it counts nothing.
+        assert_eq!(with("..OOXO...", "........."), Ok(Value::Bool(false)));
     }
 
     #[test]

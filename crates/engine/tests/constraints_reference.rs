@@ -61,7 +61,10 @@ use katachi_testkit::shared::shared_dir_with;
 /// over 28638 records now that the dragon and eye functions are answered
 /// (99.2% over 24755 before), endpat 95.6% over 2687 records with the eye
 /// functions (100% over the 232 that needed no eyes before). attpat has
-/// only two sampled records, so its floor is loose.
+/// only two sampled records, so its floor is loose. With `max_eye_value`
+/// and `obvious_false_xeye` answered, endpat's sample of every 10th
+/// position evaluates 1916 of 1922 records, 95.0% agree (the default
+/// sample: 955 of 956 instead of 834, 908 agree instead of 795).
 struct Spec {
     name: &'static str,
     files: &'static [&'static str],

@@ -238,7 +238,7 @@ impl<'a> Valuer<'a> {
             scoring: false,
             handicap: an.config().handicap,
             dragons: Some(an.dragons()),
-            eyes: Some(an.eyes()),
+            eyes: Some(an),
             influence: None,
         };
         let inputs = Inputs {

@@ -111,6 +111,46 @@ impl<'a> ReadingEval<'a> {
         self.reader.board().cell(p).color()
     }
 
+    /// `obvious_false_eye` (eyes.texi): whether `p` is a false eye for
+    /// `owner` by the topological count with only the opponent's
+    /// tactically safe strings on the diagonals counted (2 each), a
+    /// diagonal off one edge 1 and one off a corner 0; false at 4 or
+    /// more. Empty diagonals and capturable stones count nothing, so the
+    /// answer may miss a false eye but never calls a real eye false.
+    fn obvious_false_eye(&mut self, p: Point, owner: Color) -> bool {
+        let board = self.reader.board();
+        let (row, col) = board.row_col(p);
+        let n = board.size() as isize;
+        let mut sum = 0;
+        let mut opponents = Vec::new();
+        for (dr, dc) in [(-1, -1), (-1, 1), (1, -1), (1, 1)] {
+            let (r, c) = (row as isize + dr, col as isize + dc);
+            let off_row = r < 0 || r >= n;
+            let off_col = c < 0 || c >= n;
+            match (off_row, off_col) {
+                (true, true) => {}
+                (true, false) | (false, true) => sum += 1,
+                (false, false) => {
+                    let q = board
+                        .point(r as usize, c as usize)
+                        .expect("an on-board diagonal");
+                    if board.cell(q).color() == Some(owner.opponent()) {
+                        opponents.push(q);
+                    }
+                }
+            }
+        }
+        for q in opponents {
+            if sum >= 4 {
+                break;
+            }
+            if self.reader.attack(q).code == Code::Fail {
+                sum += 2;
+            }
+        }
+        sum >= 4
+    }
+
     /// Whether `p` is an empty point or a stone involved in a ko.
     fn ko(&self, p: Point) -> bool {
         let b = self.reader.board();
@@ -196,6 +236,10 @@ impl<'a> ReadingEval<'a> {
             F::SafeXmove | F::SafeOmove => {
                 let c = self.side(f == F::SafeXmove);
                 int(self.reader.safe_move(p0()?, c))
+            }
+            F::ObviousFalseOeye | F::ObviousFalseXeye => {
+                let c = self.side(f == F::ObviousFalseXeye);
+                Value::Bool(self.obvious_false_eye(p0()?, c))
             }
             F::LegalXmove | F::LegalOmove => {
                 let c = self.side(f == F::LegalXmove);
@@ -409,8 +453,6 @@ impl<'a> ReadingEval<'a> {
             | F::MarginalEye
             | F::MaxEyeValue
             | F::ProperEye
-            | F::ObviousFalseOeye
-            | F::ObviousFalseXeye
             | F::Oarea
             | F::Xarea
             | F::Omoyo
