@@ -34,11 +34,13 @@ use katachi_tactics::reading::{ReadConfig, Reader};
 use katachi_tactics::unconditional::Unconditional;
 use katachi_tactics::worms::Worms;
 
-use crate::autohelper::{Context, EyeFacts, EyeTopology, HandicapStones, InfluenceFacts};
+use crate::autohelper::{
+    Context, DragonStatus, EyeFacts, EyeTopology, HandicapStones, InfluenceFacts,
+};
 use crate::connections::{find_connections, Connections};
 use crate::constraint_trace::{evaluate_in, trace_in, Trace, Verdict};
 use crate::cuts::CutPoints;
-use crate::dragons::{dragon_eyes, DragonEyes, Dragons, SemeaiFields};
+use crate::dragons::{dragon_eyes, DragonEyes, Dragons, OwlFields, SemeaiFields};
 use crate::eye_values::EyeValues;
 use crate::eyes::Eyes;
 use crate::influence::{Influence, InfluenceDbs, Inputs};
@@ -618,6 +620,43 @@ impl Analysis {
             return Some(owl);
         }
         Some(revise(owl, &self.dragon_semeais(p)?))
+    }
+
+    /// The owl fields of `dragon_data` for the dragon at `p` and its
+    /// status: owl's attack and, when that succeeds, its defence (the
+    /// readings [`Analysis::owl_status`] makes), and the status the semeai
+    /// stage revises ([`Analysis::dragon_status`]). A dragon whose crude
+    /// status is alive is not read (`unchecked`; its status alive), as
+    /// GNU Go skips dragons that look safe. `None` for an empty point.
+    pub fn owl_fields(&self, p: Point) -> Option<OwlFields> {
+        let d = self.dragons().get(p)?;
+        let word = |s: OwlStatus| match s {
+            OwlStatus::Alive => DragonStatus::Alive,
+            OwlStatus::Dead => DragonStatus::Dead,
+            OwlStatus::Critical { .. } => DragonStatus::Critical,
+        };
+        if d.crude_status == DragonStatus::Alive {
+            return Some(OwlFields {
+                status: Some(DragonStatus::Alive),
+                ..OwlFields::default()
+            });
+        }
+        let attack = self.owl_attack(p)?;
+        let mut fields = OwlFields {
+            owl_status: Some(word(self.owl_status(p)?)),
+            status: Some(word(self.dragon_status(p)?)),
+            attack_code: attack.outcome.code as u8,
+            attack_point: attack.outcome.mv,
+            attack_certain: !attack.exhausted,
+            ..OwlFields::default()
+        };
+        if attack.outcome.code.is_success() {
+            let defense = self.owl_defend(p)?;
+            fields.defense_code = defense.outcome.code as u8;
+            fields.defense_point = defense.outcome.mv;
+            fields.defense_certain = !defense.exhausted;
+        }
+        Some(fields)
     }
 
     /// The semeai stage for the dragon at `p`: its races against the

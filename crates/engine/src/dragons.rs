@@ -47,10 +47,12 @@
 //!
 //! Not known here, printed as GNU Go prints an unknown or unchecked
 //! value: `strategic_size`, `weakness`, `weakness_pre_owl`,
-//! `surround_*`, `moyo_*` (influence stage, 0), every
-//! `owl_*` field (owl stage: `unchecked`, `0`, `PASS`, `YES`), and the
-//! `semeai_*` fields unless the analysis's semeai stage passes them in
-//! ([`SemeaiFields`]). `status` is the crude status until owl refines it.
+//! `surround_*`, `moyo_*` (influence stage, 0), the `owl_*` fields and
+//! `status` unless the analysis's owl stage passes them in
+//! ([`OwlFields`]: `unchecked`, `0`, `PASS`, `YES`, and the crude status
+//! otherwise; `owl_2nd_*_point`, `owl_threat_status` and the `kworm`
+//! fields always), and the `semeai_*` fields unless the analysis's
+//! semeai stage passes them in ([`SemeaiFields`]).
 //!
 //! The stage implements [`DragonFacts`], through which the engine's
 //! autohelper evaluator answers the dragon functions of the patterns.
@@ -113,6 +115,59 @@ pub struct SemeaiFields {
     pub attack_point: Option<Point>,
     /// Whether that reading finished within its budget.
     pub attack_certain: bool,
+}
+
+/// A dragon's `owl_*` fields of `dragon_data` and its `status`, which
+/// the analysis's owl and semeai stages fill (owl.texi, dragon.texi:
+/// `owl_attack` first, `owl_defend` only when the attack succeeds). The
+/// default is what GNU Go prints for a dragon owl did not examine
+/// (`unchecked`, codes 0, `PASS`, certain).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OwlFields {
+    /// The owl status (alive, critical, dead); `None` when owl did not
+    /// read the dragon (`unchecked`).
+    pub owl_status: Option<DragonStatus>,
+    /// The status after owl and the semeai stage; `None`: the crude
+    /// status stands.
+    pub status: Option<DragonStatus>,
+    /// GNU Go's code (5 win, 4 and 1 kos, 0 fail) of the attack, its
+    /// move, and whether the reading finished within its node budget.
+    pub attack_code: u8,
+    /// The attacking move.
+    pub attack_point: Option<Point>,
+    /// Whether the attack's reading finished within its budget.
+    pub attack_certain: bool,
+    /// The same for the defence.
+    pub defense_code: u8,
+    /// The defending move.
+    pub defense_point: Option<Point>,
+    /// Whether the defence's reading finished within its budget.
+    pub defense_certain: bool,
+}
+
+impl Default for OwlFields {
+    fn default() -> OwlFields {
+        OwlFields {
+            owl_status: None,
+            status: None,
+            attack_code: 0,
+            attack_point: None,
+            attack_certain: true,
+            defense_code: 0,
+            defense_point: None,
+            defense_certain: true,
+        }
+    }
+}
+
+/// What the stages after this one know of a dragon for `dragon_data`:
+/// owl (with the status the semeai stage revises) and the semeai fields.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LaterFields {
+    /// The owl fields and the status.
+    pub owl: OwlFields,
+    /// The `semeai_*` fields.
+    pub semeai: SemeaiFields,
 }
 
 /// One dragon.
@@ -750,8 +805,9 @@ impl Dragons {
     /// (`(sums, routes)`, [`Dragons::escape_sum`], [`Dragons::escape_route`])
     /// for `escape_route` and the crude status, and each dragon's moyo
     /// (`(moyo_size, moyo_territorial_value)` by dragon index, from the
-    /// influence stage, which comes after this one), and the `semeai_*`
-    /// fields by dragon index (from the semeai stage, later still).
+    /// influence stage, which comes after this one), and the owl and
+    /// `semeai_*` fields by dragon index (from the owl and semeai stages,
+    /// later still).
     pub fn format_gnugo_with(
         &self,
         board: &Board,
@@ -759,12 +815,14 @@ impl Dragons {
         eyes: Option<&[DragonEyes]>,
         escapes: Option<(&[u32], &[u32])>,
         moyo: Option<&[(usize, f32)]>,
-        semeai: Option<&[SemeaiFields]>,
+        later: Option<&[LaterFields]>,
     ) -> Option<String> {
         let d = self.get(p)?;
         let k = self.index(p)?;
-        let sem = semeai.and_then(|s| s.get(k).copied()).unwrap_or_default();
+        let LaterFields { owl, semeai: sem } =
+            later.and_then(|s| s.get(k).copied()).unwrap_or_default();
         let certain = |c: bool| if c { "1" } else { "0" }.to_string();
+        let yes_no = |c: bool| if c { "YES" } else { "NO" }.to_string();
         let (moyo_size, moyo_value) = moyo.and_then(|m| m.get(k).copied()).unwrap_or((0, 0.0));
         let de = eyes.and_then(|e| e.get(k));
         let sum = escapes.and_then(|(s, _)| s.get(k).copied());
@@ -799,8 +857,11 @@ impl Dragons {
             ("escape_route", escape.unwrap_or(0).to_string()),
             ("lunch", v(d.lunch)),
             ("crude_status", status.into()),
-            ("owl_status", "unchecked".into()),
-            ("status", status.into()),
+            (
+                "owl_status",
+                owl.owl_status.map_or("unchecked", |s| s.word()).into(),
+            ),
+            ("status", owl.status.map_or(status, |s| s.word()).into()),
             ("safety", d.safety.word().into()),
             ("weakness", "0.00".into()),
             ("weakness_pre_owl", "0.00".into()),
@@ -810,14 +871,14 @@ impl Dragons {
             ("moyo_territorial_value", format!("{moyo_value:.2}")),
             ("neighbors", neighbors),
             ("hostile_neighbors", d.hostile_neighbors.to_string()),
-            ("owl_attack_code", "0".into()),
-            ("owl_attack_point", "PASS".into()),
-            ("owl_attack_certain", "YES".into()),
+            ("owl_attack_code", owl.attack_code.to_string()),
+            ("owl_attack_point", v(owl.attack_point)),
+            ("owl_attack_certain", yes_no(owl.attack_certain)),
             ("owl_2nd_attack_point", "PASS".into()),
             ("owl_threat_status", "unchecked".into()),
-            ("owl_defense_code", "0".into()),
-            ("owl_defense_point", "PASS".into()),
-            ("owl_defense_certain", "YES".into()),
+            ("owl_defense_code", owl.defense_code.to_string()),
+            ("owl_defense_point", v(owl.defense_point)),
+            ("owl_defense_certain", yes_no(owl.defense_certain)),
             ("owl_2nd_defense_point", "PASS".into()),
             ("owl_attack_kworm", "PASS".into()),
             ("owl_defense_kworm", "PASS".into()),

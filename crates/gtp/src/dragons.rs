@@ -18,7 +18,7 @@
 //! computing the stages is added to the node counter.
 
 use katachi_board::{Board, Point};
-use katachi_engine::dragons::{DragonEyes, Dragons, SemeaiFields};
+use katachi_engine::dragons::{DragonEyes, Dragons, LaterFields};
 
 use crate::analysis::{add_nodes, current_analysis, stone_arg, vertex_arg};
 use crate::args::Args;
@@ -84,8 +84,8 @@ fn dragon_data(s: &mut Session, a: &Args<'_>) -> Reply {
             return Ok(format!("{} empty", s.board().vertex(p)));
         }
     }
-    // The semeai stage (after owl) of the dragons asked about.
-    let semeai: Vec<SemeaiFields> = {
+    // The owl and semeai stages of the dragons asked about.
+    let later: Vec<LaterFields> = {
         let an = current_analysis(s);
         let want = only.and_then(|p| an.dragons().index(p));
         let origins: Vec<Point> = an.dragons().iter().map(|d| d.origin).collect();
@@ -94,14 +94,17 @@ fn dragon_data(s: &mut Session, a: &Args<'_>) -> Reply {
             .enumerate()
             .map(|(k, o)| {
                 if want.is_none_or(|w| w == k) {
-                    an.semeai_fields(o).unwrap_or_default()
+                    LaterFields {
+                        owl: an.owl_fields(o).unwrap_or_default(),
+                        semeai: an.semeai_fields(o).unwrap_or_default(),
+                    }
                 } else {
-                    SemeaiFields::default()
+                    LaterFields::default()
                 }
             })
             .collect()
     };
-    let sem = Some(semeai.as_slice());
+    let sem = Some(later.as_slice());
     Ok(with_dragons(s, true, |board, d, e, esc, moyo| {
         let blocks: Vec<String> = match only {
             Some(p) => d
@@ -198,6 +201,66 @@ mod tests {
         );
         assert!(out.contains("strings                 D4 C3 \n\n"), "{out}");
         assert!(out.contains("=8 E5: "), "{out}");
+    }
+
+    /// `dragon_data`'s owl fields are owl's answers: the code and move of
+    /// `owl_attack` and `owl_defend` (the defence read only after a
+    /// successful attack) and the status of `dragon_status`.
+    #[test]
+    fn dragon_data_shows_the_owl_answers() {
+        let out = run("boardsize 9\nplay w C3\nplay b D3\nplay b C4\nplay b E5\n\
+             1 owl_attack C3\n2 owl_defend C3\n3 dragon_status C3\n\
+             4 dragon_data C3\n5 owl_attack E5\n6 dragon_data E5\n");
+        let answer = |id: &str| -> String {
+            let rest = out.split(&format!("={id} ")).nth(1).expect("the answer");
+            rest.split("\n\n").next().expect("one answer").to_string()
+        };
+        let field = |id: &str, name: &str| -> String {
+            let block = answer(id);
+            let line = block
+                .lines()
+                .find(|l| l.starts_with(&format!("{name} ")))
+                .unwrap_or_else(|| panic!("no {name} in {block}"));
+            line[24..].trim().to_string()
+        };
+        let code = |gtp: &str| match gtp {
+            "0" => "0",
+            "1" => "5",
+            "2" => "4",
+            _ => "1",
+        };
+        let attack = answer("1");
+        let mut words = attack.split(' ');
+        let attack_code = code(words.next().expect("a code"));
+        assert_eq!(field("4", "owl_attack_code"), attack_code, "{out}");
+        assert_ne!(
+            attack_code, "0",
+            "the lone stone in the corner can be killed: {out}"
+        );
+        assert_eq!(
+            field("4", "owl_attack_point"),
+            words.next().expect("a move")
+        );
+        let defense = answer("2");
+        let mut words = defense.split(' ');
+        assert_eq!(
+            field("4", "owl_defense_code"),
+            code(words.next().expect("a code"))
+        );
+        assert_eq!(
+            field("4", "owl_defense_point"),
+            words.next().unwrap_or("PASS"),
+            "{out}"
+        );
+        let status = answer("3");
+        let status = status.split(' ').next().expect("a status");
+        assert_eq!(field("4", "owl_status"), status, "{out}");
+        assert_eq!(field("4", "status"), status, "{out}");
+        // E5 cannot be killed: alive, nothing else read.
+        assert_eq!(answer("5"), "0", "{out}");
+        assert_eq!(field("6", "owl_status"), "alive", "{out}");
+        assert_eq!(field("6", "owl_defense_code"), "0", "{out}");
+        assert_eq!(field("6", "owl_defense_point"), "PASS", "{out}");
     }
 
     #[test]
