@@ -862,7 +862,18 @@ impl Dragons {
                 owl.owl_status.map_or("unchecked", |s| s.word()).into(),
             ),
             ("status", owl.status.map_or(status, |s| s.word()).into()),
-            ("safety", d.safety.word().into()),
+            (
+                "safety",
+                match (d.safety, owl.status) {
+                    // After owl a dragon's safety is its status, unless
+                    // the static analysis found it invincible, inessential
+                    // or tactically dead (GNU Go 3.8 on the reference
+                    // positions: safety equals status for all others but
+                    // `strongly alive`, whose rule katachi lacks).
+                    (Safety::Status(_), Some(s)) => s.word().into(),
+                    (safety, _) => safety.word().into(),
+                },
+            ),
             ("weakness", "0.00".into()),
             ("weakness_pre_owl", "0.00".into()),
             ("surround_status", "0".into()),

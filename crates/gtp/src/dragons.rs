@@ -261,6 +261,9 @@ mod tests {
         assert_eq!(field("6", "owl_status"), "alive", "{out}");
         assert_eq!(field("6", "owl_defense_code"), "0", "{out}");
         assert_eq!(field("6", "owl_defense_point"), "PASS", "{out}");
+        // Its safety follows (it was the crude status, unknown).
+        assert_eq!(field("6", "crude_status"), "unknown", "{out}");
+        assert_eq!(field("6", "safety"), "alive", "{out}");
     }
 
     #[test]
