@@ -656,3 +656,45 @@ fn tactical_priors_see_captures_escapes_and_self_ataris() {
     }
     assert_eq!((low, high), (2, 1));
 }
+
+/// The resign rule's playout floor (500) lets a short search resign a
+/// lost game: at 1 s per move on a loaded machine a 9x9 search runs
+/// only a few hundred playouts, and a floor above that (2000, before)
+/// never let the engine resign. Below the floor it plays on.
+#[test]
+fn a_short_search_resigns_a_lost_game_and_a_shorter_one_plays_on() {
+    let policy = Policy::katachi();
+    // Black's wall on the C column: 15 points against 10, settled; with
+    // komi 7.5 Black loses by 2.5 whatever it plays.
+    let mut b = position(&[
+        ". . X O .",
+        ". . X O .",
+        ". . X O .",
+        ". . X O .",
+        ". . X O .",
+    ]);
+    b.play(Color::White, Move::Pass).unwrap();
+    let cfg = SearchConfig {
+        komi: 7.5,
+        decided_win_rate: 1.0,
+        ..config(600, 4)
+    };
+    assert_eq!(cfg.resign_min_playouts, 500);
+    let r = search(&b, Color::Black, &policy, &cfg);
+    assert_eq!(
+        decide(&b, &r, cfg.komi, false, &cfg),
+        Decision::Resign,
+        "{}",
+        r.table(&b, 5)
+    );
+    let cfg = SearchConfig {
+        playouts: Some(400),
+        ..cfg
+    };
+    let r = search(&b, Color::Black, &policy, &cfg);
+    assert!(r.win_rate() < cfg.resign_below, "{}", r.table(&b, 5));
+    assert!(matches!(
+        decide(&b, &r, cfg.komi, false, &cfg),
+        Decision::Play(_)
+    ));
+}
