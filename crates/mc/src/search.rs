@@ -226,13 +226,13 @@ pub struct SearchConfig {
     pub max_nodes: usize,
     /// Resign below this win rate...
     pub resign_below: f32,
-    /// ...after at least this many playouts. 500 (was 2000): at 1 s per
-    /// move on a loaded machine a 9x9 search runs 250-1500 playouts, so
-    /// a floor of 2000 kept lost games going for dozens of moves at a
-    /// win rate of 0.000 (mcloss15: a game lost by 88.5 points). Losing
-    /// no game by it: in 70 kept games against GNU Go none was won after
-    /// katachi's win rate fell below 0.33, and no self-play side at 1000
-    /// playouts won after falling below 0.08 (see the README).
+    /// ...after at least this many playouts (`--mc-param
+    /// resign_min_playouts=N`). 2000: a 1 s search on the loaded machine
+    /// (250-1500 playouts on 9x9) then never resigns, and lost games go
+    /// on to the count (mcloss15: 33 moves below 0.08, lost by 88.5);
+    /// a floor of 500 would end them, but in self-play at 1000 playouts
+    /// one side in 41 that fell below 0.08 (to 0.015) still won, so the
+    /// floor stays (see the README).
     pub resign_min_playouts: u64,
     /// Ownership (of 1) above which the playouts call a stone lost, for
     /// the pass rule's dead-stone count.
@@ -458,7 +458,7 @@ impl Default for SearchConfig {
             early_stop: 1.0,
             max_nodes: 1_500_000,
             resign_below: 0.08,
-            resign_min_playouts: 500,
+            resign_min_playouts: 2000,
             dead_ownership: 0.6,
             root_priors: Vec::new(),
         }

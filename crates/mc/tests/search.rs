@@ -657,12 +657,12 @@ fn tactical_priors_see_captures_escapes_and_self_ataris() {
     assert_eq!((low, high), (2, 1));
 }
 
-/// The resign rule's playout floor (500) lets a short search resign a
-/// lost game: at 1 s per move on a loaded machine a 9x9 search runs
-/// only a few hundred playouts, and a floor above that (2000, before)
-/// never let the engine resign. Below the floor it plays on.
+/// The resign rule's playout floor (`resign_min_playouts`): a search
+/// with at least that many playouts resigns a lost game, a shorter one
+/// plays on (at 1 s per move on a loaded machine a 9x9 search runs only a
+/// few hundred playouts, fewer than the default floor of 2000).
 #[test]
-fn a_short_search_resigns_a_lost_game_and_a_shorter_one_plays_on() {
+fn a_search_resigns_a_lost_game_only_past_the_playout_floor() {
     let policy = Policy::katachi();
     // Black's wall on the C column: 15 points against 10, settled; with
     // komi 7.5 Black loses by 2.5 whatever it plays.
@@ -674,11 +674,13 @@ fn a_short_search_resigns_a_lost_game_and_a_shorter_one_plays_on() {
         ". . X O .",
     ]);
     b.play(Color::White, Move::Pass).unwrap();
-    let cfg = SearchConfig {
+    let mut cfg = SearchConfig {
         komi: 7.5,
         decided_win_rate: 1.0,
         ..config(600, 4)
     };
+    assert!(cfg.set_param("resign_min_playouts", 1.5).is_err());
+    cfg.set_param("resign_min_playouts", 500.0).unwrap();
     assert_eq!(cfg.resign_min_playouts, 500);
     let r = search(&b, Color::Black, &policy, &cfg);
     assert_eq!(
