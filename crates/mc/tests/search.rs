@@ -656,3 +656,47 @@ fn tactical_priors_see_captures_escapes_and_self_ataris() {
     }
     assert_eq!((low, high), (2, 1));
 }
+
+/// The resign rule's playout floor (`resign_min_playouts`): a search
+/// with at least that many playouts resigns a lost game, a shorter one
+/// plays on (at 1 s per move on a loaded machine a 9x9 search runs only a
+/// few hundred playouts, fewer than the default floor of 2000).
+#[test]
+fn a_search_resigns_a_lost_game_only_past_the_playout_floor() {
+    let policy = Policy::katachi();
+    // Black's wall on the C column: 15 points against 10, settled; with
+    // komi 7.5 Black loses by 2.5 whatever it plays.
+    let mut b = position(&[
+        ". . X O .",
+        ". . X O .",
+        ". . X O .",
+        ". . X O .",
+        ". . X O .",
+    ]);
+    b.play(Color::White, Move::Pass).unwrap();
+    let mut cfg = SearchConfig {
+        komi: 7.5,
+        decided_win_rate: 1.0,
+        ..config(600, 4)
+    };
+    assert!(cfg.set_param("resign_min_playouts", 1.5).is_err());
+    cfg.set_param("resign_min_playouts", 500.0).unwrap();
+    assert_eq!(cfg.resign_min_playouts, 500);
+    let r = search(&b, Color::Black, &policy, &cfg);
+    assert_eq!(
+        decide(&b, &r, cfg.komi, false, &cfg),
+        Decision::Resign,
+        "{}",
+        r.table(&b, 5)
+    );
+    let cfg = SearchConfig {
+        playouts: Some(400),
+        ..cfg
+    };
+    let r = search(&b, Color::Black, &policy, &cfg);
+    assert!(r.win_rate() < cfg.resign_below, "{}", r.table(&b, 5));
+    assert!(matches!(
+        decide(&b, &r, cfg.komi, false, &cfg),
+        Decision::Play(_)
+    ));
+}
