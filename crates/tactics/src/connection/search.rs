@@ -258,11 +258,15 @@ impl Search<'_> {
         if let Some(o) = self.reader.tactical_memo.get(&key) {
             return *o;
         }
-        let o = if attack {
-            self.reader.attack(s)
-        } else {
-            self.reader.find_defense(s)
-        };
+        let o = self
+            .reader
+            .with_node_limit(self.cfg.tactical_node_limit, |r| {
+                if attack {
+                    r.attack(s)
+                } else {
+                    r.find_defense(s)
+                }
+            });
         self.stats.tactical.add(&self.reader.last_stats());
         self.reader.tactical_memo.insert(key, o);
         o

@@ -309,6 +309,18 @@ impl Reader {
         Budget::new(self.cfg.node_limit).spend(&mut self.meter.query)
     }
 
+    /// Run `f` (top-level queries) with the node limit lowered to `limit`
+    /// (never raised). Results read within the lower limit are complete
+    /// reads, the same as under the reader's own limit, so the cache
+    /// stays valid.
+    pub(crate) fn with_node_limit<T>(&mut self, limit: u64, f: impl FnOnce(&mut Reader) -> T) -> T {
+        let saved = self.cfg.node_limit;
+        self.cfg.node_limit = saved.min(limit);
+        let out = f(self);
+        self.cfg.node_limit = saved;
+        out
+    }
+
     /// What the answer of a top-level [`Reader::attack`] (or
     /// [`Reader::find_defense`]) of the string at `s` depends on here: the
     /// cache key of its root (position, ko point, ko state, the string)
