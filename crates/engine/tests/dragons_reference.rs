@@ -644,10 +644,13 @@ struct SampleFloors {
 /// escape route zero or not 121 (83.4%), half eye 134 (92.4%).
 /// Since conn.db's KC3 joins a one-point jump that only a ko cuts: 146
 /// (genus 119, 81.5%; crude status 106, 72.6%; escape route 122, 83.6%;
-/// half eye 135, 92.5%).
+/// half eye 135, 92.5%). Since the connection search's tactical node
+/// limit (1,000 nodes per attack, from the reader's 20,000; the
+/// analysis about a fifth faster): 145 (genus 119, 82.1%; crude status
+/// 106, 73.1%; escape route 122, 84.1%; half eye 134, 92.4%).
 const DEFAULT_FLOORS: SampleFloors = SampleFloors {
     partition: 4,
-    size: 146,
+    size: 145,
     genus: 81.3,
     crude: 72.4,
     escape: 83.4,
@@ -660,10 +663,12 @@ const DEFAULT_FLOORS: SampleFloors = SampleFloors {
 /// (80.0%), crude status 201 (77.3%), escape route zero or not 224
 /// (86.2%), half eye 244 (93.8%). Since conn.db's KC3 joins a one-point
 /// jump that only a ko cuts: 261 (genus 209, 80.1%; crude status 202,
-/// 77.4%; escape route 225, 86.2%; half eye 245, 93.9%).
+/// 77.4%; escape route 225, 86.2%; half eye 245, 93.9%). Since the
+/// connection search's tactical node limit: 260 (genus 209, 80.4%; crude
+/// status 202, 77.7%; escape route 225, 86.5%; half eye 244, 93.8%).
 const CI_FLOORS: SampleFloors = SampleFloors {
     partition: 9,
-    size: 261,
+    size: 260,
     genus: 79.9,
     crude: 77.3,
     escape: 86.1,

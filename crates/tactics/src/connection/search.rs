@@ -243,15 +243,32 @@ impl Search<'_> {
 
     /// The tactical reader's attack, counting its nodes.
     pub(crate) fn attack(&mut self, s: Point) -> Outcome {
-        let o = self.reader.attack(s);
-        self.stats.tactical.add(&self.reader.last_stats());
-        o
+        self.tactical(true, s)
     }
 
     /// The tactical reader's defence, counting its nodes.
     pub(crate) fn defend(&mut self, s: Point) -> Outcome {
-        let o = self.reader.find_defense(s);
+        self.tactical(false, s)
+    }
+
+    /// One tactical query, answered from the reader's tactical memo when
+    /// it was read before here (see `TacticalMemo`).
+    fn tactical(&mut self, attack: bool, s: Point) -> Outcome {
+        let key = self.reader.query_key(attack, s);
+        if let Some(o) = self.reader.tactical_memo.get(&key) {
+            return *o;
+        }
+        let o = self
+            .reader
+            .with_node_limit(self.cfg.tactical_node_limit, |r| {
+                if attack {
+                    r.attack(s)
+                } else {
+                    r.find_defense(s)
+                }
+            });
         self.stats.tactical.add(&self.reader.last_stats());
+        self.reader.tactical_memo.insert(key, o);
         o
     }
 
