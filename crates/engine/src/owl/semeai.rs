@@ -984,7 +984,10 @@ pub fn fields(records: &[SemeaiRecord]) -> SemeaiFields {
 /// eye-making moves owl reads, so its "alive" does not overrule owl's
 /// attack on a critical dragon, nor its "dead" owl's defence (on
 /// semeai.tst's dragon_status tests, revising critical dragons too
-/// turned three right answers wrong: 85, 86, 131). An uncertain
+/// turned three right answers wrong: 85, 86, 131). Tried again once the
+/// reader played eye moves (semeai15 branch): semeai.tst's twelve
+/// dragon_status tests stayed at 6 passes (131 answered alive instead
+/// of critical T6 T8, both wrong), so it stays off. An uncertain
 /// reading (out of nodes) revises nothing.
 pub fn revise(owl: OwlStatus, records: &[SemeaiRecord]) -> OwlStatus {
     if owl != OwlStatus::Dead {
