@@ -33,10 +33,15 @@
 //! shared liberties count for the side with an eye against one without;
 //! without eyes on either side, shared liberties favour seki).
 //!
-//! Not done (PARTIAL): eye-making moves of a dragon that can live on its
-//! own (a semeai whose dragon lives or escapes by owl is answered by
-//! owl's verdicts at the root only, in the analysis), ko threats, the
-//! size of big eyes in the counting rules, dragons made of several
+//! Eye spaces (small regions one side encloses, [`MAX_EYE_SPACE`]
+//! points at most) count as an eye worth their nakade liberties, and
+//! their vital points are candidates for both sides.
+//!
+//! Not done (PARTIAL): eye-making moves beyond the vital point of a
+//! small enclosed space (owl's eye analysis and pattern moves: a semeai
+//! whose dragon lives or escapes by owl is answered by owl's verdicts at
+//! the root only, in the analysis), eye spaces bounded partly by the
+//! opponent's racing stones, ko threats, dragons made of several
 //! strings beyond "at least half of the stones", and owl's judgement of
 //! the captures met beyond the first [`JUDGE_CALLS`] of a search.
 
