@@ -1173,6 +1173,41 @@ mod tests {
         }
     }
 
+    /// White's stones B2, C3, C1 are dead inside Black's area; Black's
+    /// C2 among them is in atari at D2. White's D2 takes it as a ko, but
+    /// even connected at C2 the stones join only dead ones: the capture
+    /// gains nothing. A move that captures nothing is no such capture.
+    #[test]
+    fn a_ko_capture_among_dead_stones_gains_nothing() {
+        let an = analysis(
+            ".........
+             .........
+             .........
+             .........
+             XXXXXXXXX
+             ...X.....
+             ..OX.....
+             .OX.X....
+             ..OX.....",
+            Color::White,
+        );
+        let b = an.board().clone();
+        let v = |s: &str| b.parse_vertex(s).expect("vertex");
+        assert!(crate::movegen::valuation::dead_ko_capture(
+            &an,
+            Color::White,
+            v("D2")
+        ));
+        assert!(!crate::movegen::valuation::dead_ko_capture(
+            &an,
+            Color::White,
+            v("E3")
+        ));
+        let g = generate(&an, Color::White, &Options::default());
+        let d2 = g.values.iter().find(|x| x.point == v("D2")).expect("D2");
+        assert!(d2.territory <= 0.0, "{:?}", d2.parts);
+    }
+
     #[test]
     fn owl_kills_a_lone_stone_in_a_small_enclosure_only() {
         // Black's wall encloses four points in the lower left; a White
