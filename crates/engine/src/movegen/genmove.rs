@@ -6,7 +6,9 @@
 //!
 //! A move that fills an own eye (every neighbour an own stone or the
 //! edge) is never chosen unless reading or owl gives it a reason. When
-//! no move is worth that, an outside liberty of a dead string next to
+//! no move is worth that, a move inside that saves an own string from
+//! a capturing race against dead stones once the dame are filled
+//! ([`fill_liberty_shortage`]), else an outside liberty of a dead string next to
 //! an own string short of liberties, else a safe dame (a neutral point
 //! between living strings of both colours), else the second liberty of
 //! an own string the opponent can atari ([`fill_short_liberty`]), is
@@ -15,6 +17,7 @@
 use std::collections::HashMap;
 
 use katachi_board::{Board, Color, Point};
+use katachi_tactics::reading::{Code, Reader};
 
 use crate::analysis::Analysis;
 
@@ -67,6 +70,10 @@ pub struct Generated {
     /// The liberty of an own string short of liberties filled before the
     /// dame (then `best`; see [`fill_short_liberty`]).
     pub short: Option<Point>,
+    /// The move inside that saves an own string from losing a capturing
+    /// race against dead stones once the dame are filled (then `best`;
+    /// see [`fill_liberty_shortage`]).
+    pub shortage: Option<Point>,
 }
 
 fn fills_own_eye(board: &Board, c: Color, p: Point) -> bool {
@@ -131,15 +138,19 @@ pub fn generate(an: &Analysis, color: Color, options: &Options) -> Generated {
     let mut dame = None;
     let mut outside = None;
     let mut short = None;
+    let mut shortage = None;
     if best.is_none() && options.allowed.is_none() {
-        outside = fill_outside_liberty(an, color);
-        if outside.is_none() {
+        shortage = fill_liberty_shortage(an, color);
+        if shortage.is_none() {
+            outside = fill_outside_liberty(an, color);
+        }
+        if shortage.is_none() && outside.is_none() {
             dame = fill_dame(an, color);
         }
-        if outside.is_none() && dame.is_none() {
+        if shortage.is_none() && outside.is_none() && dame.is_none() {
             short = fill_short_liberty(an, color);
         }
-        best = outside.or(dame).or(short);
+        best = shortage.or(outside).or(dame).or(short);
     }
     Generated {
         color,
@@ -149,6 +160,7 @@ pub fn generate(an: &Analysis, color: Color, options: &Options) -> Generated {
         dame,
         outside,
         short,
+        shortage,
     }
 }
 
@@ -313,14 +325,130 @@ fn escapes(an: &Analysis, color: Color, p: Point) -> Vec<(Point, f64)> {
     out
 }
 
+/// Whether the stone at `q` is dead for the end-of-game fills: its
+/// string is captured by reading without a defence, or its dragon is
+/// dead ([`dead_dragon`](super::valuation::dead_dragon)).
+fn dead_for_fills(an: &Analysis, q: Point) -> bool {
+    an.worms()
+        .get(q)
+        .is_some_and(|w| w.attack.is_some() && w.defense.is_none())
+        || super::valuation::dead_dragon(an, q)
+}
+
+/// Whether the string at `s` is lost once the opponent `opp` has filled
+/// the liberties `outer` (those that are legal): captured by the fills,
+/// or not saved by reading without a ko even with its owner to move (a
+/// string that must win a ko to live after the dame is short of
+/// liberties: filllib 47's wall then lives only by the ko at J1).
+fn lost_after_fills(reader: &mut Reader, opp: Color, s: Point, outer: &[Point]) -> bool {
+    let mut pushed = 0;
+    for &l in outer {
+        if reader.push_move(opp, l) {
+            pushed += 1;
+        }
+    }
+    let lost = reader.board().cell(s).color() != Some(opp.opponent())
+        || reader.find_defense(s).code != Code::Win;
+    for _ in 0..pushed {
+        reader.pop_move();
+    }
+    lost
+}
+
+/// The end of the game, before the other fills (backfilling): an own
+/// living string that touches dead strings of the opponent can lose a
+/// capturing race against them once its outer liberties (those next to
+/// a living opponent stone and no dead one: the dame) are filled. When,
+/// with those liberties filled by the opponent, reading cannot save the
+/// string even with the mover to move, the mover must play inside now,
+/// while the string still has them (filllib 47: Black's wall keeps two
+/// liberties inside against dead stones with three, so it must take
+/// one of the dead stones' liberties before the dame are gone). The move
+/// is a liberty of the string or of a dead string it touches after
+/// which the same test finds the string saved, safe by reading, and of
+/// those the one that leaves the dead strings the fewest liberties
+/// (then board order). `None` when no own string is short this way.
+fn fill_liberty_shortage(an: &Analysis, color: Color) -> Option<Point> {
+    let board = an.board();
+    let opp = color.opponent();
+    let mut reader = an.reader();
+    for q in board.points() {
+        if board.cell(q).color() != Some(color)
+            || board.string_head(q) != Some(q)
+            || dead_for_fills(an, q)
+        {
+            continue;
+        }
+        let dead: Vec<Point> = board
+            .adjacent_strings(q)
+            .into_iter()
+            .filter(|&s| dead_for_fills(an, s))
+            .collect();
+        if dead.is_empty() {
+            continue;
+        }
+        let touches = |l: Point, want_dead: bool| {
+            board.neighbors(l).iter().any(|&n| {
+                board.on_board(n)
+                    && board.cell(n).color() == Some(opp)
+                    && dead_for_fills(an, n) == want_dead
+            })
+        };
+        let outer: Vec<Point> = board
+            .liberties(q)
+            .filter(|&l| touches(l, false) && !touches(l, true))
+            .collect();
+        if outer.is_empty() || !lost_after_fills(&mut reader, opp, q, &outer) {
+            continue;
+        }
+        let mut cands: Vec<Point> = board.liberties(q).filter(|l| !outer.contains(l)).collect();
+        for &d in &dead {
+            cands.extend(board.liberties(d));
+        }
+        cands.sort();
+        cands.dedup();
+        let mut best: Option<(usize, Point)> = None;
+        for m in cands {
+            if !reader.safe_move(m, color).is_success() || !reader.push_move(color, m) {
+                continue;
+            }
+            let saved = !lost_after_fills(&mut reader, opp, q, &outer);
+            let left = dead
+                .iter()
+                .map(|&d| {
+                    if reader.board().cell(d).color() == Some(opp) {
+                        reader.board().liberty_count(d)
+                    } else {
+                        0
+                    }
+                })
+                .min()
+                .unwrap_or(0);
+            reader.pop_move();
+            if saved && best.is_none_or(|(b, _)| left < b) {
+                best = Some((left, m));
+            }
+        }
+        if let Some((_, m)) = best {
+            return Some(m);
+        }
+    }
+    None
+}
+
 /// The end of the game, before the dame: an own string of at most two
 /// liberties that touches a dead string of the opponent of at most two
 /// liberties, and shares one of them, is short of liberties. Once the dame are filled the dead string could fight a
 /// capturing race against it, so its outside liberties (those the short
 /// own strings do not share) are filled first, while the dead string is
-/// still short of liberties itself. The first such liberty in board
-/// order that the mover can fill safely with two liberties left (or by
-/// capturing); `None` when no own string is short of liberties.
+/// still short of liberties itself, unless filling a shared one gives
+/// the short strings more liberties (it joins them to another own
+/// string) while a short string has a dame the opponent will fill. Of
+/// the liberties of the dead string that the mover can fill
+/// safely with two liberties left (or by capturing), the one leaving
+/// the short strings the most liberties, then an outside one, then the
+/// first in board order; `None` when no own string is short of
+/// liberties.
 fn fill_outside_liberty(an: &Analysis, color: Color) -> Option<Point> {
     let board = an.board();
     let dead = |q: Point| {
@@ -353,10 +481,39 @@ fn fill_outside_liberty(an: &Analysis, color: Color) -> Option<Point> {
         if board.liberty_count(q) > 2 || !board.liberties(q).any(|l| shared.contains(&l)) {
             continue;
         }
+        // A shared liberty is filled only when a short own string also
+        // has a dame (a liberty next to a living opponent stone and no
+        // dead one): the opponent fills it in the course of the game,
+        // and the answer inside is then forced anyway. Without one
+        // the opponent's only ataris are from inside, and filling a
+        // shared liberty costs a point for nothing (filllib 23 and 42,
+        // strategy 31).
+        let dame = |l: Point| {
+            let mut live = false;
+            for &n in board.neighbors(l).iter() {
+                if board.on_board(n) && board.cell(n).color() == Some(color.opponent()) {
+                    if dead(n) {
+                        return false;
+                    }
+                    live = true;
+                }
+            }
+            live
+        };
+        let threatened = short.iter().any(|&s| board.liberties(s).any(dame));
         let mut libs: Vec<Point> = board.liberties(q).collect();
         libs.sort();
+        // Of the liberties the mover can fill safely, the one that leaves
+        // the short own strings the most liberties (a shared liberty that
+        // joins them to another own string ends the race at once: filllib
+        // 41's M8, where the outside liberty N9 leaves the race to be
+        // answered later at M8 anyway), then an outside one, then the
+        // first in board order.
+        let mut best: Option<(usize, bool, Point)> = None;
         for l in libs {
-            if shared.contains(&l) || !board.is_legal(color, katachi_board::Move::Play(l)) {
+            if (shared.contains(&l) && !threatened)
+                || !board.is_legal(color, katachi_board::Move::Play(l))
+            {
                 continue;
             }
             let mut after = board.clone();
@@ -364,11 +521,23 @@ fn fill_outside_liberty(an: &Analysis, color: Color) -> Option<Point> {
                 continue;
             }
             let captures = after.captures(color) > board.captures(color);
-            if (captures || after.liberty_count(l) >= 2)
-                && an.reader().safe_move(l, color).is_success()
+            if !(captures || after.liberty_count(l) >= 2)
+                || !an.reader().safe_move(l, color).is_success()
             {
-                return Some(l);
+                continue;
             }
+            let mut heads: Vec<Point> =
+                short.iter().filter_map(|&s| after.string_head(s)).collect();
+            heads.sort();
+            heads.dedup();
+            let room: usize = heads.iter().map(|&h| after.liberty_count(h)).sum();
+            let key = (room, !shared.contains(&l));
+            if best.is_none_or(|(r, o, _)| key > (r, o)) {
+                best = Some((key.0, key.1, l));
+            }
+        }
+        if let Some((_, _, l)) = best {
+            return Some(l);
         }
     }
     None
@@ -380,7 +549,9 @@ fn fill_outside_liberty(an: &Analysis, color: Color) -> Option<Point> {
 /// one; filling that other liberty now, when it joins the string to
 /// more liberties, costs nothing and leaves no atari to forget (GNU Go
 /// fills such liberties before it passes, filllib 16), unless the
-/// atari stone would join a dead string ([`joins_dead`]). The first
+/// atari stone would join a dead string ([`joins_dead`]) or is a ko
+/// capture that gains nothing
+/// ([`dead_ko_capture`](super::valuation::dead_ko_capture)). The first
 /// such liberty in board order that the mover can fill safely with at
 /// least three liberties left; `None` when there is none.
 fn fill_short_liberty(an: &Analysis, color: Color) -> Option<Point> {
@@ -403,6 +574,7 @@ fn fill_short_liberty(an: &Analysis, color: Color) -> Option<Point> {
             let atari = libs[1 - i];
             if !board.is_legal(color.opponent(), katachi_board::Move::Play(atari))
                 || joins_dead(an, color.opponent(), atari)
+                || super::valuation::dead_ko_capture(an, color.opponent(), atari)
                 || !an.reader().safe_move(atari, color.opponent()).is_success()
             {
                 continue;
@@ -576,6 +748,9 @@ impl Generated {
         if self.short == Some(p) {
             out.push_str("\nchosen as a short liberty: no move reaches the pass threshold, and this liberty of an own string of two liberties, which the opponent can atari at the other, is filled safely (no dame is left)");
         }
+        if self.shortage == Some(p) {
+            out.push_str("\nchosen against a shortage of liberties: no move reaches the pass threshold, and an own string touching dead stones would lose the capturing race once its outer liberties (the dame) are filled; this move saves it");
+        }
         if self.outside == Some(p) {
             out.push_str("\nchosen as an outside liberty: no move reaches the pass threshold, and this liberty of a dead string that touches an own string of at most two liberties is filled safely before the dame");
         }
@@ -660,6 +835,11 @@ impl Generated {
         if self.short.is_some() && self.short != Some(p) && rank == 0 {
             out.push_str(
                 "\nworth less than a point: the engine fills a liberty of an own string short of liberties instead",
+            );
+        }
+        if self.shortage.is_some() && self.shortage != Some(p) && rank == 0 {
+            out.push_str(
+                "\nworth less than a point: the engine saves an own string short of liberties against dead stones instead",
             );
         }
         if self.outside.is_some() && self.outside != Some(p) && rank == 0 {
@@ -961,6 +1141,71 @@ mod tests {
         let mut values = vec![mv(v("A9"), 3.02), mv(v("J1"), 3.0)];
         rank(&mut values, &vital);
         assert_eq!(values[0].point, v("A9"));
+    }
+
+    /// Black's wall C1-C4/A4-B4 has the outer liberty D1 (next to
+    /// White's living wall) and the inner ones A3 and B1 against White's
+    /// stones B2-B3. With three liberties inside (A2 White) those stones
+    /// win the race once White has filled D1, even with Black to move;
+    /// with two (A2 Black) Black captures them first.
+    #[test]
+    fn a_wall_short_of_liberties_against_dead_stones_is_lost_after_the_fills() {
+        for (row2, lost) in [("OOXO...", true), ("XOXO...", false)] {
+            let ascii = format!(
+                ".......
+                 .......
+                 OOOO...
+                 XXXO...
+                 .OXO...
+                 {row2}
+                 ..X...."
+            );
+            let b = Board::from_ascii(&ascii).expect("board");
+            let v = |s: &str| b.parse_vertex(s).expect("vertex");
+            let mut reader = Reader::new(b.clone(), Default::default());
+            assert_eq!(
+                lost_after_fills(&mut reader, Color::White, v("C4"), &[v("D1")]),
+                lost,
+                "{row2}"
+            );
+            // The reader is left on the position it was given.
+            assert_eq!(reader.board().hash(), b.hash());
+        }
+    }
+
+    /// White's stones B2, C3, C1 are dead inside Black's area; Black's
+    /// C2 among them is in atari at D2. White's D2 takes it as a ko, but
+    /// even connected at C2 the stones join only dead ones: the capture
+    /// gains nothing. A move that captures nothing is no such capture.
+    #[test]
+    fn a_ko_capture_among_dead_stones_gains_nothing() {
+        let an = analysis(
+            ".........
+             .........
+             .........
+             .........
+             XXXXXXXXX
+             ...X.....
+             ..OX.....
+             .OX.X....
+             ..OX.....",
+            Color::White,
+        );
+        let b = an.board().clone();
+        let v = |s: &str| b.parse_vertex(s).expect("vertex");
+        assert!(crate::movegen::valuation::dead_ko_capture(
+            &an,
+            Color::White,
+            v("D2")
+        ));
+        assert!(!crate::movegen::valuation::dead_ko_capture(
+            &an,
+            Color::White,
+            v("E3")
+        ));
+        let g = generate(&an, Color::White, &Options::default());
+        let d2 = g.values.iter().find(|x| x.point == v("D2")).expect("D2");
+        assert!(d2.territory <= 0.0, "{:?}", d2.parts);
     }
 
     #[test]

@@ -15,6 +15,11 @@
 //!   otherwise (also when owl kills a lone stone played outside the
 //!   mover's area, see [`owl_kills_new_stone`]); a defence of a string of
 //!   a dead dragon saves nothing.
+//!   A ko capture whose stone joins only dead stones even when it
+//!   connects at the ko point ([`dead_ko_capture`]) counts its stone
+//!   dead, gains no territory and no strategy, and the mover's own
+//!   string or dragon that only such a capture threatens counts alive
+//!   in the reference.
 //!   A dead stone that captures and kills nothing is worth at most -1
 //!   (unsafe: a prisoner given) or 0 (owl-dead). When every reading
 //!   result behind the move is a ko, the part is halved. When the
@@ -179,8 +184,15 @@ impl<'a> Valuer<'a> {
                     .dragons()
                     .get(w.origin)
                     .is_some_and(|d| d.crude_status == DragonStatus::Dead);
-                let dead =
-                    w.color == color || static_dead || (!lone_cutter && dead_dragon(an, w.origin));
+                // The mover's own critical string counts dead (the
+                // opponent would capture it next), unless the capture is
+                // a ko whose capturing stone is itself dead
+                // ([`dead_ko_capture`]): that capture takes nothing.
+                let own_dead = w.color == color
+                    && !w
+                        .attack
+                        .is_some_and(|(a, _)| dead_ko_capture(an, color.opponent(), a));
+                let dead = own_dead || static_dead || (!lone_cutter && dead_dragon(an, w.origin));
                 for s in board.stones(w.origin) {
                     base[s.index()] = Some(dead);
                 }
@@ -196,9 +208,13 @@ impl<'a> Valuer<'a> {
             if !owl_trusted(an, origin) {
                 continue;
             }
-            if let Some(OwlStatus::Critical { .. }) = an.owl_status(origin) {
+            if let Some(OwlStatus::Critical { attack, .. }) = an.owl_status(origin) {
+                // As for strings: an own dragon whose killing move is a
+                // dead ko capture loses nothing to it.
+                let harmless =
+                    c == color && attack.is_some_and(|a| dead_ko_capture(an, color.opponent(), a));
                 for s in an.dragons().stones(board, origin) {
-                    base[s.index()] = Some(c == color);
+                    base[s.index()] = Some(c == color && !harmless);
                 }
             }
         }
@@ -390,7 +406,18 @@ impl<'a> Valuer<'a> {
                 why: "the stone played joins a dead dragon it does not save: it counts as dead, and the strings it defends stay dead".into(),
             });
         }
-        let own_dead = !safe || joins_dead || owl_dead;
+        // A ko capture inside the opponent's area whose stone, even
+        // connected at the ko point, joins only dead stones: the stone
+        // played is dead ([`dead_ko_capture`]).
+        let ko_dead = dead_ko_capture(an, color, p);
+        if ko_dead {
+            parts.push(Part {
+                name: "dead ko capture",
+                value: 0.0,
+                why: "the move takes a ko whose stone joins only dead stones even if it connects at the ko point: it counts as dead".into(),
+            });
+        }
+        let own_dead = !safe || joins_dead || owl_dead || ko_dead;
         if owl_dead && safe {
             parts.push(Part {
                 name: "owl unsafe",
@@ -521,6 +548,17 @@ impl<'a> Valuer<'a> {
                 }
             }
         }
+        // A dead ko capture takes one stone and gives its own back: the
+        // exchange gains nothing whatever the balance says of the
+        // points around it.
+        if ko_dead && territory > 0.0 {
+            territory = 0.0;
+            parts.push(Part {
+                name: "dead stone",
+                value: 0.0,
+                why: "the ko capture's stone is dead: it gives back the prisoner it takes".into(),
+            });
+        }
         // Inside a region that only the dead stones of one colour and
         // (perhaps) living stones of the other enclose, the area is the
         // killer's already: a move there without a reading or owl reason
@@ -620,7 +658,7 @@ impl<'a> Valuer<'a> {
                 None => strategic.push((origin, v, why)),
             }
         };
-        for r in cand.reasons.iter().filter(|_| safe) {
+        for r in cand.reasons.iter().filter(|_| safe && !ko_dead) {
             match r.kind {
                 ReasonKind::StrategicDefend { dragon } => note(dragon, "defends", &mut strategic),
                 ReasonKind::StrategicAttack { dragon } => note(dragon, "attacks", &mut strategic),
@@ -810,6 +848,40 @@ pub fn dead_enclosed(an: &Analysis, p: Point) -> Option<Color> {
     [Color::Black, Color::White]
         .into_iter()
         .find(|c| border[c.index()].0 && !border[c.index()].1)
+}
+
+/// Whether `c`'s move at `p` is a ko capture that gains nothing lasting:
+/// it captures one stone and leaves the stone played alone with one
+/// liberty (the ko point), and every stone of `c` next to the ko point is
+/// dead (a dead dragon or a string reading captures without a defence).
+/// Even if `c` wins the ko and connects at the ko point, the two stones
+/// join only dead stones inside the opponent's area: the capturing stone
+/// is as dead as they are, and the stone it takes is no loss to its
+/// owner (GNU Go calls such a capture strategically unsafe and passes,
+/// filllib 33 and 34).
+pub fn dead_ko_capture(an: &Analysis, c: Color, p: Point) -> bool {
+    let board = an.board();
+    let mut after = board.clone();
+    if after.play(c, Move::Play(p)).is_err()
+        || after.captures(c) != board.captures(c) + 1
+        || after.stones(p).count() != 1
+        || after.liberty_count(p) != 1
+    {
+        return false;
+    }
+    let Some(ko) = after.liberties(p).next() else {
+        return false;
+    };
+    board.neighbors(ko).iter().all(|&q| {
+        q == p
+            || !board.on_board(q)
+            || board.cell(q).color() != Some(c)
+            || dead_dragon(an, q)
+            || an
+                .worms()
+                .get(q)
+                .is_some_and(|w| w.attack.is_some() && w.defense.is_none())
+    })
 }
 
 /// Whether the stone at `q` belongs to a dead dragon: the static
