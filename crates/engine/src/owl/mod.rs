@@ -44,6 +44,9 @@
 //! with the attacker passing: dead if the defender cannot live even so,
 //! else read, and a node where the ko rule then forbids every attacker
 //! move is decided by that reading (owl.tst's 251, GNU Go's `KO_B`).
+//! `katachi regress -j 1 owl.tst ld_owl.tst semeai.tst`: 161 -> 164,
+//! 101 -> 104, but 85 -> 81 (semeai.tst's 41, 42, 65, 66 lost, through
+//! the owl readings of the semeai stage; not yet examined).
 //!
 //! A dragon that looks alive below the root is read further only through
 //! the vital moves (owl.texi: the `owl_vital` database, and here also the
