@@ -72,8 +72,9 @@ const FLOOR_HALF: usize = 65;
 
 /// Floor of the default eighth of the suite (the tests after every 8th
 /// position command), as measured when it became the default: 16 of its
-/// 26 tests.
-const FLOOR_EIGHTH: usize = 16;
+/// 26 tests; 17 once a node that looks dead only through a ko capture of
+/// a goal string is read with the attacker passing (owl15 branch).
+const FLOOR_EIGHTH: usize = 17;
 
 /// Floor of the quarter of the suite, as measured when it became
 /// the default (40 of its 62 tests; 64 of the half's 118 then); 39 after

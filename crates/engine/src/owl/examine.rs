@@ -11,6 +11,7 @@ use katachi_patterns::matchers::place::{cell_point, match_bindings};
 use katachi_patterns::matchers::{Match, Scratch};
 use katachi_patterns::model::{Elem, ValueArg, ValueKind};
 use katachi_tactics::reading::Reader;
+use katachi_tactics::search::Code;
 use katachi_tactics::unconditional::{Status, Unconditional};
 use katachi_tactics::worms::Worms;
 
@@ -50,6 +51,12 @@ pub struct NodeView {
     pub eyes: [u8; 4],
     /// Opponent strings next to the goal that reading captures.
     pub lunches: usize,
+    /// Whether a goal string is capturable only through ko (its tactical
+    /// attack is a ko code). The eyes are seen with the attacker's
+    /// capturable strings as dead, so such a string's eyes vanish from
+    /// the count and a dead verdict may be only a ko (see `Owl`'s
+    /// attack).
+    pub ko_capturable: bool,
     /// Empty points the goal reaches outside the attacker's domain and its
     /// own eye spaces (at most [`ESCAPE_DEPTH`] steps from its liberties).
     pub escape: usize,
@@ -190,13 +197,15 @@ pub fn examine(
         }
     }
     let mut goal_libs: Vec<Point> = Vec::new();
+    let mut ko_capturable = false;
     let mut shortage: Vec<(Point, i32)> = Vec::new();
     for &h in &heads {
         let Some(w) = worms.get(h) else { continue };
         if w.invincible || w.unconditional_status == Status::Alive {
             alive = true;
         }
-        if let Some((a, _)) = w.attack {
+        if let Some((a, code)) = w.attack {
+            ko_capturable |= code != Code::Win;
             let big = w.size * 2 >= in_goal.iter().filter(|&&g| g).count();
             attacks.push((a, if w.defense.is_none() || big { 95 } else { 70 }));
             // A goal string short of liberties: the eyes the analysis
@@ -372,6 +381,7 @@ pub fn examine(
             && robust_escape >= escape_alive(board.size()) / 2,
         eyes: sum,
         lunches,
+        ko_capturable,
         escape,
         escape_alive: escape_alive(board.size()),
         attacks: ranked(board, attacks),
