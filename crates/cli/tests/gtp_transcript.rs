@@ -124,7 +124,13 @@ fn help_states_how_final_score_counts() {
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(flat.contains("final_score counts by --rules"), "{text}");
     assert!(
-        flat.contains("PARTIAL: no owl or semeai reading yet"),
+        flat.contains(
+            "dead when owl finds its dragon dead and the semeai stage does not revise that"
+        ),
+        "{text}"
+    );
+    assert!(
+        flat.contains("PARTIAL: owl's alive verdicts are not used"),
         "{text}"
     );
     assert!(flat.contains("--superko"), "{text}");
