@@ -643,7 +643,7 @@ impl Analysis {
         }
         let attack = self.owl_attack(p)?;
         let mut fields = OwlFields {
-            owl_status: Some(word(self.owl_status(p)?)),
+            owl_status: Some(DragonStatus::Alive),
             status: Some(word(self.dragon_status(p)?)),
             attack_code: attack.outcome.code as u8,
             attack_point: attack.outcome.mv,
@@ -652,6 +652,10 @@ impl Analysis {
         };
         if attack.outcome.code.is_success() {
             let defense = self.owl_defend(p)?;
+            fields.owl_status = Some(word(OwlStatus::from_answers(
+                attack.outcome,
+                defense.outcome,
+            )));
             fields.defense_code = defense.outcome.code as u8;
             fields.defense_point = defense.outcome.mv;
             fields.defense_certain = !defense.exhausted;
@@ -999,7 +1003,7 @@ mod tests {
         assert_eq!(EyeFacts::max_eye_value(&a, v("A7")), Some(1));
         assert_eq!(EyeFacts::max_eye_value(&a, v("C7")), Some(1));
         assert_eq!(EyeFacts::max_eye_value(&a, v("B6")), Some(0));
-        // The pattern language reaches it through the analysis' context.
+        // A7 is one of Black's eye points (so its 1 is an eye value).
         let e = a.eyes();
         assert!(e.of(Color::Black).point(v("A7")).is_some());
     }

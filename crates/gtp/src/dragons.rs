@@ -104,16 +104,16 @@ fn dragon_data(s: &mut Session, a: &Args<'_>) -> Reply {
             })
             .collect()
     };
-    let sem = Some(later.as_slice());
+    let later = Some(later.as_slice());
     Ok(with_dragons(s, true, |board, d, e, esc, moyo| {
         let blocks: Vec<String> = match only {
             Some(p) => d
-                .format_gnugo_with(board, p, e, esc, moyo, sem)
+                .format_gnugo_with(board, p, e, esc, moyo, later)
                 .into_iter()
                 .collect(),
             None => d
                 .iter()
-                .filter_map(|x| d.format_gnugo_with(board, x.origin, e, esc, moyo, sem))
+                .filter_map(|x| d.format_gnugo_with(board, x.origin, e, esc, moyo, later))
                 .collect(),
         };
         blocks.join("\n")
