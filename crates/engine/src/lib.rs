@@ -59,3 +59,4 @@ pub mod influence;
 pub mod knowledge;
 pub mod movegen;
 pub mod owl;
+pub mod pattern_classes;

@@ -3,10 +3,12 @@
 //! sub-expression of the constraint and the reading behind each reading call.
 //!
 //! Class checks: the letters `O o X x` test the dragon status of the
-//! pattern's stones, which katachi does not compute yet; such a match is
-//! reported with its check "not available" (JSON `k`: null), never as kept.
-//! The other letters do not filter matches (they steer move valuation or
-//! mark the move's kind) and are listed with their meaning.
+//! pattern's stones (`katachi_engine::pattern_classes`, the meaning the
+//! influence and move-generation stages use); each is reported as holding
+//! or failing, and JSON `k` is 1 when every one holds (the match is kept),
+//! 0 when one fails. The other letters do not filter matches (they steer
+//! move valuation or mark the move's kind) and are listed with their
+//! meaning.
 //!
 //! Constraint: `true`/`false` with the raw value (GNU Go's reading codes for
 //! a bare reading call: WIN 5, KO_A 4, KO_B 1, 0), `skipped: needs F` when
@@ -18,33 +20,19 @@ use std::collections::BTreeMap;
 use katachi_board::Color;
 use katachi_engine::analysis::Analysis;
 use katachi_engine::constraint_trace::{match_bindings, Verdict};
+use katachi_engine::pattern_classes::{class_holds, dragon_classes_hold};
 use katachi_patterns::matchers::Match;
-use katachi_patterns::model::{class_info, Pattern, PatternDb};
+use katachi_patterns::model::{class_info, PatternDb};
 
-/// Class letters whose check needs dragon status.
-const DRAGON_CLASSES: [char; 4] = ['O', 'o', 'X', 'x'];
-
-/// One class letter and what its check needs.
-fn class_check(letter: char) -> (String, bool) {
+/// One class letter of a match: its meaning and, for the letters that
+/// test the dragons of the match's stones (`O o X x`), whether
+/// the test holds on the analysed position.
+fn class_check(letter: char, holds: Option<bool>) -> String {
     let meaning = class_info(letter).map_or("unknown class", |c| c.meaning);
-    if DRAGON_CLASSES.contains(&letter) {
-        (
-            format!("{letter}: {meaning}: needs dragon status, not available yet"),
-            false,
-        )
-    } else {
-        (format!("{letter}: {meaning}: no match filter"), true)
-    }
-}
-
-/// Whether the class filter keeps the match: `Some(true)` when the pattern
-/// has no class needing dragon status, `None` when it has one (not
-/// available yet).
-fn class_kept(p: &Pattern) -> Option<bool> {
-    if p.classes.chars().any(|c| DRAGON_CLASSES.contains(&c)) {
-        None
-    } else {
-        Some(true)
+    match holds {
+        Some(true) => format!("{letter}: {meaning}: holds"),
+        Some(false) => format!("{letter}: {meaning}: fails, the match is rejected"),
+        None => format!("{letter}: {meaning}: no match filter"),
     }
 }
 
@@ -71,7 +59,7 @@ pub fn report(
     let (json, with_trace) = (opts.json, opts.trace);
     let board = analysis.board();
     let mut out = String::new();
-    let (mut held, mut failed, mut none, mut unknown_class) = (0, 0, 0, 0);
+    let (mut held, mut failed, mut none, mut rejected_by_class) = (0, 0, 0, 0);
     let mut skipped: BTreeMap<String, usize> = BTreeMap::new();
     for m in found {
         let p = &db.patterns[m.pattern.index()];
@@ -94,15 +82,15 @@ pub fn report(
             }
             Verdict::Failed(e) => *skipped.entry(format!("error: {e}")).or_default() += 1,
         }
-        let kept = class_kept(p);
-        if kept.is_none() {
-            unknown_class += 1;
+        let kept = dragon_classes_hold(p, board, m, color, analysis.dragons());
+        if !kept {
+            rejected_by_class += 1;
         }
-        let checks: Vec<(String, bool)> = p
+        let checks: Vec<String> = p
             .classes
             .chars()
             .filter(|&c| c != '-')
-            .map(class_check)
+            .map(|c| class_check(c, class_holds(c, p, board, m, color, analysis.dragons())))
             .collect();
         let trace_lines: Vec<String> = traced
             .as_ref()
@@ -125,8 +113,8 @@ pub fn report(
                 "d": board.vertex(m.origin),
                 "m": board.vertex(m.mark),
                 "classes": p.classes,
-                "class_checks": checks.iter().map(|(t, a)| serde_json::json!({"check": t, "available": a})).collect::<Vec<_>>(),
-                "k": kept.map(u8::from),
+                "class_checks": checks,
+                "k": u8::from(kept),
                 "c": verdict.number(),
                 "constraint": result,
             });
@@ -148,7 +136,7 @@ pub fn report(
             if checks.is_empty() {
                 out.push_str("    classes: none\n");
             }
-            for (c, _) in &checks {
+            for c in &checks {
                 out.push_str(&format!("    class {c}\n"));
             }
             for l in &trace_lines {
@@ -159,7 +147,7 @@ pub fn report(
     if !json {
         let skipped_total: usize = skipped.values().sum();
         out.push_str(&format!(
-            "{} matches: constraint true {held}, false {failed}, no constraint {none}, skipped {skipped_total}; class check not available (dragon status) on {unknown_class}\n",
+            "{} matches: constraint true {held}, false {failed}, no constraint {none}, skipped {skipped_total}; rejected by a dragon class (O o X x) {rejected_by_class}\n",
             found.len()
         ));
         if !skipped.is_empty() {

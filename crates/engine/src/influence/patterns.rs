@@ -25,8 +25,9 @@ use katachi_patterns::model::{CellMark, Elem, Pattern, ValueArg, ValueKind};
 use katachi_tactics::reading::Reader;
 
 use super::{Influence, Inputs, DEFAULT_ATTENUATION, PATTERN_ATTENUATION, WEAK_BARRIER};
-use crate::autohelper::{DragonStatus, Effect, PatternEval};
+use crate::autohelper::{Effect, PatternEval};
 use crate::knowledge::Database;
+use crate::pattern_classes::dragon_classes_hold;
 
 /// How the influence patterns went on one position.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -157,7 +158,8 @@ fn run(
             if kind == Kind::Invasion && !p.has_class('s') && o == inf.to_move {
                 continue;
             }
-            if touches_dead_stone(p, board, m, inf) || !dragon_classes_hold(p, board, m, o, inputs)
+            if touches_dead_stone(p, board, m, inf)
+                || !dragon_classes_hold(p, board, m, o, inputs.dragons)
             {
                 out.counts.rejected += 1;
                 continue;
@@ -455,41 +457,4 @@ fn touches_dead_stone(p: &Pattern, board: &Board, m: &Match, inf: &Influence) ->
             && cell_point(board, m.origin, m.transform, r, c)
                 .is_some_and(|pt| inf.dead[inf.index(board, pt)])
     })
-}
-
-/// The class letters `O` (every O dragon in the pattern alive or
-/// unknown, i.e. not dead) and `X` (every X dragon not dead).
-fn dragon_classes_hold(
-    p: &Pattern,
-    board: &Board,
-    m: &Match,
-    o: Color,
-    inputs: Inputs<'_>,
-) -> bool {
-    let want_o = p.has_class('O');
-    let want_x = p.has_class('X');
-    if !want_o && !want_x {
-        return true;
-    }
-    for (r, c, e) in p.elements() {
-        let side = match e {
-            Elem::Own if want_o => o,
-            Elem::Opp if want_x => o.opponent(),
-            _ => continue,
-        };
-        let Some(pt) = cell_point(board, m.origin, m.transform, r, c) else {
-            continue;
-        };
-        if board.cell(pt).color() != Some(side) {
-            continue;
-        }
-        if inputs
-            .dragons
-            .get(pt)
-            .is_some_and(|d| d.crude_status == DragonStatus::Dead)
-        {
-            return false;
-        }
-    }
-    true
 }

@@ -56,6 +56,7 @@ use crate::autohelper::{DragonStatus, Effect, PatternEval};
 use crate::constraint_trace::Verdict;
 use crate::knowledge::{Source, MOVE_SLOTS};
 use crate::owl::OwlStatus;
+use crate::pattern_classes::dragon_classes_hold;
 
 /// What a reason says the move does.
 #[derive(Clone, Debug, PartialEq)]
@@ -162,14 +163,6 @@ impl Reasons {
     fn entry(&mut self, p: Point) -> &mut Candidate {
         self.moves.entry(p).or_default()
     }
-}
-
-/// Whether the dragon at `p` counts as dead for the class conditions:
-/// the owl's status when it was read, else the static status.
-fn dragon_dead(an: &Analysis, p: Point) -> bool {
-    an.dragons()
-        .get(p)
-        .is_some_and(|d| d.crude_status == DragonStatus::Dead)
 }
 
 /// Points of moyo (the influence stage's region code at least 2 for
@@ -621,38 +614,6 @@ fn dragons_of(an: &Analysis, p: &Pattern, m: &Match, want: Elem, side: Color) ->
     out
 }
 
-/// Whether the class conditions on the dragons hold (patterns.texi:
-/// `O` no O dragon dead, `o` every O dragon dead or unknown, `X` no X
-/// dragon dead, `x` every X dragon dead or unknown).
-fn classes_hold(an: &Analysis, p: &Pattern, own: &[Point], opp: &[Point]) -> bool {
-    let status = |q: Point| {
-        an.dragons()
-            .get(q)
-            .map_or(DragonStatus::Unknown, |d| d.crude_status)
-    };
-    if p.has_class('O') && own.iter().any(|&q| dragon_dead(an, q)) {
-        return false;
-    }
-    if p.has_class('X') && opp.iter().any(|&q| dragon_dead(an, q)) {
-        return false;
-    }
-    if p.has_class('o')
-        && own
-            .iter()
-            .any(|&q| !matches!(status(q), DragonStatus::Dead | DragonStatus::Unknown))
-    {
-        return false;
-    }
-    if p.has_class('x')
-        && opp
-            .iter()
-            .any(|&q| !matches!(status(q), DragonStatus::Dead | DragonStatus::Unknown))
-    {
-        return false;
-    }
-    true
-}
-
 /// The move patterns of knowledge slot `slot` (one of [`MOVE_SLOTS`]):
 /// every match that holds gives its reasons and values.
 fn patterns(an: &Analysis, color: Color, out: &mut Reasons, slot: &str) {
@@ -698,12 +659,12 @@ fn patterns(an: &Analysis, color: Color, out: &mut Reasons, slot: &str) {
         if !legal(&board, color, mv) {
             continue;
         }
-        let own = dragons_of(an, p, m, Elem::Own, color);
-        let opp = dragons_of(an, p, m, Elem::Opp, color.opponent());
-        if !classes_hold(an, p, &own, &opp) {
+        if !dragon_classes_hold(p, &board, m, color, an.dragons()) {
             out.rejected += 1;
             continue;
         }
+        let own = dragons_of(an, p, m, Elem::Own, color);
+        let opp = dragons_of(an, p, m, Elem::Opp, color.opponent());
         let mut is_safe = |c: Color| {
             *safe
                 .entry((mv, c))
