@@ -39,7 +39,16 @@ pub struct ReadConfig {
 /// Limits of one connection query.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ConnectionConfig {
-    /// Connection nodes (positions searched) one query may spend.
+    /// Connection nodes (positions searched) one query may spend. 1,000
+    /// (3,000 before conn16): on connection.tst's 90 connect/disconnect
+    /// tests the same 63 pass with the same answers, and the nodes per
+    /// test (search and tactical) went from 20,179 to 10,674 together
+    /// with `MAX_MOVES` 6 and `NEAR_ROOT` 1 (connection reading); the
+    /// dragons built on connections (`dragons_reference`, CI sample, and
+    /// connection.tst's 38 `same_dragon` tests) kept every figure. The
+    /// iterative deepening stops when the next depth is not expected to
+    /// fit, so a smaller budget mostly skips deep searches that changed
+    /// no answer (1,500 alone: 63, 14,706 nodes; 750: 61).
     pub node_limit: u64,
     /// Moves one variation may play before it is scored by the static rules.
     pub depth: u32,
@@ -61,7 +70,7 @@ pub struct ConnectionConfig {
 impl Default for ConnectionConfig {
     fn default() -> Self {
         ConnectionConfig {
-            node_limit: 3_000,
+            node_limit: 1_000,
             depth: 12,
             max_distance: 4,
             tactical_node_limit: 1_000,
