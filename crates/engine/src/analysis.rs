@@ -469,15 +469,36 @@ impl Analysis {
     }
 
     /// Run `f` on this position's owl reader (made on first use).
+    /// The owl reader knows which dragons the dragons stage calls alive
+    /// (static status refined by the eyes: two eyes with the attacker
+    /// moving first, or the third eye of a lunch): a defence that joins
+    /// the goal to one saves it.
     fn with_owl<T>(&self, f: impl FnOnce(&mut Owl) -> T) -> T {
         let mut slot = self.owl.borrow_mut();
         let owl = slot.get_or_insert_with(|| {
-            Owl::new(
+            let dragons = self.dragons();
+            let eyes = self.dragon_eyes();
+            let living = self
+                .board
+                .cells()
+                .iter()
+                .enumerate()
+                .map(|(k, _)| {
+                    let p = Point(k as u16);
+                    self.board.on_board(p)
+                        && dragons.index(p).zip(dragons.get(p)).is_some_and(|(k, d)| {
+                            d.crude_status_with(eyes.get(k), None) == DragonStatus::Alive
+                        })
+                })
+                .collect();
+            let mut owl = Owl::new(
                 self.board.clone(),
                 self.config.knowledge.clone(),
                 self.config.reading,
                 OwlConfig::default(),
-            )
+            );
+            owl.set_living(living);
+            owl
         });
         f(owl)
     }

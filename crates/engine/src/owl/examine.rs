@@ -122,13 +122,16 @@ impl NodeView {
 
 /// Examine `board` (its player to move decides which strings are lively)
 /// for the goal dragon of `color`: `in_goal` marks, by point index, the
-/// stones of the goal strings.
+/// stones of the goal strings; `living` the stones of other dragons known
+/// to be alive (possibly empty): a goal string that takes one in, and
+/// that reading cannot capture, makes the goal alive.
 pub fn examine(
     board: &Board,
     reader: &mut Reader,
     knowledge: &Knowledge,
     color: Color,
     in_goal: &[bool],
+    living: &[bool],
 ) -> NodeView {
     let opp = color.opponent();
     let uncond = Unconditional::compute(board);
@@ -351,7 +354,13 @@ pub fn examine(
     defenses.extend(theirs_a);
     attacks.extend(theirs_d);
 
-    let by_eyes = alive || sum[0] >= 2;
+    // Joined to a living dragon by a string that cannot be captured.
+    let joined_living = board.points().any(|p| {
+        in_goal[p.index()]
+            && living.get(p.index()) == Some(&true)
+            && worms.get(p).is_none_or(|w| w.attack.is_none())
+    });
+    let by_eyes = alive || sum[0] >= 2 || joined_living;
     // Room to run that one move cannot take away: the escape room left
     // when the attacker blocks the goal liberty that costs the most (a
     // group with two ways out cannot be sealed in one move; one with a

@@ -161,6 +161,12 @@ pub struct Owl {
     goal: Vec<bool>,
     stats: Stats,
     total: Stats,
+    /// Stones of dragons the caller knows to be alive, by point index
+    /// ([`Owl::set_living`]; empty: none known).
+    living: Vec<bool>,
+    /// `living` without the current query's own stones: a goal string
+    /// that takes in one of these has joined a living dragon.
+    living_outside: Vec<bool>,
     /// Who made a conditional ko capture in the current variation.
     komaster: Option<Color>,
     /// `komaster` before each move played, for `unplay`.
@@ -191,11 +197,26 @@ impl Owl {
             color: Color::Black,
             original: Vec::new(),
             goal: vec![false; n],
+            living: Vec::new(),
+            living_outside: Vec::new(),
             stats: Stats::default(),
             total: Stats::default(),
             komaster: None,
             ko_stack: Vec::new(),
         }
+    }
+
+    /// Marks, by point index, the stones of dragons known to be alive
+    /// in the position read (the dragons stage's static status). A
+    /// defender's move that joins the goal to one of them, in a string
+    /// reading cannot capture, saves the goal: a group connected to a
+    /// living group lives (influence.texi's escape values give living
+    /// friendly dragons the highest value; GNU Go 3.8 defends the centre
+    /// dragon of endgame.tst 202 that way). The marks are read before
+    /// any query; the transposition table assumes they stay the same.
+    pub fn set_living(&mut self, stones: Vec<bool>) {
+        self.living = stones;
+        self.table = Table::new(1024, 1 << 18, 1 << 14);
     }
 
     /// The position read.
@@ -307,6 +328,12 @@ impl Owl {
         self.goal.iter_mut().for_each(|g| *g = false);
         for &p in goal {
             self.goal[p.index()] = true;
+        }
+        self.living_outside.clone_from(&self.living);
+        for &p in goal {
+            if let Some(l) = self.living_outside.get_mut(p.index()) {
+                *l = false;
+            }
         }
     }
 
@@ -474,6 +501,7 @@ impl Owl {
             &self.knowledge,
             self.color,
             &in_goal,
+            &self.living_outside,
         );
         if trace_owl() {
             let v = |l: &[(Point, i32)]| {
