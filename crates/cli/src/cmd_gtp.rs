@@ -183,8 +183,10 @@ Dead stones, seki and territory (final_status, final_status_list) come from \
 1000 Monte Carlo playouts from the position: a string captured in most of \
 them is dead unless unconditional life says it lives; a string the playouts \
 leave in doubt, whose opposing neighbours surely live, is dead when owl \
-finds its dragon dead and the semeai stage does not revise that (PARTIAL: \
-owl's alive verdicts are not used). estimate_score gives the playouts' \
+finds its dragon dead and the semeai stage does not revise that, or \
+critical with its opponent to move (PARTIAL: owl's alive verdicts are not \
+used); strings beside a point neither side can fill are in seki. \
+estimate_score gives the playouts' \
 mean margin.
 
 --patterns NAME=FILE (repeatable) replaces one of the engine's databases \

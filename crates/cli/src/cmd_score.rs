@@ -1,7 +1,9 @@
 //! `katachi score FILE.sgf [--move N] [--rules R] [--komi K]`: the dead
 //! stones, seki, territories and result of a game record's position, as
-//! `final_status_list` and `final_score` find them (Monte Carlo ownership
-//! with unconditional life; PARTIAL until owl and semeai exist).
+//! `final_status_list` and `final_score` find them
+//! ([`final_status_of`]: Monte Carlo ownership, unconditional life, owl
+//! and the semeai stage on the strings in doubt). `--strings` lists every
+//! string with its mean ownership, status and dragon status.
 //!
 //! The board marks living stones `X`/`O`, dead ones `x`/`o`, seki stones
 //! `S` (Black) and `s` (White), Black's territory `+`, White's `-` and
@@ -35,6 +37,11 @@ pub struct Args {
     /// Seed of the playouts.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Also list every string: its stones' mean final owner over the
+    /// playouts from its own side (-1 captured in every playout, +1 never),
+    /// its status, and owl's status of its dragon after the semeai stage.
+    #[arg(long)]
+    pub strings: bool,
 }
 
 /// Run `katachi score`.
@@ -65,6 +72,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let analysis = Analysis::new(board.clone(), AnalysisConfig::default());
     let status = final_status_of(&analysis, &Policy::katachi(), args.seed);
     outln!("{}", render(board, &status))?;
+    if args.strings {
+        outln!("{}", strings(&analysis, &status))?;
+    }
     let dead = status.dead(board);
     let list = |s: PointStatus| {
         let v: Vec<String> = status.points(board, s).map(|p| board.vertex(p)).collect();
@@ -100,6 +110,48 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if area { "area" } else { "territory" }
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// One line a string: its first stone, colour, size, mean ownership from
+/// its side, status and dragon status (`--strings`).
+fn strings(analysis: &Analysis, status: &FinalStatus) -> String {
+    let board = analysis.board();
+    let mut seen = vec![false; board.cells().len()];
+    let mut lines = Vec::new();
+    for p in board.points() {
+        let Some(c) = board.cell(p).color() else {
+            continue;
+        };
+        if seen[p.index()] {
+            continue;
+        }
+        let stones: Vec<_> = board.stones(p).collect();
+        let sign = if c == Color::Black { 1.0 } else { -1.0 };
+        let own = stones
+            .iter()
+            .map(|s| sign * status.ownership[s.index()])
+            .sum::<f32>()
+            / stones.len() as f32;
+        for s in &stones {
+            seen[s.index()] = true;
+        }
+        let word = match status.at(p) {
+            Some(PointStatus::Dead) => "dead",
+            Some(PointStatus::Seki) => "seki",
+            _ => "alive",
+        };
+        let dragon = analysis
+            .dragon_status(p)
+            .map_or_else(|| "-".to_string(), |d| d.format(board));
+        lines.push(format!(
+            "{:<4} {} {:>3} stones  own {:+.2}  {word:<5}  dragon {dragon}",
+            board.vertex(p),
+            if c == Color::Black { "black" } else { "white" },
+            stones.len(),
+            own
+        ));
+    }
+    lines.join("\n")
 }
 
 /// The board with the statuses marked (see the module doc).

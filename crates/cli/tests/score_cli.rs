@@ -60,3 +60,32 @@ fn a_finished_position_is_scored_with_its_dead_stones() {
     assert_eq!(err.matches("line 2, column 8").count(), 1, "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Two finished games of GNU Go's scoring suite (`score.tst`), read from
+/// the shared corpus at run time: score14.sgf, where the top-left black
+/// group is critical (it lives only if Black moves first) with White to
+/// move, so it is dead; and score7.sgf, with a seki in the top right
+/// that the playouts keep (neither side can fill T17 or T19), whose eyes
+/// (Q18, R19, T15) are nobody's territory under territory rules.
+#[test]
+fn finished_games_critical_groups_and_seki() {
+    let Some(regression) = katachi_testkit::shared::regression_dir() else {
+        return;
+    };
+    let dir = regression.join("games").join("scoring");
+    let score = |name: &str| {
+        let file = dir.join(name);
+        let (ok, out, err) = katachi(&["score", file.to_str().unwrap()]);
+        assert!(ok, "{name}: {err}");
+        out
+    };
+    let out = score("score14.sgf");
+    assert!(
+        out.contains("dead stones: A19 A18 D18 A17 B17 C17 D17 F17 E16 F16 H16 B15 C15 D15"),
+        "{out}"
+    );
+    assert!(out.contains("result (territory rules): W+73.5"), "{out}");
+    let out = score("score7.sgf");
+    assert!(out.contains("seki stones: Q19 S19 N18 "), "{out}");
+    assert!(out.contains("result (territory rules): W+16.5"), "{out}");
+}

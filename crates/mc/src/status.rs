@@ -25,7 +25,14 @@
 //!    ownership from its side is below [`StatusConfig::seki_below`]) and
 //!    it shares a liberty with an alive opposing string that is contested
 //!    as well: in a seki whoever approaches first is captured, so the
-//!    playouts split.
+//!    playouts split. It is in seki too when it is beside an empty point
+//!    that neither colour can fill ([`unfillable`]: the move would leave
+//!    the filling string in atari, capturing nothing) with an alive
+//!    opposing string beside it as well: the self-atari limit keeps
+//!    such a seki in every playout, so its strings are not contested.
+//!    A region bordered by one colour that touches a seki string makes
+//!    the strings bordering it seki too (one step: the group's eyes join
+//!    its strings).
 //! 4. With the dead stones removed, each empty region bordered by one
 //!    colour only is that colour's **territory**, unless it touches a
 //!    seki string (eyes in seki are nobody's territory under territory
@@ -39,7 +46,7 @@
 //! is misjudged here.
 
 use katachi_board::playout::Rng;
-use katachi_board::{Board, Cell, Color, Point};
+use katachi_board::{Board, Cell, Color, Move, Point};
 
 use crate::context::McBoard;
 use crate::playout::Policy;
@@ -318,33 +325,55 @@ pub fn final_status_judged(
             }
         }
     }
-    for p in board.points() {
-        if seki[p.index()] {
-            status[p.index()] = Some(PointStatus::Seki);
+    // Seki by shape: an empty point beside alive strings of both colours
+    // that neither can fill (the filling string would be left in atari,
+    // capturing nothing, or the move is illegal). Why (Go): the playouts'
+    // self-atari limit keeps such a seki, so both sides own their strings
+    // in every playout and the contested rule above misses it; but a
+    // point neither side may fill between living strings is what a seki
+    // is (dame between groups with eyes can be filled safely).
+    for l in board.empty_points().collect::<Vec<_>>() {
+        let beside: Vec<Point> = board
+            .neighbors(l)
+            .into_iter()
+            .filter(|&q| {
+                board.cell(q).color().is_some() && status[q.index()] == Some(PointStatus::Alive)
+            })
+            .collect();
+        let has = |c: Color| beside.iter().any(|&q| board.cell(q).color() == Some(c));
+        if !has(Color::Black) || !has(Color::White) {
+            continue;
+        }
+        if !unfillable(board, Color::Black, l) || !unfillable(board, Color::White, l) {
+            continue;
+        }
+        for q in beside {
+            for s in board.stones(q) {
+                seki[s.index()] = true;
+            }
         }
     }
-    // Territory: empty (and dead-stone) regions bordered by one colour's
-    // living stones only, and touching no seki string.
+    // The empty and dead-stone regions of the board, each with whether
+    // black and white stones border it.
+    let dead: Vec<bool> = status
+        .iter()
+        .map(|s| *s == Some(PointStatus::Dead))
+        .collect();
+    let open = |q: Point| board.cell(q) == Cell::Empty || dead[q.index()];
     let mut region_seen = vec![false; len];
-    let mut region = Vec::new();
+    let mut regions: Vec<(Vec<Point>, bool, bool)> = Vec::new();
     for start in board.points() {
-        let open =
-            |q: Point| board.cell(q) == Cell::Empty || status[q.index()] == Some(PointStatus::Dead);
         if !open(start) || region_seen[start.index()] {
             continue;
         }
-        region.clear();
-        region.push(start);
+        let mut region = vec![start];
         region_seen[start.index()] = true;
-        let (mut black, mut white, mut touches_seki) = (false, false, false);
+        let (mut black, mut white) = (false, false);
         let mut k = 0;
         while k < region.len() {
             let q = region[k];
             k += 1;
             for r in board.neighbors(q) {
-                if board.cell(r) == Cell::Edge {
-                    continue;
-                }
                 if open(r) {
                     if !region_seen[r.index()] {
                         region_seen[r.index()] = true;
@@ -357,15 +386,52 @@ pub fn final_status_judged(
                     Cell::White => white = true,
                     _ => {}
                 }
-                touches_seki |= seki[r.index()];
             }
         }
+        regions.push((region, black, white));
+    }
+    // A seki group's eyes: a region bordered by one colour that touches a
+    // string in seki makes every string bordering it part of the seki
+    // (one step). Why (Go): the strings of a group in seki are connected
+    // through its eyes; the group is in seki, not only the string beside
+    // the shared liberty, and its eyes are nobody's territory.
+    let border = |region: &[Point]| -> Vec<Point> {
+        region
+            .iter()
+            .flat_map(|&q| board.neighbors(q))
+            .filter(|&r| board.cell(r).color().is_some() && !open(r))
+            .collect()
+    };
+    let mut grow = Vec::new();
+    for (region, black, white) in &regions {
+        if black == white {
+            continue;
+        }
+        let edge = border(region);
+        if edge.iter().any(|r| seki[r.index()]) {
+            grow.extend(edge);
+        }
+    }
+    for q in grow {
+        for s in board.stones(q) {
+            seki[s.index()] = true;
+        }
+    }
+    for p in board.points() {
+        if seki[p.index()] {
+            status[p.index()] = Some(PointStatus::Seki);
+        }
+    }
+    // Territory: empty (and dead-stone) regions bordered by one colour's
+    // living stones only, and touching no seki string.
+    for (region, black, white) in &regions {
+        let touches_seki = border(region).iter().any(|r| seki[r.index()]);
         let owner = match (black, white, touches_seki) {
             (true, false, false) => Some(Color::Black),
             (false, true, false) => Some(Color::White),
             _ => None,
         };
-        for &q in &region {
+        for &q in region {
             if board.cell(q) == Cell::Empty {
                 status[q.index()] = Some(match owner {
                     Some(c) => PointStatus::Territory(c),
@@ -379,6 +445,25 @@ pub fn final_status_judged(
         ownership,
         mean_margin: mean as f32,
         margin_sd: sd as f32,
+    }
+}
+
+/// Whether `c` cannot fill the empty point `l`: the move is illegal, or
+/// it captures nothing and leaves the string it makes in atari.
+fn unfillable(board: &Board, c: Color, l: Point) -> bool {
+    // A neighbouring string of `c` with three liberties or more keeps two
+    // after the move: no need to play it.
+    if board
+        .neighbors(l)
+        .into_iter()
+        .any(|q| board.cell(q).color() == Some(c) && board.liberty_count(q) >= 3)
+    {
+        return false;
+    }
+    let mut b = board.clone();
+    match b.try_move(c, Move::Play(l)) {
+        Err(_) => true,
+        Ok(captured) => captured == 0 && b.liberty_count(l) <= 1,
     }
 }
 
@@ -528,6 +613,19 @@ mod tests {
                 s.ownership[p.index()]
             );
         }
+        // The playouts keep it, so the strings are not contested; they
+        // are in seki because neither side can fill A9 (or E9).
+        for v in inner {
+            assert_eq!(
+                s.at(b.parse_vertex(v).unwrap()),
+                Some(PointStatus::Seki),
+                "{v}"
+            );
+        }
+        assert_eq!(
+            s.at(b.parse_vertex("G9").unwrap()),
+            Some(PointStatus::Alive)
+        );
         // The shared liberties are nobody's: Black's 7 stones against
         // White's 12 stones and 60 points.
         assert_eq!(s.area_margin(&b, 0.0), 7.0 - 72.0);

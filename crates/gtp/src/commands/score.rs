@@ -5,12 +5,12 @@
 //! [`katachi_mc::final_status_judged`] (Monte Carlo ownership from the
 //! position; strings the engine's unconditional-life analysis calls alive
 //! are never dead; strings the playouts leave in doubt are dead when owl
-//! finds their dragon dead), computed once per position and rules and
-//! kept in the session. PARTIAL (issue 13): the dead verdicts are owl's
-//! revised by the semeai stage (a dragon owl calls dead that lives in a
-//! race or a seki is not dead), but the race is read only between
-//! dragons owl calls weak (the playouts judge the others), and owl's
-//! alive verdicts are not used.
+//! finds their dragon dead, or critical with the opponent to move),
+//! computed once per position and rules and kept in the session.
+//! PARTIAL (issue 13): the dead verdicts are owl's revised by the semeai
+//! stage (a dragon owl calls dead that lives in a race or a seki is not
+//! dead), but the race is read only between dragons owl calls weak (the
+//! playouts judge the others), and owl's alive verdicts are not used.
 //!
 //! `final_score` counts by the session's rules: area (`--rules chinese`,
 //! the default, as katachi plays) or territory (`--rules japanese`, GNU
@@ -168,8 +168,20 @@ pub fn final_status_of(analysis: &Analysis, policy: &katachi_mc::Policy, seed: u
 /// (on the 581 finished games of `katachi bench score`, before the rule
 /// on doubtful neighbours of [`final_status_judged`], taking owl's alive
 /// verdicts as well gave 513 exact margins instead of 516).
-fn owl_judge(analysis: &Analysis, p: katachi_board::Point) -> Option<bool> {
-    matches!(analysis.dragon_status(p)?, OwlStatus::Dead).then_some(true)
+///
+/// A critical dragon (owl: it dies if the opponent moves first, lives if
+/// its owner does) is dead when its owner is not the side to move. Why
+/// (Go): the game is over, so the position is scored as it would end if
+/// play went on from it, as GNU Go's finishing self-play scores it: the
+/// side to move plays the vital point first, so its opponent's critical
+/// dragon dies, and its own lives (which the playouts then judge).
+pub fn owl_judge(analysis: &Analysis, p: katachi_board::Point) -> Option<bool> {
+    let owner = analysis.board().cell(p).color()?;
+    match analysis.dragon_status(p)? {
+        OwlStatus::Dead => Some(true),
+        OwlStatus::Critical { .. } if owner != analysis.board().to_move() => Some(true),
+        _ => None,
+    }
 }
 
 /// Stones grouped one string a line (GNU Go's `final_status_list` layout).
