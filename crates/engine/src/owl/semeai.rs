@@ -253,7 +253,11 @@ impl Semeai {
     /// opponent, lives: two proper eyes, or owl finds no kill with the
     /// opponent to move (an attack through ko leaves it alive here: the
     /// capture stands until the ko is fought). Always true without a
-    /// judge.
+    /// judge. Owl reads here without its ko null move
+    /// ([`OwlConfig::ko_tenuki`]): a capturer whose eye space the
+    /// opponent can turn into a ko whenever it likes (bent four in the
+    /// corner, semeai.tst's 65 and 66) is dead in the race, and read so
+    /// it counted alive (semeai.tst 95 -> 91 with owl15's null move).
     fn capturer_lives(&mut self, orig: &[Point], c: Color) -> bool {
         let Some(judge) = self.judge.as_ref() else {
             return true;
@@ -277,6 +281,7 @@ impl Semeai {
             judge.reading,
             OwlConfig {
                 node_limit: JUDGE_NODES,
+                ko_tenuki: false,
                 ..OwlConfig::default()
             },
         );

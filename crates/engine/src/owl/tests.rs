@@ -122,3 +122,37 @@ fn first_line_seki_is_not_killed() {
     assert_eq!(o.attack(&white).outcome, FAIL);
     assert_eq!(o.defend(&white).outcome.code, Code::Win);
 }
+
+/// Black's corner group has a bent four in the corner (G9 H9 J9 J8) and
+/// no outside liberty: White can turn it into a ko whenever it likes and
+/// Black can never start it, so the reading without the ko null move
+/// (the semeai's judge of a capturer's life) calls it dead: semeai.tst's
+/// 65 and 66 count a capture that leaves the capturer such a shape as
+/// lost. (With the null move owl answers a ko, `KO_A` at H9.)
+#[test]
+fn bent_four_in_the_corner_is_dead_without_the_ko_null_move() {
+    let b = Board::from_ascii(
+        "....OX...
+         ....OXXX.
+         ....OOOXX
+         ......OXX
+         ......OOO
+         .........
+         .........
+         .........
+         .........",
+    )
+    .expect("board");
+    let black = stones(&b, Color::Black);
+    let mut strict = Owl::new(
+        b.clone(),
+        Knowledge::embedded(),
+        ReadConfig::default(),
+        OwlConfig {
+            ko_tenuki: false,
+            ..OwlConfig::default()
+        },
+    );
+    let a = strict.attack(&black);
+    assert_eq!(a.outcome.code, Code::Win, "{a:?}");
+}
