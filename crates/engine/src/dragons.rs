@@ -1363,8 +1363,9 @@ mod tests {
     }
 
     /// `surround_size` counts the points inside the hull, its boundary
-    /// included: the hexagon of the six X stones holds 3 + 5 + 3 points
-    /// (GNU Go 3.8 counts 25 for the 5x5 square of four corner stones).
+    /// included: C5 and G5 stand on the third line, so the edge points
+    /// A5 and J5 join the set, and the hull holds 3 + 9 + 3 points (GNU
+    /// Go 3.8 counts 25 for the 5x5 square of four corner stones).
     #[test]
     fn surround_fields_count_the_hull() {
         let (b, d) = dragons(
@@ -1380,7 +1381,7 @@ mod tests {
         );
         let at = |v: &str| b.parse_vertex(v).expect("vertex");
         let k = d.index(at("E5")).expect("dragon");
-        assert_eq!(d.surround_fields(&b, k), (1, 11));
+        assert_eq!(d.surround_fields(&b, k), (1, 15));
         assert_eq!(d.surround_map(&b, k, at("C5")), Some(true));
         assert_eq!(d.surround_map(&b, k, at("C6")), Some(false));
         // One more stone below closes nothing new: still surrounded.
