@@ -35,12 +35,14 @@ use katachi_tactics::unconditional::Unconditional;
 use katachi_tactics::worms::Worms;
 
 use crate::autohelper::{
-    Context, DragonStatus, EyeFacts, EyeTopology, HandicapStones, InfluenceFacts,
+    Context, DragonFacts, DragonStatus, EyeFacts, EyeTopology, HandicapStones, InfluenceFacts,
 };
 use crate::connections::{find_connections, Connections};
 use crate::constraint_trace::{evaluate_in, trace_in, Trace, Verdict};
 use crate::cuts::CutPoints;
-use crate::dragons::{dragon_eyes, DragonEyes, Dragons, OwlFields, SemeaiFields};
+use crate::dragons::{
+    dragon_eyes, weakness, DragonEyes, Dragons, OwlFields, SemeaiFields, Surround, WeaknessInputs,
+};
 use crate::eye_values::EyeValues;
 use crate::eyes::Eyes;
 use crate::influence::{Influence, InfluenceDbs, Inputs};
@@ -102,6 +104,10 @@ pub struct Analysis {
     dragons: OnceCell<Dragons>,
     dragon_eyes: OnceCell<Vec<DragonEyes>>,
     dragon_escapes: OnceCell<(Vec<u32>, Vec<u32>)>,
+    /// Each dragon's `(moyo_size, moyo_territorial_value)`.
+    dragon_moyos: OnceCell<Vec<(usize, f32)>>,
+    /// Each dragon's `weakness_pre_owl`.
+    weakness_pre_owl: OnceCell<Vec<f32>>,
     path_territory: OnceCell<TerritoryMap>,
     eye_values: OnceCell<EyeValues>,
     /// By the colour to move ([`Color::index`]).
@@ -162,6 +168,8 @@ impl Analysis {
             dragons: OnceCell::new(),
             dragon_eyes: OnceCell::new(),
             dragon_escapes: OnceCell::new(),
+            dragon_moyos: OnceCell::new(),
+            weakness_pre_owl: OnceCell::new(),
             path_territory: OnceCell::new(),
             eye_values: OnceCell::new(),
             influence: [OnceCell::new(), OnceCell::new()],
@@ -316,6 +324,65 @@ impl Analysis {
         })
     }
 
+    /// Each dragon's moyo as GNU Go's `dragon_data` gives it
+    /// (`(moyo_size, moyo_territorial_value)`, [`Influence::moyo_of`]),
+    /// indexed as the dragons, in the influence computed with the
+    /// opponent to move (computed on first use).
+    pub fn dragon_moyos(&self) -> &[(usize, f32)] {
+        self.dragon_moyos.get_or_init(|| {
+            let dragons = self.dragons();
+            dragons
+                .iter()
+                .map(|d| {
+                    let stones = dragons.stones(&self.board, d.origin);
+                    self.influence(d.color.opponent())
+                        .moyo_of(&self.board, &stones, d.color)
+                })
+                .collect()
+        })
+    }
+
+    /// The weakness inputs of dragon `k` with `status`.
+    fn weakness_inputs(&self, k: usize, status: Option<DragonStatus>) -> Option<WeaknessInputs> {
+        let d = self.dragons().iter().nth(k)?;
+        let crude = d.crude_status_with(
+            self.dragon_eyes().get(k),
+            self.dragon_escape_sums().get(k).copied(),
+        );
+        Some(WeaknessInputs {
+            safety: d.safety,
+            // Before owl a critical crude status is not yet a verdict.
+            status: status.unwrap_or(match crude {
+                DragonStatus::Critical => DragonStatus::Unknown,
+                s => s,
+            }),
+            crude_status: crude,
+            escape: self.dragon_escapes().get(k).copied().unwrap_or(0),
+            moyo_value: self.dragon_moyos().get(k).map_or(0.0, |m| m.1),
+        })
+    }
+
+    /// Each dragon's weakness before owl (`weakness_pre_owl`,
+    /// [`weakness`]: by its crude status, escape route and moyo), indexed
+    /// as the dragons (computed on first use).
+    pub fn dragon_weaknesses_pre_owl(&self) -> &[f32] {
+        self.weakness_pre_owl.get_or_init(|| {
+            (0..self.dragons().len())
+                .map(|k| self.weakness_inputs(k, None).map_or(0.0, weakness))
+                .collect()
+        })
+    }
+
+    /// The weakness of the dragon at `p` after owl and the semeai stage
+    /// (`weakness`: [`weakness`] with the status of
+    /// [`Analysis::owl_fields`], reading owl for it if need be). `None`
+    /// for an empty point.
+    pub fn dragon_weakness(&self, p: Point) -> Option<f32> {
+        let k = self.dragons().index(p)?;
+        let status = self.owl_fields(p)?.status;
+        Some(weakness(self.weakness_inputs(k, status)?))
+    }
+
     /// The blog seed's path influence with its two territory layers
     /// (katachi-pathinf, default range and paths), computed from scratch
     /// for this position on first use.
@@ -381,6 +448,32 @@ impl Analysis {
     /// influence). Not cached.
     pub fn influence_with_knowledge(&self, to_move: Color, knowledge: &Knowledge) -> Influence {
         self.compute_influence_with(knowledge, to_move, None, None)
+    }
+
+    /// Each stone's source strength from its dragon's weakness before owl
+    /// (`100 * (1 - 0.3 * weakness)`, what GNU Go 3.8 radiates, see
+    /// [`Inputs::strength`]), by padded board index; 0 on empty points.
+    pub fn weakness_strengths(&self) -> Vec<f32> {
+        let dragons = self.dragons();
+        let weak = self.dragon_weaknesses_pre_owl();
+        let mut out = vec![0.0; self.board.cells().len()];
+        for p in self.board.points() {
+            if let Some(k) = dragons.index(p) {
+                out[p.index()] = 100.0 * (1.0 - 0.3 * weak[k]);
+            }
+        }
+        out
+    }
+
+    /// The influence with `to_move` to move, the dragons stage's static
+    /// dead stones and each live stone's strength from its dragon's
+    /// weakness before owl ([`Analysis::weakness_strengths`]): the second
+    /// stage value of the loop influence -> weakness -> influence. Not
+    /// cached; measured against GNU Go's regions in
+    /// `tests/influence_reference.rs`.
+    pub fn influence_with_weakness(&self, to_move: Color) -> Influence {
+        let strength = self.weakness_strengths();
+        self.compute_influence(to_move, None, Some(&strength))
     }
 
     fn compute_influence(
@@ -911,6 +1004,7 @@ impl Analysis {
     pub fn context(&self) -> Context<'_> {
         Context {
             influence: Some(self),
+            dragons: Some(self),
             ..self.stage_context()
         }
     }
@@ -977,6 +1071,48 @@ impl EyeFacts for Analysis {
             .into_iter()
             .map(|c| values.at(&self.board, eyes, c, p).map_or(0, |v| v.value.d))
             .max()
+    }
+}
+
+/// The dragons stage's facts with what the later stages add: the
+/// weakness before owl ([`Analysis::dragon_weaknesses_pre_owl`], which
+/// reads the influence) and the surround status. Only the full
+/// [`Analysis::context`] answers through this; the stages before
+/// influence see the dragons alone.
+impl DragonFacts for Analysis {
+    fn dragon_size(&self, p: Point) -> Option<usize> {
+        self.dragons().dragon_size(p)
+    }
+
+    fn same_dragon(&self, p: Point, q: Point) -> Option<bool> {
+        self.dragons().same_dragon(p, q)
+    }
+
+    fn dragon_status(&self, p: Point) -> Option<DragonStatus> {
+        DragonFacts::dragon_status(self.dragons(), p)
+    }
+
+    fn effective_size(&self, p: Point) -> Option<f64> {
+        self.dragons().effective_size(p)
+    }
+
+    fn weakness(&self, p: Point) -> Result<Option<f64>, &'static str> {
+        Ok(self
+            .dragons()
+            .index(p)
+            .and_then(|k| self.dragon_weaknesses_pre_owl().get(k))
+            .map(|&w| f64::from(w)))
+    }
+
+    fn genus(&self, p: Point) -> Result<Option<i64>, &'static str> {
+        self.dragons().genus(p)
+    }
+
+    fn is_surrounded(&self, p: Point) -> Result<Option<bool>, &'static str> {
+        let dragons = self.dragons();
+        Ok(dragons
+            .index(p)
+            .map(|k| dragons.surround(&self.board, k) != Surround::Open))
     }
 }
 

@@ -26,8 +26,9 @@ use crate::error::Reply;
 use crate::registry::Registry;
 use crate::session::Session;
 
-/// Register `dragon_data`, `dragon_stones`, `same_dragon` and
-/// `dragon_status`.
+/// Register `dragon_data`, `dragon_stones`, `same_dragon`,
+/// `dragon_status` and the surround commands (`is_surrounded`,
+/// `does_surround`, `surround_map`).
 pub fn register(r: &mut Registry) {
     r.add("dragon_data", dragon_data);
     r.add("dragon_stones", dragon_stones)
@@ -35,6 +36,9 @@ pub fn register(r: &mut Registry) {
     r.add("same_dragon", same_dragon);
     r.add("dragon_status", dragon_status)
         .gogui("string/Dragon status/dragon_status %p");
+    r.add("is_surrounded", is_surrounded);
+    r.add("does_surround", does_surround);
+    r.add("surround_map", surround_map);
 }
 
 /// Run `f` on the position's dragons, counting the reading spent on the
@@ -55,20 +59,10 @@ fn with_dragons<T>(
     let a = current_analysis(s);
     let eyes = with_eyes.then(|| a.dragon_eyes());
     let escapes = with_eyes.then(|| (a.dragon_escape_sums(), a.dragon_escapes()));
-    // Each dragon's moyo as GNU Go's `dragon_data` gives it: measured
-    // with the dragon's opponent to move (the influence the opponent's
-    // reduction would meet).
-    let moyo: Option<Vec<(usize, f32)>> = with_eyes.then(|| {
-        a.dragons()
-            .iter()
-            .map(|d| {
-                let stones = a.dragons().stones(&board, d.origin);
-                a.influence(d.color.opponent())
-                    .moyo_of(&board, &stones, d.color)
-            })
-            .collect()
-    });
-    let out = f(&board, a.dragons(), eyes, escapes, moyo.as_deref());
+    // Each dragon's moyo as GNU Go's `dragon_data` gives it
+    // (`Analysis::dragon_moyos`).
+    let moyo = with_eyes.then(|| a.dragon_moyos());
+    let out = f(&board, a.dragons(), eyes, escapes, moyo);
     let spent = a.reader().total().nodes - before;
     add_nodes(s, spent);
     out
@@ -97,6 +91,10 @@ fn dragon_data(s: &mut Session, a: &Args<'_>) -> Reply {
                     LaterFields {
                         owl: an.owl_fields(o).unwrap_or_default(),
                         semeai: an.semeai_fields(o).unwrap_or_default(),
+                        weakness: (
+                            an.dragon_weakness(o).unwrap_or(0.0),
+                            an.dragon_weaknesses_pre_owl()[k],
+                        ),
                     }
                 } else {
                     LaterFields::default()
@@ -175,6 +173,50 @@ fn dragon_status(s: &mut Session, a: &Args<'_>) -> Reply {
     let spent = an.reader().total().nodes - before;
     add_nodes(s, spent);
     Ok(out)
+}
+
+/// `is_surrounded DRAGON`: GNU Go's surround status of the dragon (1
+/// surrounded, 2 weakly, 0 not; `Dragons::surround`).
+fn is_surrounded(s: &mut Session, a: &Args<'_>) -> Reply {
+    let p = stone_arg(s.board(), a, 0)?;
+    Ok(with_dragons(s, false, |board, d, _, _, _| {
+        d.index(p)
+            .map_or(0, |k| d.surround(board, k).code())
+            .to_string()
+    }))
+}
+
+/// `does_surround MOVE DRAGON`: the dragon's surround status with a
+/// stone at MOVE added to the surround set (GNU Go 3.8 answers 2, weakly,
+/// for a move that closes a hull with a wide opening). MOVE must be
+/// empty.
+fn does_surround(s: &mut Session, a: &Args<'_>) -> Reply {
+    let mv = vertex_arg(s.board(), a, 0)?;
+    if s.board().cell(mv).color().is_some() {
+        return crate::error::fail("move vertex must be empty");
+    }
+    let p = stone_arg(s.board(), a, 1)?;
+    Ok(with_dragons(s, false, |board, d, _, _, _| {
+        d.index(p)
+            .map_or(0, |k| d.surround_with(board, k, Some(mv)).0.code())
+            .to_string()
+    }))
+}
+
+/// `surround_map DRAGON VERTEX`: 1 if VERTEX is inside the hull that
+/// surrounds the dragon (boundary included), 0 if not, -1 when the
+/// dragon is not surrounded.
+fn surround_map(s: &mut Session, a: &Args<'_>) -> Reply {
+    let p = stone_arg(s.board(), a, 0)?;
+    let q = vertex_arg(s.board(), a, 1)?;
+    Ok(with_dragons(s, false, |board, d, _, _, _| {
+        match d.index(p).and_then(|k| d.surround_map(board, k, q)) {
+            None => "-1",
+            Some(true) => "1",
+            Some(false) => "0",
+        }
+        .to_string()
+    }))
 }
 
 #[cfg(test)]
