@@ -214,15 +214,15 @@ fn golden_influence_maps_and_an_svg_heat_map() {
          6 + , . ' O w O 6      6 b b . . O w O 6
          5 + + + . O O O 5      5 b b b . O O O 5
          4 X X X X . . . 4      4 X X X X . . . 4
-         3 X b b X + X . 3      3 X b b X b X . 3
+         3 X b b X b X , 3      3 X b b X b X . 3
          2 b X b X b b b 2      2 b X b X b b b 2
          1 b b X b b b b 1      1 b b X b b b b 1
            A B C D E F G          A B C D E F G
 
         regions: X O stones (x o dead), b w territory, + - moyo, , ' area, . neutral
         paths:   X O stones (x o counted dead), b w territory, ? contested
-        territory points: influence Black 13 White 2; paths Black 20 White 3
-        territory balance of the influence stage (White minus Black): -11.9
+        territory points: influence Black 14 White 2; paths Black 20 White 3
+        territory balance of the influence stage (White minus Black): -12.9
     "#]]
     .assert_eq(maps);
     let text = std::fs::read_to_string(&svg).expect("the SVG was written");

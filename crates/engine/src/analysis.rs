@@ -563,9 +563,10 @@ impl Analysis {
 
     /// Run `f` on this position's owl reader (made on first use).
     /// The owl reader knows which dragons the dragons stage calls alive
-    /// (static status refined by the eyes: two eyes with the attacker
-    /// moving first, or the third eye of a lunch): a defence that joins
-    /// the goal to one saves it.
+    /// (static status, or two eyes with the attacker moving first; not
+    /// the crude status's lunch rule, which calls alive dragons owl finds
+    /// critical, ld_owl.tst 104): a defence that joins the goal to one
+    /// saves it.
     fn with_owl<T>(&self, f: impl FnOnce(&mut Owl) -> T) -> T {
         let mut slot = self.owl.borrow_mut();
         let owl = slot.get_or_insert_with(|| {
@@ -580,7 +581,8 @@ impl Analysis {
                     let p = Point(k as u16);
                     self.board.on_board(p)
                         && dragons.index(p).zip(dragons.get(p)).is_some_and(|(k, d)| {
-                            d.crude_status_with(eyes.get(k), None) == DragonStatus::Alive
+                            d.crude_status == DragonStatus::Alive
+                                || eyes.get(k).is_some_and(|e| e.genus.b >= 2)
                         })
                 })
                 .collect();

@@ -23,20 +23,22 @@
 //! 8. [`dragons`]: worms amalgamated into dragons, and the dragon fields
 //!    known before influence and owl (implements the autohelper's
 //!    [`autohelper::DragonFacts`]).
-//! 9. [`influence`]: GNU Go's influence function: sources, permeability,
-//!    barrier and invasion patterns, territory values and the territory /
-//!    moyo / area segmentation, for one colour to move.
-//! 10. [`owl`]: life-and-death reading of a dragon (owl.texi), its
+//! 9. [`pattern_classes`]: the class letters `O o X x` that test the
+//!    dragons of a pattern match, one meaning for the stages below.
+//! 10. [`influence`]: GNU Go's influence function: sources, permeability,
+//!     barrier and invasion patterns, territory values and the territory /
+//!     moyo / area segmentation, for one colour to move.
+//! 11. [`owl`]: life-and-death reading of a dragon (owl.texi), its
 //!     candidates from the owl databases and the eye analysis, its leaves
 //!     valued by the eyes stages on each position read (PARTIAL).
-//! 11. [`analysis`]: the [`analysis::Analysis`] value of one position, its
+//! 12. [`analysis`]: the [`analysis::Analysis`] value of one position, its
 //!     stages computed lazily and kept. Score joins here as a next stage.
-//! 12. [`movegen`]: the classic move generator: move reasons from the
+//! 13. [`movegen`]: the classic move generator: move reasons from the
 //!     analysis (worms, owl, shape patterns), their valuation in points
 //!     (territory from the influence before and after the move, strategy,
 //!     shape, minimum values), the best move and its explanation
 //!     (PARTIAL).
-//! 13. [`baseline`]: the earlier random `genmove` policy (`--engine
+//! 14. [`baseline`]: the earlier random `genmove` policy (`--engine
 //!     baseline`).
 //!
 //! The tactical layer's modules are re-exported under their own names

@@ -50,9 +50,9 @@ fn influence_regions_of_a_middle_game() {
         expect![[r#"
               A B C D E F G H J
             9 x x x x B b . . . 9
-            8 x x X x X b . W w 8
+            8 x x X x X b . w w 8
             7 . b X x X . O O o 7
-            6 . . . X . . O o o 6
+            6 . . . X b . O o o 6
             5 . O O . . w O o o 5
             4 b X . O W W o o o 4
             3 x X . w O o O o o 3

