@@ -132,3 +132,26 @@ fn owl_suite_keeps_its_level() {
         tally.passed
     );
 }
+
+/// A defence that joins the goal to a dragon the static status calls
+/// alive saves the goal (`Owl::set_living`): in endgame.tst 202
+/// (endgame2.sgf before move 2, Black to move) Black's centre dragon
+/// Q10 lives by Q9, which joins it to the living right side, and dies
+/// if White plays there first: GNU Go 3.8 says `critical Q9 Q9` (katachi
+/// said dead before the rule).
+#[test]
+fn a_defence_joining_a_living_dragon_saves_the_goal() {
+    let Some(dir) = regression_dir() else { return };
+    let sgf = std::fs::read(dir.join("games/endgame2.sgf")).expect("endgame2.sgf");
+    let board = katachi_sgf::load_bytes(&sgf, katachi_sgf::Target::BeforeMove(2))
+        .expect("loads")
+        .board;
+    let an = Analysis::new(board.clone(), AnalysisConfig::default());
+    let q10 = board.parse_vertex("Q10").expect("vertex");
+    let q9 = board.parse_vertex("Q9").expect("vertex");
+    let defend = an.owl_defend(q10).expect("a dragon").outcome;
+    assert!(defend.code.is_success(), "{defend:?}");
+    assert_eq!(defend.mv, Some(q9));
+    let attack = an.owl_attack(q10).expect("a dragon").outcome;
+    assert!(attack.code.is_success(), "{attack:?}");
+}
