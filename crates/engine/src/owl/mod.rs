@@ -654,7 +654,7 @@ impl Owl {
                 if depth > 0
                     && !(view.lunches > 0 && self.ko_candidate().is_some())
                     && !self.seki_possible()
-                    && (!view.ko_capturable || !self.cfg.ko_tenuki || {
+                    && (!(view.ko_capturable && self.cfg.ko_tenuki) || {
                         let t = self.tenuki(depth);
                         tenuki = Some(t);
                         !t.is_success()
