@@ -214,9 +214,10 @@ pub struct Inputs<'a> {
     /// The strength of each live stone's source, by padded board index
     /// (GNU Go 3.8 radiates `100 * (1 - 0.3 * weakness)` from a stone of
     /// a dragon of that weakness, measured on the reference positions);
-    /// `None`: [`STONE_STRENGTH`] for every live stone. PARTIAL: katachi
-    /// computes no dragon weakness yet, so only callers that know one
-    /// (the measurements with GNU Go's) give this.
+    /// `None`: [`STONE_STRENGTH`] for every live stone. PARTIAL: the
+    /// analysis's own influence gives none; only
+    /// `Analysis::influence_with_weakness` (katachi's weakness before
+    /// owl) and the measurements with GNU Go's weaknesses give this.
     pub strength: Option<&'a [f32]>,
     /// Constraint outcomes kept from earlier positions for matches whose
     /// surroundings are unchanged ([`ConstraintMemo`]); `None` reads
