@@ -368,11 +368,11 @@ fn interpolate(table: &[f32], x: f32) -> f32 {
 /// - invincible and inessential dragons 0, tactically dead ones and
 ///   dragons whose `status` is dead or critical 1;
 /// - a dragon whose crude status is alive: a small weakness falling with
-///   its moyo's territorial value ([`ALIVE_WEAKNESS`]: 0.26 for a small
+///   its moyo's territorial value (`ALIVE_WEAKNESS`: 0.26 for a small
 ///   moyo, 0 from 15 points);
 /// - any other: the smaller of a weakness by escape route
-///   ([`ESCAPE_WEAKNESS`]: 1 for no way out, 0.55 for 8, 0 from 25) and
-///   one by moyo value ([`MOYO_WEAKNESS`]: 0.45 for 5 points, 0 from 15).
+///   (`ESCAPE_WEAKNESS`: 1 for no way out, 0.55 for 8, 0 from 25) and
+///   one by moyo value (`MOYO_WEAKNESS`: 0.45 for 5 points, 0 from 15).
 ///   The genus does not enter: on the reference dragons with an unknown
 ///   crude status, weakness follows escape route and moyo alone.
 ///
