@@ -451,13 +451,7 @@ fn fill_liberty_shortage(an: &Analysis, color: Color) -> Option<Point> {
 /// liberties.
 fn fill_outside_liberty(an: &Analysis, color: Color) -> Option<Point> {
     let board = an.board();
-    let dead = |q: Point| {
-        let worm_dead = an
-            .worms()
-            .get(q)
-            .is_some_and(|w| w.attack.is_some() && w.defense.is_none());
-        worm_dead || super::valuation::dead_dragon(an, q)
-    };
+    let dead = |q: Point| dead_for_fills(an, q);
     let mut seen: Vec<Point> = Vec::new();
     for q in board.points() {
         if board.cell(q).color() != Some(color.opponent()) || !dead(q) {
@@ -562,11 +556,7 @@ fn fill_short_liberty(an: &Analysis, color: Color) -> Option<Point> {
         if board.cell(q).color() != Some(color) || board.string_head(q) != Some(q) {
             continue;
         }
-        let dead = an
-            .worms()
-            .get(q)
-            .is_some_and(|w| w.attack.is_some() && w.defense.is_none());
-        if dead || super::valuation::dead_dragon(an, q) || board.liberty_count(q) != 2 {
+        if dead_for_fills(an, q) || board.liberty_count(q) != 2 {
             continue;
         }
         let libs: Vec<Point> = board.liberties(q).collect();
@@ -601,13 +591,7 @@ fn fill_short_liberty(an: &Analysis, color: Color) -> Option<Point> {
 fn joins_dead(an: &Analysis, color: Color, p: Point) -> bool {
     let board = an.board();
     board.neighbors(p).iter().any(|&q| {
-        board.on_board(q)
-            && board.cell(q).color() == Some(color)
-            && (an
-                .worms()
-                .get(q)
-                .is_some_and(|w| w.attack.is_some() && w.defense.is_none())
-                || super::valuation::dead_dragon(an, q))
+        board.on_board(q) && board.cell(q).color() == Some(color) && dead_for_fills(an, q)
     })
 }
 
@@ -617,14 +601,7 @@ fn joins_dead(an: &Analysis, color: Color, p: Point) -> bool {
 /// at least two liberties left, the first in board order; `None` to pass.
 fn fill_dame(an: &Analysis, color: Color) -> Option<Point> {
     let board = an.board();
-    let living = |q: Point| {
-        let worm_dead = an
-            .worms()
-            .get(q)
-            .is_some_and(|w| w.attack.is_some() && w.defense.is_none());
-        let dragon_dead = super::valuation::dead_dragon(an, q);
-        !worm_dead && !dragon_dead
-    };
+    let living = |q: Point| !dead_for_fills(an, q);
     for p in board.points() {
         if board.cell(p).color().is_some() || !board.is_legal(color, katachi_board::Move::Play(p)) {
             continue;
