@@ -154,7 +154,9 @@ pub trait DragonFacts: std::fmt::Debug {
     /// Whether the stones at `p` and `q` are in one dragon (`None` if
     /// either point is empty).
     fn same_dragon(&self, p: Point, q: Point) -> Option<bool>;
-    /// The dragon's status as the stage knows it (static until owl).
+    /// The dragon's status as the stage knows it: the dragons stage's
+    /// static one; the full analysis answers with owl's, revised by the
+    /// semeai code (what GNU Go's patterns read after its examination).
     fn dragon_status(&self, p: Point) -> Option<DragonStatus>;
     /// Effective size of the dragon.
     fn effective_size(&self, p: Point) -> Option<f64>;
