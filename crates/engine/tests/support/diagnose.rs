@@ -7,7 +7,12 @@
 //! edge of a minimum spanning tree of katachi's pieces (joined by their
 //! nearest stones); a katachi dragon that GNU Go splits gives one "over"
 //! difference per edge likewise, named with the rule that joined it (a
-//! connection pattern or a shared eye space, "cave").
+//! connection pattern or a shared eye space, "cave"). Every class ends
+//! with katachi's own connection reader's answer for the pair
+//! (`[reader cuts]`: `disconnect` succeeds, `[reader joins]`: it fails),
+//! so that a difference the reader would get right (GNU Go's partition
+//! follows GNU Go's `disconnect` for most jumps and knight's moves,
+//! black-box) is told from one where the reader itself disagrees.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -106,6 +111,18 @@ fn tree(board: &Board, pieces: &[Vec<Point>]) -> Vec<(usize, usize)> {
     out
 }
 
+/// `[reader cuts]` when katachi's connection reader separates the
+/// strings at `p` and `q` (the opponent moving first), else
+/// `[reader joins]`.
+fn reader_tag(a: &Analysis, p: Point, q: Point) -> &'static str {
+    let (code, _) = katachi_tactics::connection::disconnect(&mut a.reader(), p, q);
+    if code == katachi_tactics::connection::Code::Fail {
+        "[reader joins]"
+    } else {
+        "[reader cuts]"
+    }
+}
+
 /// The differences of one position: (class, example vertex pair).
 pub fn differences(a: &Analysis, gnugo: &BTreeSet<BTreeSet<String>>) -> Vec<(String, String)> {
     let board = a.board();
@@ -149,6 +166,7 @@ pub fn differences(a: &Analysis, gnugo: &BTreeSet<BTreeSet<String>>) -> Vec<(Str
             if dead(&pieces[i]) || dead(&pieces[j]) {
                 class.push_str(" (attackable piece)");
             }
+            class = format!("{class} {}", reader_tag(a, p, q));
             out.push((class, format!("{}-{}", board.vertex(p), board.vertex(q))));
         }
     }
@@ -183,6 +201,7 @@ pub fn differences(a: &Analysis, gnugo: &BTreeSet<BTreeSet<String>>) -> Vec<(Str
             if dead(&pieces[i]) || dead(&pieces[j]) {
                 class.push_str(" (attackable piece)");
             }
+            class = format!("{class} {}", reader_tag(a, p, q));
             out.push((class, format!("{}-{}", board.vertex(p), board.vertex(q))));
         }
     }
