@@ -58,7 +58,8 @@
 //!   ([`SearchConfig::score_weight`]) of the margin scaled to the board.
 //!   When the game looks decided (the win rate of [`DECIDED_AFTER`]
 //!   plain playouts from the root, made before the search, beyond
-//!   [`SearchConfig::decided_win_rate`] either way), the share is
+//!   [`SearchConfig::decided_win_rate`] either way; they stop once the
+//!   answer is certain, and the search's threads share them), the share is
 //!   [`SearchConfig::decided_score_weight`] for the whole search (one
 //!   scale for every value in the tree): the game is then played for
 //!   points, as a player does, instead of with any move that still wins
@@ -1842,6 +1843,62 @@ mod tests {
             nodes.push(n);
         }
         nodes
+    }
+
+    /// The decided check's early answer is the answer of all
+    /// [`DECIDED_AFTER`] playouts, for any order of outcomes: random
+    /// sequences of wins, draws and losses around each bound.
+    #[test]
+    fn the_decided_check_stops_only_when_its_answer_is_certain() {
+        let mut rng = Rng::new(11);
+        let mut early = 0;
+        for trial in 0..4000u64 {
+            let hi = [0.5f32, 0.6, 0.75, 0.9, 1.0][(trial % 5) as usize];
+            // Win probability per playout (in half points 0, 1, 2).
+            let p = (trial % 41) as f64 / 40.0;
+            let outcomes: Vec<u64> = (0..DECIDED_AFTER)
+                .map(|_| {
+                    let x = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+                    if x < p * 0.98 {
+                        2
+                    } else if x < p * 0.98 + 0.02 {
+                        1
+                    } else {
+                        0
+                    }
+                })
+                .collect();
+            let all: u64 = outcomes.iter().sum();
+            let rate = ((all as f64 / 2.0) / DECIDED_AFTER as f64) as f32;
+            let full = rate > hi || rate < 1.0 - hi;
+            let mut t = DecidedTally::default();
+            let mut answer = None;
+            for &o in &outcomes {
+                t.done += 1;
+                t.half_wins += o;
+                answer = t.certain(hi);
+                if answer.is_some() {
+                    break;
+                }
+            }
+            assert_eq!(answer, Some(full), "trial {trial}: hi {hi}, p {p}");
+            early += usize::from(t.done < DECIDED_AFTER);
+        }
+        // Most trials end early (what the check is for).
+        assert!(early > 2000, "{early} of 4000 ended early");
+    }
+
+    #[test]
+    fn the_decided_check_gives_one_answer_on_several_threads() {
+        let board = Board::new(9).unwrap();
+        let policy = Policy::katachi();
+        let root = McBoard::new(policy.table(), board, None);
+        let config = SearchConfig::default();
+        for threads in [1, 2, 3] {
+            let w = search_score_weight(&root, Color::Black, &config, threads);
+            // The empty board with komi 7.5 is not decided for Black.
+            assert_eq!(w, config.score_weight, "{threads} threads");
+        }
     }
 
     #[test]
