@@ -45,8 +45,10 @@ pub struct MctsOptions {
     pub playouts: Option<u64>,
     /// Seconds per move (`--seconds`), overriding the clock.
     pub seconds: Option<f64>,
-    /// Search threads on one shared tree (`--threads`; by default
-    /// [`default_threads`]).
+    /// Search threads on one shared tree (`--threads`). 1 in
+    /// [`MctsOptions::default`], so that a session built in code searches
+    /// reproducibly for its seed; `katachi gtp` without `--threads` gives
+    /// [`default_threads`].
     pub threads: usize,
     /// Whether genmove starts from the subtree of its previous search
     /// (`--no-reuse-tree` turns it off).
@@ -109,7 +111,7 @@ impl Default for MctsOptions {
         MctsOptions {
             playouts: None,
             seconds: None,
-            threads: default_threads(),
+            threads: 1,
             reuse_tree: true,
             live_gfx: false,
             tactical_priors: true,
