@@ -52,9 +52,10 @@ pub struct Args {
     #[arg(long)]
     seconds: Option<f64>,
 
-    /// Search threads for the mcts engine (one shared tree).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
-    threads: u32,
+    /// Search threads for the mcts engine (one shared tree); default: the
+    /// cores available, at most 4 (1: reproducible moves for a seed).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    threads: Option<u32>,
 
     /// Start every genmove search afresh instead of from the subtree of
     /// the previous search.
@@ -144,7 +145,8 @@ and pattern priors; its budget per move is --playouts, else --seconds, else \
 below an 8% win rate, and passes after the opponent's pass only when passing \
 wins both by the area count with every stone alive and with the stones the \
 playouts lost removed. --threads N runs N threads on one shared tree \
-(tree parallelism, virtual loss). Each genmove search starts from \
+(tree parallelism, virtual loss; default: the cores available, at most 4; \
+only one thread plays the same moves again for the same --seed). Each genmove search starts from \
 the subtree of the previous one when one move of each player came between \
 them (--no-reuse-tree: always afresh). Moves the tactical reader says capture \
 an opposing string or save an own one get extra root priors \
@@ -362,7 +364,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         mcts: MctsOptions {
             playouts: args.playouts,
             seconds: args.seconds,
-            threads: args.threads as usize,
+            threads: args
+                .threads
+                .map_or_else(katachi_gtp::config::default_threads, |t| t as usize),
             reuse_tree: !args.no_reuse_tree,
             live_gfx: args.live_gfx,
             tactical_priors: !args.no_tactical_priors,

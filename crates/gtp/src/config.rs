@@ -45,7 +45,10 @@ pub struct MctsOptions {
     pub playouts: Option<u64>,
     /// Seconds per move (`--seconds`), overriding the clock.
     pub seconds: Option<f64>,
-    /// Search threads on one shared tree (`--threads`).
+    /// Search threads on one shared tree (`--threads`). 1 in
+    /// [`MctsOptions::default`], so that a session built in code searches
+    /// reproducibly for its seed; `katachi gtp` without `--threads` gives
+    /// [`default_threads`].
     pub threads: usize,
     /// Whether genmove starts from the subtree of its previous search
     /// (`--no-reuse-tree` turns it off).
@@ -82,6 +85,26 @@ pub struct MctsOptions {
 
 /// Playouts per move when nothing else limits the search.
 pub const DEFAULT_PLAYOUTS: u64 = 5000;
+
+/// The most search threads [`default_threads`] gives: the threads share
+/// one tree behind one lock, held for the descent and the update, so
+/// beyond a few threads they mostly wait for each other.
+pub const MAX_DEFAULT_THREADS: usize = 4;
+
+/// Search threads when `--threads` is not given: the cores this process
+/// may use (`std::thread::available_parallelism`), at most
+/// [`MAX_DEFAULT_THREADS`], 1 if the system does not say.
+///
+/// Why: GNU Go and most GTP opponents think on one core and do not
+/// ponder, so while katachi thinks the other cores idle; on a loaded
+/// machine the scheduler shares the cores per thread, so two threads
+/// also get about twice one thread's share. One thread is what makes a
+/// search reproducible (the same seed, the same moves): `--threads 1`.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, std::num::NonZeroUsize::get)
+        .clamp(1, MAX_DEFAULT_THREADS)
+}
 
 impl Default for MctsOptions {
     fn default() -> MctsOptions {

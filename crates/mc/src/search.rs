@@ -58,7 +58,8 @@
 //!   ([`SearchConfig::score_weight`]) of the margin scaled to the board.
 //!   When the game looks decided (the win rate of [`DECIDED_AFTER`]
 //!   plain playouts from the root, made before the search, beyond
-//!   [`SearchConfig::decided_win_rate`] either way), the share is
+//!   [`SearchConfig::decided_win_rate`] either way; they stop once the
+//!   answer is certain, and the search's threads share them), the share is
 //!   [`SearchConfig::decided_score_weight`] for the whole search (one
 //!   scale for every value in the tree): the game is then played for
 //!   points, as a player does, instead of with any move that still wins
@@ -705,35 +706,121 @@ pub const DECIDED_AFTER: u64 = 256;
 /// share when the win rate of [`DECIDED_AFTER`] plain playouts from the
 /// root (seeded from the search's seed) is beyond the decided win rate
 /// either way, the ordinary share otherwise.
-fn search_score_weight(root: &McBoard<'_>, to_move: Color, config: &SearchConfig) -> f32 {
+///
+/// The playouts stop as soon as the answer is certain whatever the rest
+/// would give (a balanced game is known to be undecided after about half
+/// of them, a lopsided one once its wins pass the bound): the same answer
+/// as all [`DECIDED_AFTER`], for less time. With `threads` above 1 the
+/// playouts are shared by that many threads (thread 0 draws the one
+/// thread's random numbers, the others their own; which playouts count
+/// then depends on the threads' timing, as the tree itself does).
+fn search_score_weight(
+    root: &McBoard<'_>,
+    to_move: Color,
+    config: &SearchConfig,
+    threads: usize,
+) -> f32 {
     let hi = config.decided_win_rate;
     if hi >= 1.0 || config.decided_score_weight == config.score_weight {
         return config.score_weight;
     }
-    let mut rng = Rng::new(config.seed ^ 0x5DEE_CE66_D1CE_5EED);
-    let size = root.board().size();
-    let mut mc = root.clone();
-    let mut wins = 0.0f64;
-    for _ in 0..DECIDED_AFTER {
-        mc.clone_from(root);
-        let score = mc.playout(to_move, &mut rng, 3 * size * size).score - config.komi;
-        let black = if score > 0.0 {
-            1.0
-        } else if score < 0.0 {
-            0.0
-        } else {
-            0.5
-        };
-        wins += match to_move {
-            Color::Black => black,
-            Color::White => 1.0 - black,
-        };
+    let tally = Mutex::new(DecidedTally::default());
+    if threads <= 1 {
+        decided_playouts(root, to_move, config, 0, &tally);
+    } else {
+        std::thread::scope(|s| {
+            for t in 0..threads {
+                let tally = &tally;
+                s.spawn(move || decided_playouts(root, to_move, config, t, tally));
+            }
+        });
     }
-    let rate = (wins / DECIDED_AFTER as f64) as f32;
-    if rate > hi || rate < 1.0 - hi {
+    let verdict = tally
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .verdict;
+    if verdict == Some(true) {
         config.decided_score_weight
     } else {
         config.score_weight
+    }
+}
+
+/// The shared count of the decided check's playouts (wins in half
+/// points: a draw is 1, a win 2).
+#[derive(Debug, Default)]
+struct DecidedTally {
+    /// Playouts claimed (finished or running).
+    started: u64,
+    /// Finished playouts.
+    done: u64,
+    /// Their wins for the player to move, in half points.
+    half_wins: u64,
+    /// The answer once it is certain (`true`: decided).
+    verdict: Option<bool>,
+}
+
+impl DecidedTally {
+    /// The answer if it no longer depends on the playouts not yet
+    /// counted: the final rate of all [`DECIDED_AFTER`] lies between the
+    /// wins so far (every other playout lost) and those plus every other
+    /// playout won, and whether it is beyond `hi` either way only grows
+    /// (or shrinks) with the wins.
+    fn certain(&self, hi: f32) -> Option<bool> {
+        let rate = |half_wins: u64| ((half_wins as f64 / 2.0) / DECIDED_AFTER as f64) as f32;
+        let least = rate(self.half_wins);
+        let most = rate(self.half_wins + 2 * (DECIDED_AFTER - self.done));
+        if least > hi || most < 1.0 - hi {
+            Some(true)
+        } else if most <= hi && least >= 1.0 - hi {
+            Some(false)
+        } else {
+            None
+        }
+    }
+}
+
+/// One thread's share of the decided check: playouts from `root` until
+/// [`DECIDED_AFTER`] are claimed or the answer is certain.
+fn decided_playouts(
+    root: &McBoard<'_>,
+    to_move: Color,
+    config: &SearchConfig,
+    thread: usize,
+    tally: &Mutex<DecidedTally>,
+) {
+    let seed = (config.seed ^ 0x5DEE_CE66_D1CE_5EED)
+        .wrapping_add((thread as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut rng = Rng::new(seed);
+    let size = root.board().size();
+    let mut mc = root.clone();
+    loop {
+        {
+            let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
+            if t.verdict.is_some() || t.started >= DECIDED_AFTER {
+                return;
+            }
+            t.started += 1;
+        }
+        mc.clone_from(root);
+        let score = mc.playout(to_move, &mut rng, 3 * size * size).score - config.komi;
+        let black = if score > 0.0 {
+            2
+        } else if score < 0.0 {
+            0
+        } else {
+            1
+        };
+        let half = match to_move {
+            Color::Black => black,
+            Color::White => 2 - black,
+        };
+        let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
+        t.done += 1;
+        t.half_wins += half;
+        if t.verdict.is_none() {
+            t.verdict = t.certain(config.decided_win_rate);
+        }
     }
 }
 
@@ -978,6 +1065,7 @@ impl<'a> Worker<'a> {
     }
 
     /// Creates the children of node `i`, `c` to move on `self.mc`.
+    #[inline(never)]
     fn expand(&mut self, nodes: &mut Vec<Node>, i: usize, c: Color, root: bool) {
         let first = nodes.len() as u32;
         let mut tactical = std::mem::take(&mut self.tactical);
@@ -1073,6 +1161,7 @@ impl<'a> Worker<'a> {
     /// expansion, the tree's moves played on `self.mc`, each node of the
     /// path marked in flight. Returns the player to move after it and the
     /// passes in a row it ended with.
+    #[inline(never)]
     fn descend(&mut self, nodes: &mut Vec<Node>) -> (Color, u32) {
         self.mc.clone_from(&self.root_mc);
         self.path.clear();
@@ -1117,6 +1206,7 @@ impl<'a> Worker<'a> {
     /// The playout from the end of the descent (no lock), recording its
     /// stones for AMAF and its final owners; the area margin (komi
     /// included).
+    #[inline(never)]
     fn playout(&mut self, mut c: Color, mut passes: u32) -> f32 {
         if passes < 2 {
             let size = self.mc.board().size();
@@ -1146,6 +1236,7 @@ impl<'a> Worker<'a> {
     /// The update (under the lock): the plain statistics of the path, its
     /// in-flight marks taken back, and the AMAF statistics of the path's
     /// children.
+    #[inline(never)]
     fn update(&mut self, shared: &mut Shared, score: f32) {
         let win = if score > 0.0 {
             1.0
@@ -1238,6 +1329,7 @@ impl<'a> Worker<'a> {
         }
     }
 
+    #[inline(never)]
     fn record_ownership(&mut self) {
         let b = self.mc.board();
         for p in b.points() {
@@ -1316,7 +1408,7 @@ impl<'a> Searcher<'a> {
                 Worker::new(board, to_move, policy, config, seed)
             })
             .collect();
-        let score_weight = search_score_weight(&workers[0].root_mc, to_move, config);
+        let score_weight = search_score_weight(&workers[0].root_mc, to_move, config, workers.len());
         Searcher {
             board,
             to_move,
@@ -1751,6 +1843,62 @@ mod tests {
             nodes.push(n);
         }
         nodes
+    }
+
+    /// The decided check's early answer is the answer of all
+    /// [`DECIDED_AFTER`] playouts, for any order of outcomes: random
+    /// sequences of wins, draws and losses around each bound.
+    #[test]
+    fn the_decided_check_stops_only_when_its_answer_is_certain() {
+        let mut rng = Rng::new(11);
+        let mut early = 0;
+        for trial in 0..4000u64 {
+            let hi = [0.5f32, 0.6, 0.75, 0.9, 1.0][(trial % 5) as usize];
+            // Win probability per playout (in half points 0, 1, 2).
+            let p = (trial % 41) as f64 / 40.0;
+            let outcomes: Vec<u64> = (0..DECIDED_AFTER)
+                .map(|_| {
+                    let x = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+                    if x < p * 0.98 {
+                        2
+                    } else if x < p * 0.98 + 0.02 {
+                        1
+                    } else {
+                        0
+                    }
+                })
+                .collect();
+            let all: u64 = outcomes.iter().sum();
+            let rate = ((all as f64 / 2.0) / DECIDED_AFTER as f64) as f32;
+            let full = rate > hi || rate < 1.0 - hi;
+            let mut t = DecidedTally::default();
+            let mut answer = None;
+            for &o in &outcomes {
+                t.done += 1;
+                t.half_wins += o;
+                answer = t.certain(hi);
+                if answer.is_some() {
+                    break;
+                }
+            }
+            assert_eq!(answer, Some(full), "trial {trial}: hi {hi}, p {p}");
+            early += usize::from(t.done < DECIDED_AFTER);
+        }
+        // Most trials end early (what the check is for).
+        assert!(early > 2000, "{early} of 4000 ended early");
+    }
+
+    #[test]
+    fn the_decided_check_gives_one_answer_on_several_threads() {
+        let board = Board::new(9).unwrap();
+        let policy = Policy::katachi();
+        let root = McBoard::new(policy.table(), board, None);
+        let config = SearchConfig::default();
+        for threads in [1, 2, 3] {
+            let w = search_score_weight(&root, Color::Black, &config, threads);
+            // The empty board with komi 7.5 is not decided for Black.
+            assert_eq!(w, config.score_weight, "{threads} threads");
+        }
     }
 
     #[test]
