@@ -33,7 +33,8 @@ pub struct Args {
     /// tests (and every unnumbered command).
     #[arg(required = true, value_name = "FILE.tst")]
     files: Vec<PathBuf>,
-    /// Engine command line (default: this katachi's `gtp` subcommand).
+    /// Engine command line (default: this katachi's `gtp --rules japanese --threads 1`:
+    /// GNU Go's rules, and one search thread so that runs repeat).
     #[arg(long, value_name = "CMD")]
     engine: Option<String>,
     /// Time limit per command in seconds; on expiry the test fails and the
@@ -61,7 +62,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         None => {
             let exe = std::env::current_exe().context("cannot locate the katachi executable")?;
             // GNU Go's suites expect its default rules: territory counting.
-            CommandLine::from_parts(exe.to_string_lossy(), &["gtp", "--rules", "japanese"])
+            // One search thread: `katachi gtp` alone defaults to the
+            // machine's cores, whose searches differ from run to run, and
+            // a suite's figures must repeat for the same binary.
+            CommandLine::from_parts(
+                exe.to_string_lossy(),
+                &["gtp", "--rules", "japanese", "--threads", "1"],
+            )
         }
     };
     engine.anchor_program(&here);
