@@ -13,9 +13,7 @@
 //! check that a speed change kept the search's meaning), and the
 //! playouts per second (wall clock).
 
-use katachi_board::playout::Rng;
-use katachi_board::{Board, Color, Move};
-use katachi_mc::{search, McBoard, Policy, SearchConfig};
+use katachi_mc::{search, Policy, SearchConfig};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -29,30 +27,15 @@ fn main() -> ExitCode {
         eprintln!("usage: prof_search [SIZE] [PLAYOUTS] [MOVES] [THREADS]");
         return ExitCode::FAILURE;
     };
-    let mut board = match Board::new(size) {
+    let policy = Policy::katachi();
+    let board = match katachi_mc::playout::opening(&policy, size, moves, 1) {
         Ok(b) => b,
         Err(e) => {
             eprintln!("{e}");
             return ExitCode::FAILURE;
         }
     };
-    let policy = Policy::katachi();
-    let mut rng = Rng::new(1);
-    let mut c = Color::Black;
-    for _ in 0..moves {
-        let last = match board.history().last() {
-            Some(&(_, Move::Play(p))) => Some(p),
-            _ => None,
-        };
-        let mc = McBoard::new(policy.table(), board.clone(), last);
-        let Some(p) = mc.choose_with(c, rng.next_u64()) else {
-            break;
-        };
-        if board.play(c, Move::Play(p)).is_err() {
-            break;
-        }
-        c = c.opponent();
-    }
+    let c = board.to_move();
     let config = SearchConfig {
         playouts: Some(playouts as u64),
         threads: threads.max(1),

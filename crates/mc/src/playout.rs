@@ -14,7 +14,7 @@
 use std::path::Path;
 
 use katachi_board::playout::Rng;
-use katachi_board::{Cell, Color, Move};
+use katachi_board::{Board, BoardError, Cell, Color, Move};
 use katachi_patterns::mcpat::{
     katachi_db, load_file, uniform_db, McDb, McLoadError, McTable, KATACHI_NAME,
 };
@@ -146,4 +146,29 @@ impl McBoard<'_> {
         }
         score as f32
     }
+}
+
+/// The board after `moves` moves drawn by `policy` from the empty board of
+/// `size`, with the random draws seeded by `seed` (a pass ends it early):
+/// a reproducible middle-game position for benchmarks and profiles of
+/// the search.
+pub fn opening(policy: &Policy, size: usize, moves: usize, seed: u64) -> Result<Board, BoardError> {
+    let mut board = Board::new(size)?;
+    let mut rng = Rng::new(seed);
+    let mut c = Color::Black;
+    for _ in 0..moves {
+        let last = match board.history().last() {
+            Some(&(_, Move::Play(p))) => Some(p),
+            _ => None,
+        };
+        let mc = McBoard::new(policy.table(), board.clone(), last);
+        let Some(p) = mc.choose_with(c, rng.next_u64()) else {
+            break;
+        };
+        if board.play(c, Move::Play(p)).is_err() {
+            break;
+        }
+        c = c.opponent();
+    }
+    Ok(board)
 }

@@ -16,9 +16,7 @@
 
 use std::process::ExitCode;
 
-use katachi_board::playout::Rng;
-use katachi_board::{Board, Color, Move};
-use katachi_mc::{search, McBoard, Policy, SearchConfig};
+use katachi_mc::{search, Policy, SearchConfig};
 
 /// Arguments.
 #[derive(clap::Args)]
@@ -104,7 +102,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         "nodes"
     )?;
     for &size in &args.sizes {
-        let board = opening(&policy, size, args.moves, args.seed)?;
+        let board = katachi_mc::playout::opening(&policy, size, args.moves, args.seed)?;
         let to_move = board.to_move();
         for &threads in &args.threads {
             let config = SearchConfig {
@@ -131,26 +129,4 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The board after `moves` moves of the playout policy (a pass ends early).
-fn opening(policy: &Policy, size: usize, moves: usize, seed: u64) -> anyhow::Result<Board> {
-    let mut board = Board::new(size)?;
-    let mut rng = Rng::new(seed);
-    let mut c = Color::Black;
-    for _ in 0..moves {
-        let last = match board.history().last() {
-            Some(&(_, Move::Play(p))) => Some(p),
-            _ => None,
-        };
-        let mc = McBoard::new(policy.table(), board.clone(), last);
-        let Some(p) = mc.choose_with(c, rng.next_u64()) else {
-            break;
-        };
-        if board.play(c, Move::Play(p)).is_err() {
-            break;
-        }
-        c = c.opponent();
-    }
-    Ok(board)
 }
