@@ -155,3 +155,55 @@ fn obvious_false_eye_counts_only_safe_opponent_strings() {
         Color::White
     ));
 }
+
+/// `Eyes::compute_for` gives an examined space exactly what
+/// `Eyes::compute` gives it (points, marginal marks, half eyes), and
+/// reads no topology elsewhere: on GOLDEN, examining only black's
+/// spaces that touch the top-left group.
+#[test]
+fn compute_for_matches_compute_on_the_examined_spaces() {
+    let (b, full) = eyes_of(GOLDEN);
+    let mut r = Reader::new(b.clone(), ReadConfig::default());
+    let w = Worms::compute(&b, &mut r);
+    let a9 = b.parse_vertex("A9").expect("A9");
+    let examined = |c: Color, points: &[Point]| c == Color::Black && points.contains(&a9);
+    let part = Eyes::compute_for(&b, &w, &mut r, examined);
+    let mut seen = 0;
+    for c in [Color::Black, Color::White] {
+        let (f, p) = (full.of(c), part.of(c));
+        let points = |e: &ColorEyes| {
+            e.spaces
+                .iter()
+                .map(|s| s.points.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            points(f),
+            points(p),
+            "the spaces do not depend on the topology"
+        );
+        for (s, t) in f.spaces.iter().zip(&p.spaces) {
+            if examined(c, &s.points) {
+                assert_eq!(s, t);
+            }
+            for &q in &s.points {
+                if examined(c, &s.points) {
+                    seen += 1;
+                    assert_eq!(f.point(q), p.point(q), "{}", b.vertex(q));
+                    assert_eq!(f.half_eye(q), p.half_eye(q), "{}", b.vertex(q));
+                } else {
+                    assert_eq!(p.half_eye(q), None, "{}", b.vertex(q));
+                }
+            }
+        }
+    }
+    assert!(seen > 0, "A9 is in a black eye space");
+    // The full computation is the filter that holds everywhere.
+    let all = Eyes::compute_for(&b, &w, &mut r, |_, _| true);
+    for c in [Color::Black, Color::White] {
+        for p in b.points() {
+            assert_eq!(full.of(c).point(p), all.of(c).point(p));
+            assert_eq!(full.of(c).half_eye(p), all.of(c).half_eye(p));
+        }
+    }
+}

@@ -137,9 +137,13 @@ pub fn examine(
     let uncond = Unconditional::compute(board);
     let near = near_goal(board, in_goal, NEAR_DISTANCE);
     let worms = Worms::compute_near(board, reader, uncond, |p| near[p.index()]);
-    let eyes = Eyes::compute(board, &worms, reader);
-    let values = EyeValues::new(&eyes, knowledge.eyes().db.clone());
     let goal_adjacent = |p: Point| board.neighbors(p).iter().any(|q| in_goal[q.index()]);
+    // Only the goal's own spaces are valued below: the topology of the
+    // others is not read.
+    let eyes = Eyes::compute_for(board, &worms, reader, |c, points| {
+        c == color && points.iter().any(|&p| goal_adjacent(p))
+    });
+    let values = EyeValues::new(&eyes, knowledge.eyes().db.clone());
 
     let mut attacks: Vec<(Point, i32)> = Vec::new();
     let mut defenses: Vec<(Point, i32)> = Vec::new();
