@@ -27,7 +27,10 @@
 //!    centre, none on the edge), and is not a self-atari that captures
 //!    nothing and leaves a string of at least the self-atari limit's
 //!    stones (0: no such rule; as [`crate::McBoard::set_self_atari_limit`],
-//!    which keeps playouts from breaking a seki).
+//!    which keeps playouts from breaking a seki). A smaller self-atari
+//!    that captures nothing is played once in ten draws that land on it,
+//!    and only when no quiet move is left once every point is scanned
+//!    (the database weighs it 1 against an ordinary move's 10).
 //!
 //! Every rule's move obeys the last rule's conditions (legal, not an
 //! eye, not a forbidden self-atari), so each move the local policy plays
@@ -82,6 +85,12 @@ fn quiet_max(table: &McTable) -> Vec<u32> {
         })
         .collect()
 }
+
+/// Odds against a self-atari that captures nothing in the random rule:
+/// a draw that lands on one plays it once in this many times (katachi's
+/// database weighs such a move 1 against an ordinary move's 10), and the
+/// full scan plays one only when no quiet move is left.
+const SELF_ATARI_ODDS: usize = 10;
 
 /// Which rule gave a move (for tests and statistics).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -284,8 +293,16 @@ impl<'t> LocalBoard<'t> {
     /// legal under simple ko, not an own one-point eye, not a forbidden
     /// self-atari.
     pub fn acceptable(&self, c: Color, p: Point) -> bool {
+        self.classify(c, p).is_some()
+    }
+
+    /// `None` if `c` may not play the empty point `p` under the local
+    /// policy ([`LocalBoard::acceptable`]); else whether the move is
+    /// quiet (`false`: a self-atari that captures nothing, allowed below
+    /// the limit).
+    fn classify(&self, c: Color, p: Point) -> Option<bool> {
         if self.board.ko_point_for(c) == Some(p) {
-            return false;
+            return None;
         }
         let b = &self.board;
         let cells = b.cells();
@@ -296,12 +313,14 @@ impl<'t> LocalBoard<'t> {
             .count();
         if empties >= 2 {
             // Two liberties: legal, no self-atari, not an eye.
-            return true;
+            return Some(true);
         }
         if empties == 0 && self.is_eye(c, p) {
-            return false;
+            return None;
         }
-        self.allowed(analyse(b, p, c))
+        let o = analyse(b, p, c);
+        self.allowed(o)
+            .then_some(!(o.self_atari && o.captures == 0))
     }
 
     /// Whether a move with analysis `o` is legal and not a forbidden
@@ -309,10 +328,8 @@ impl<'t> LocalBoard<'t> {
     #[inline]
     fn allowed(&self, o: MoveInfo) -> bool {
         let limit = self.self_atari_limit;
-        let forbidden_self_atari = limit > 0
-            && o.self_atari
-            && o.captures == 0
-            && o.self_atari_stones as usize >= limit;
+        let forbidden_self_atari =
+            limit > 0 && o.self_atari && o.captures == 0 && o.self_atari_stones as usize >= limit;
         !o.suicide && !forbidden_self_atari
     }
 
@@ -458,19 +475,37 @@ impl<'t> LocalBoard<'t> {
         }
         for _ in 0..DRAWS {
             let p = self.board.empty_point(rng.below(n));
-            if self.acceptable(c, p) {
-                return Some(p);
+            match self.classify(c, p) {
+                Some(true) => return Some(p),
+                Some(false) if rng.below(SELF_ATARI_ODDS) == 0 => return Some(p),
+                _ => {}
             }
         }
         let mut cands = std::mem::take(&mut self.cands);
         cands.clear();
+        let mut self_ataris = 0;
         for k in 0..n {
             let p = self.board.empty_point(k);
-            if self.acceptable(c, p) {
-                cands.push(p);
+            match self.classify(c, p) {
+                // Quiet moves in front, self-ataris behind.
+                Some(true) => {
+                    cands.push(p);
+                    let last = cands.len() - 1;
+                    cands.swap(last - self_ataris, last);
+                }
+                Some(false) => {
+                    cands.push(p);
+                    self_ataris += 1;
+                }
+                None => {}
             }
         }
-        let pick = (!cands.is_empty()).then(|| cands[rng.below(cands.len())]);
+        let quiet = cands.len() - self_ataris;
+        let pick = if quiet > 0 {
+            Some(cands[rng.below(quiet)])
+        } else {
+            (!cands.is_empty()).then(|| cands[rng.below(cands.len())])
+        };
         self.cands = cands;
         pick
     }
