@@ -7,7 +7,8 @@
 //! instructions go beyond the bare playout (descent, expansion, update,
 //! ownership, the decided-game check). Arguments: SIZE (default 9),
 //! PLAYOUTS (default 2000), MOVES drawn by the policy before the search
-//! (default 10), THREADS (default 1). Prints the root's best move, its
+//! (default 10), THREADS (default 1), LOCAL (1: the local playouts of
+//! `--mc-param local_playout=1`; default 0). Prints the root's best move, its
 //! visits and win rate and the tree's node count, which stay the same
 //! for the same arguments on one thread as long as the search does (a
 //! check that a speed change kept the search's meaning), and the
@@ -21,10 +22,14 @@ fn main() -> ExitCode {
     let parse = |i: usize, default: usize| -> Option<usize> {
         args.get(i).map_or(Some(default), |s| s.parse().ok())
     };
-    let (Some(size), Some(playouts), Some(moves), Some(threads)) =
-        (parse(0, 9), parse(1, 2000), parse(2, 10), parse(3, 1))
-    else {
-        eprintln!("usage: prof_search [SIZE] [PLAYOUTS] [MOVES] [THREADS]");
+    let (Some(size), Some(playouts), Some(moves), Some(threads), Some(local)) = (
+        parse(0, 9),
+        parse(1, 2000),
+        parse(2, 10),
+        parse(3, 1),
+        parse(4, 0),
+    ) else {
+        eprintln!("usage: prof_search [SIZE] [PLAYOUTS] [MOVES] [THREADS] [LOCAL]");
         return ExitCode::FAILURE;
     };
     let policy = Policy::katachi();
@@ -40,6 +45,7 @@ fn main() -> ExitCode {
         playouts: Some(playouts as u64),
         threads: threads.max(1),
         seed: 1,
+        local_playout: local == 1,
         ..SearchConfig::default()
     };
     let r = search(&board, c, &policy, &config);

@@ -12,12 +12,15 @@
 //! draws), [`playout`] (playing a game to the end and area scoring, and
 //! [`Policy`], a named compiled table), [`heavy`] (tactical playout
 //! moves: atari escapes read by a ladder reader, capturing ataris, nakade),
+//! [`local`] (MoGo-style local playouts on the bare board: the
+//! [`LocalBoard`], a second, faster playout engine),
 //! [`search`] (UCT with RAVE over those
 //! playouts, and the genmove decision), [`status`] (dead stones, seki and
 //! territory of a finished position from playout ownership).
 
 pub mod context;
 pub mod heavy;
+pub mod local;
 pub mod playout;
 pub mod search;
 pub mod status;
@@ -25,6 +28,7 @@ pub mod sum_tree;
 
 pub use context::{analyse, analyse_both, McBoard, MoveInfo};
 pub use heavy::Heavy;
+pub use local::LocalBoard;
 pub use playout::{PlayoutOutcome, Policy};
 pub use search::{
     decide, edge_in_empty_area, search, shape_priors, Decision, MoveStat, ParamError, RootPrior,

@@ -115,37 +115,41 @@ impl McBoard<'_> {
         }
     }
 
-    /// Black's area minus White's (stones plus empty regions bordered by
-    /// one colour only). At the end of a playout nearly every empty point
-    /// is a region of its own (an eye or a dame point), counted from its
-    /// four neighbours; if any empty point has an empty neighbour the
-    /// board's flood-fill `area_score` counts instead.
+    /// Black's area minus White's ([`area_balance`] of the board).
     pub fn area_balance(&self) -> f32 {
-        let b = self.board();
-        let mut score = 0i32;
-        for p in b.points() {
-            match b.cell(p) {
-                Cell::Black => score += 1,
-                Cell::White => score -= 1,
-                _ => {
-                    let (mut black, mut white) = (false, false);
-                    for n in b.neighbors(p) {
-                        match b.cell(n) {
-                            Cell::Black => black = true,
-                            Cell::White => white = true,
-                            Cell::Empty => {
-                                let s = b.area_score(&[]);
-                                return s.black - s.white;
-                            }
-                            Cell::Edge => {}
+        area_balance(self.board())
+    }
+}
+
+/// Black's area minus White's on `b` (stones plus empty regions bordered
+/// by one colour only). At the end of a playout nearly every empty point
+/// is a region of its own (an eye or a dame point), counted from its
+/// four neighbours; if any empty point has an empty neighbour the
+/// board's flood-fill `area_score` counts instead.
+pub fn area_balance(b: &Board) -> f32 {
+    let mut score = 0i32;
+    for p in b.points() {
+        match b.cell(p) {
+            Cell::Black => score += 1,
+            Cell::White => score -= 1,
+            _ => {
+                let (mut black, mut white) = (false, false);
+                for n in b.neighbors(p) {
+                    match b.cell(n) {
+                        Cell::Black => black = true,
+                        Cell::White => white = true,
+                        Cell::Empty => {
+                            let s = b.area_score(&[]);
+                            return s.black - s.white;
                         }
+                        Cell::Edge => {}
                     }
-                    score += black as i32 - white as i32;
                 }
+                score += black as i32 - white as i32;
             }
         }
-        score as f32
     }
+    score as f32
 }
 
 /// The board after `moves` moves drawn by `policy` from the empty board of

@@ -50,7 +50,10 @@
 //!   [`crate::heavy`] (atari escapes and capturing ataris read by a ladder
 //!   reader, nakade, the race rule's capture / escape / approach order,
 //!   the local rule's shape answer near the previous move), scored by area
-//!   with komi; two passes in a
+//!   with komi; or, with [`SearchConfig::local_playout`], the MoGo-style
+//!   local playouts of [`crate::local`] from the position the descent
+//!   reached on the [`McBoard`] (same self-atari limit, cap and score,
+//!   no heavy rules); two passes in a
 //!   row inside the tree end the game there, scored by area with every
 //!   stone alive (so the search prefers capturing dead stones to passing
 //!   over them, which area scoring does not punish). A playout's value is
@@ -115,10 +118,12 @@ use std::time::Instant;
 
 use katachi_board::playout::Rng;
 use katachi_board::{Board, Cell, Color, Move, Point};
+use katachi_patterns::mcpat::McTable;
 
 use crate::context::McBoard;
 use crate::heavy::Heavy;
-use crate::playout::Policy;
+use crate::local::LocalBoard;
+use crate::playout::{area_balance, Policy};
 
 /// Parameters of a search.
 #[derive(Clone, Debug, PartialEq)]
@@ -217,6 +222,15 @@ pub struct SearchConfig {
     pub heavy_local: f32,
     /// The weight floor of the `local` rule's candidates.
     pub heavy_local_min: u32,
+    /// Playouts by the MoGo-style local policy ([`crate::local`],
+    /// `--mc-param local_playout=1`) instead of the pattern-weighted
+    /// [`McBoard`] draws (the heavy rules then do not apply: the local
+    /// policy has its own). The tree's descent and priors stay on the
+    /// [`McBoard`].
+    pub local_playout: bool,
+    /// The local policy's pattern floor
+    /// ([`crate::LocalBoard::set_pattern_min`]).
+    pub local_pattern_min: u32,
     /// Early stop of genmove's search ([`Searcher::run_to_decision`]):
     /// the search ends once the most visited root move leads the second
     /// by more than this share of the playouts still to come (1: exactly
@@ -330,6 +344,8 @@ pub const TUNING_PARAMS: &[&str] = &[
     "heavy_race",
     "heavy_local",
     "heavy_local_min",
+    "local_playout",
+    "local_pattern_min",
     "early_stop",
     "resign_below",
     "resign_min_playouts",
@@ -405,6 +421,13 @@ impl SearchConfig {
                 "whole numbers 1..1000000",
             )
             .map(|()| self.heavy_local_min = value as u32),
+            "local_playout" => range(value == 0.0 || value == 1.0, "{0, 1}")
+                .map(|()| self.local_playout = value == 1.0),
+            "local_pattern_min" => range(
+                (1.0..=1e6).contains(&value) && value.fract() == 0.0,
+                "whole numbers 1..1000000",
+            )
+            .map(|()| self.local_pattern_min = value as u32),
             "early_stop" => {
                 range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.early_stop = v)
             }
@@ -456,6 +479,8 @@ impl Default for SearchConfig {
             heavy_race: 0.0,
             heavy_local: 0.0,
             heavy_local_min: 100,
+            local_playout: false,
+            local_pattern_min: crate::local::PATTERN_MIN,
             early_stop: 1.0,
             max_nodes: 1_500_000,
             resign_below: 0.08,
@@ -794,6 +819,15 @@ fn decided_playouts(
     let mut rng = Rng::new(seed);
     let size = root.board().size();
     let mut mc = root.clone();
+    let local = config.local_playout.then(|| {
+        local_board(
+            root.table(Color::Black),
+            config,
+            root.board().clone(),
+            root.last_move(),
+        )
+    });
+    let mut lb = local.clone();
     loop {
         {
             let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
@@ -802,8 +836,17 @@ fn decided_playouts(
             }
             t.started += 1;
         }
-        mc.clone_from(root);
-        let score = mc.playout(to_move, &mut rng, 3 * size * size).score - config.komi;
+        let outcome = match (lb.as_mut(), local.as_ref()) {
+            (Some(lb), Some(start)) => {
+                lb.clone_from(start);
+                lb.playout(to_move, &mut rng, 3 * size * size)
+            }
+            _ => {
+                mc.clone_from(root);
+                mc.playout(to_move, &mut rng, 3 * size * size)
+            }
+        };
+        let score = outcome.score - config.komi;
         let black = if score > 0.0 {
             2
         } else if score < 0.0 {
@@ -1005,6 +1048,44 @@ fn add_root_priors(nodes: &mut [Node], priors: &[RootPrior]) {
     }
 }
 
+/// The final owner of every point of the finished playout `b`, added to
+/// the ownership counts.
+#[inline(never)]
+fn add_ownership(b: &Board, ownership: &mut [i64]) {
+    for p in b.points() {
+        let o = match b.cell(p) {
+            Cell::Black => 1,
+            Cell::White => -1,
+            _ => {
+                let (mut bl, mut wh) = (false, false);
+                for n in b.neighbors(p) {
+                    match b.cell(n) {
+                        Cell::Black => bl = true,
+                        Cell::White => wh = true,
+                        _ => {}
+                    }
+                }
+                bl as i64 - wh as i64
+            }
+        };
+        ownership[p.index()] += o;
+    }
+}
+
+/// A local playout board of `config` ([`SearchConfig::local_playout`])
+/// on `board`, `last` the previous move.
+fn local_board<'a>(
+    table: &'a McTable,
+    config: &SearchConfig,
+    board: Board,
+    last: Option<Point>,
+) -> LocalBoard<'a> {
+    let mut lb = LocalBoard::new(table, board, last);
+    lb.set_self_atari_limit(config.self_atari_limit);
+    lb.set_pattern_min(config.local_pattern_min);
+    lb
+}
+
 /// One thread of a search: its random numbers, its boards and the
 /// scratch of its descents, and the ownership of its playouts.
 struct Worker<'a> {
@@ -1024,12 +1105,15 @@ struct Worker<'a> {
     first_color: Vec<Color>,
     stamp: u32,
     ownership: Vec<i64>,
+    /// The local policy's board ([`SearchConfig::local_playout`]): each
+    /// playout starts from the descent's position on `mc`.
+    local: Option<LocalBoard<'a>>,
     /// Scratch: the tactical prior's moves at an expansion.
     tactical: Vec<Point>,
 }
 
 // The parts of one search iteration (`expand`, `descend`, `playout`,
-// `update`, `record_ownership`) are `#[inline(never)]` so that a profile
+// `update`, `add_ownership`) are `#[inline(never)]` so that a profile
 // (callgrind or perf on the `prof_search` example) charges each its own
 // cost: that is how the README's split of an iteration was measured. Each
 // is called once per iteration, beside a playout of a hundred moves or more.
@@ -1050,6 +1134,9 @@ impl<'a> Worker<'a> {
             root_mc.set_self_atari_limit(config.self_atari_limit);
         }
         root_mc.set_heavy(config.heavy());
+        let local = config
+            .local_playout
+            .then(|| local_board(policy.table(), config, board.clone(), last));
         let len = board.cells().len();
         Worker {
             config,
@@ -1065,6 +1152,7 @@ impl<'a> Worker<'a> {
             first_color: vec![Color::Black; len],
             stamp: 0,
             ownership: vec![0; len],
+            local,
             tactical: Vec::new(),
         }
     }
@@ -1213,6 +1301,32 @@ impl<'a> Worker<'a> {
     /// included).
     #[inline(never)]
     fn playout(&mut self, mut c: Color, mut passes: u32) -> f32 {
+        if let Some(lb) = self.local.as_mut() {
+            lb.reset_from(self.mc.board(), self.mc.last_move());
+            if passes < 2 {
+                let size = lb.board().size();
+                let cap = 3 * size * size;
+                let mut moves = 0;
+                while passes < 2 && moves < cap {
+                    match lb.choose_move(c, &mut self.rng) {
+                        Some(p) => {
+                            lb.play_legal(c, Move::Play(p));
+                            self.seq.push((c, p));
+                            passes = 0;
+                        }
+                        None => {
+                            lb.play_legal(c, Move::Pass);
+                            passes += 1;
+                        }
+                    }
+                    moves += 1;
+                    c = c.opponent();
+                }
+            }
+            let score = area_balance(lb.board()) - self.config.komi;
+            add_ownership(lb.board(), &mut self.ownership);
+            return score;
+        }
         if passes < 2 {
             let size = self.mc.board().size();
             let cap = 3 * size * size;
@@ -1234,7 +1348,7 @@ impl<'a> Worker<'a> {
             }
         }
         let score = self.mc.area_balance() - self.config.komi;
-        self.record_ownership();
+        add_ownership(self.mc.board(), &mut self.ownership);
         score
     }
 
@@ -1331,31 +1445,6 @@ impl<'a> Worker<'a> {
                     }
                 }
             }
-        }
-    }
-
-    /// The final owner of every point of the playout, added to the
-    /// ownership counts.
-    #[inline(never)]
-    fn record_ownership(&mut self) {
-        let b = self.mc.board();
-        for p in b.points() {
-            let o = match b.cell(p) {
-                Cell::Black => 1,
-                Cell::White => -1,
-                _ => {
-                    let (mut bl, mut wh) = (false, false);
-                    for n in b.neighbors(p) {
-                        match b.cell(n) {
-                            Cell::Black => bl = true,
-                            Cell::White => wh = true,
-                            _ => {}
-                        }
-                    }
-                    bl as i64 - wh as i64
-                }
-            };
-            self.ownership[p.index()] += o;
         }
     }
 

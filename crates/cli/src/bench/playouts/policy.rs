@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use katachi_board::playout::Rng;
 use katachi_board::{Board, Color};
-use katachi_mc::{McBoard, Policy};
+use katachi_mc::{LocalBoard, McBoard, PlayoutOutcome, Policy, SearchConfig};
 use katachi_patterns::mcpat::McLoadError;
 
 use crate::bench::search::cpu_seconds;
@@ -59,48 +59,79 @@ pub fn run(policy: &Policy, seconds: f64, seed: u64) -> std::io::Result<()> {
         "cpu s",
         "playouts/cpu"
     )?;
+    // The search's default self-atari limit.
+    let sa = SearchConfig::default().self_atari_limit;
     for size in [9, 19] {
-        let start = McBoard::new(
-            policy.table(),
-            Board::new(size).expect("9 and 19 are valid sizes"),
-            None,
-        );
-        let mut work = start.clone();
-        let mut rng = Rng::new(seed);
+        let empty = Board::new(size).expect("9 and 19 are valid sizes");
+        let start = McBoard::new(policy.table(), empty.clone(), None);
+        let mut start_sa = start.clone();
+        start_sa.set_self_atari_limit(sa);
+        let mut local = LocalBoard::new(policy.table(), empty.clone(), None);
+        local.set_self_atari_limit(sa);
         let max_moves = 3 * size * size;
-        let budget = Duration::from_secs_f64(seconds);
-        let (mut playouts, mut moves, mut black_wins, mut capped) = (0u64, 0u64, 0u64, 0u64);
-        let cpu0 = cpu_seconds();
-        let t0 = Instant::now();
-        while t0.elapsed() < budget {
-            for _ in 0..16 {
-                work.clone_from(&start);
-                let r = work.playout(Color::Black, &mut rng, max_moves);
-                playouts += 1;
-                moves += r.moves as u64;
-                capped += r.capped as u64;
-                // Komi 7.5.
-                black_wins += (r.score > 7.5) as u64;
-            }
-        }
-        let s = t0.elapsed().as_secs_f64();
-        // On a shared machine the wall-clock rate says how much CPU the
-        // others left; the rate per CPU second what the code costs.
-        let cpu = cpu_seconds().zip(cpu0).map(|(a, b)| a - b);
-        outln!(
-            "{:<15} {:>12.0} {:>12.0} {:>10.1} {:>9.1}% {:>8} {:>8} {:>12}",
-            format!("katachi-mc {size}x{size}"),
-            playouts as f64 / s,
-            moves as f64 / s,
-            moves as f64 / playouts.max(1) as f64,
-            100.0 * black_wins as f64 / playouts.max(1) as f64,
-            capped,
-            cpu.map_or("?".into(), |c| format!("{c:.2}")),
-            cpu.filter(|&c| c > 0.0)
-                .map_or("?".into(), |c| format!("{:.0}", playouts as f64 / c)),
-        )?;
+        let mut work = start.clone();
+        let name = format!("katachi-mc {size}x{size}");
+        time_playouts(&name, seconds, seed, |rng| {
+            work.clone_from(&start);
+            work.playout(Color::Black, rng, max_moves)
+        })?;
+        let name = format!("mc sa{sa} {size}x{size}");
+        time_playouts(&name, seconds, seed, |rng| {
+            work.clone_from(&start_sa);
+            work.playout(Color::Black, rng, max_moves)
+        })?;
+        let mut work = local.clone();
+        let name = format!("local sa{sa} {size}x{size}");
+        time_playouts(&name, seconds, seed, |rng| {
+            work.reset_from(&empty, None);
+            work.playout(Color::Black, rng, max_moves)
+        })?;
     }
+    outln!(
+        "(katachi-mc: the pattern playouts (McBoard) without a self-atari limit; mc sa{sa}: with the search's limit {sa}; local sa{sa}: the MoGo-style local playouts (LocalBoard, --mc-param local_playout=1) with that limit)"
+    )?;
     duel(policy, seconds / 2.0, seed)
+}
+
+/// Runs `one` (a playout from the empty board) for `seconds` and prints
+/// one line named `name`.
+fn time_playouts(
+    name: &str,
+    seconds: f64,
+    seed: u64,
+    mut one: impl FnMut(&mut Rng) -> PlayoutOutcome,
+) -> std::io::Result<()> {
+    let mut rng = Rng::new(seed);
+    let budget = Duration::from_secs_f64(seconds);
+    let (mut playouts, mut moves, mut black_wins, mut capped) = (0u64, 0u64, 0u64, 0u64);
+    let cpu0 = cpu_seconds();
+    let t0 = Instant::now();
+    while t0.elapsed() < budget {
+        for _ in 0..16 {
+            let r = one(&mut rng);
+            playouts += 1;
+            moves += r.moves as u64;
+            capped += r.capped as u64;
+            // Komi 7.5.
+            black_wins += (r.score > 7.5) as u64;
+        }
+    }
+    let s = t0.elapsed().as_secs_f64();
+    // On a shared machine the wall-clock rate says how much CPU the
+    // others left; the rate per CPU second what the code costs.
+    let cpu = cpu_seconds().zip(cpu0).map(|(a, b)| a - b);
+    outln!(
+        "{:<15} {:>12.0} {:>12.0} {:>10.1} {:>9.1}% {:>8} {:>8} {:>12}",
+        name,
+        playouts as f64 / s,
+        moves as f64 / s,
+        moves as f64 / playouts.max(1) as f64,
+        100.0 * black_wins as f64 / playouts.max(1) as f64,
+        capped,
+        cpu.map_or("?".into(), |c| format!("{c:.2}")),
+        cpu.filter(|&c| c > 0.0)
+            .map_or("?".into(), |c| format!("{:.0}", playouts as f64 / c)),
+    )
 }
 
 /// For a sense of the policy's strength: 9x9 playouts between the policy
