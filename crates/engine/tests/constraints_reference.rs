@@ -123,7 +123,11 @@ const SPECS: [Spec; 5] = [
         // katachi's reading attacks a string GNU Go finds safe, so that
         // its stones stop being lively for the eye spaces (egc2001
         // gg-dr.sgf move 122: `attack S13` answers T14, GNU Go 0).
-        floor: 0.945,
+        // Raised to 0.955 (eval18): with a string that can be attacked
+        // and defended lively for the eye spaces whoever is to move, as
+        // GNU Go's are, every 20th position gives 915 of 956 (95.7%),
+        // every 10th 1849 of 1922 (96.2%).
+        floor: 0.955,
     },
 ];
 

@@ -4,8 +4,9 @@
 //! cut from them (points, marginal vertices, opponent stones inside,
 //! connected eye spaces with their origin and sizes), false margins, and
 //! topological half and false eyes. One [`Eyes`] value per position, read
-//! from the analysis stage (`Analysis::eyes`, computed with the board's
-//! player to move, who decides which strings are lively).
+//! from the analysis stage (`Analysis::eyes`). A string is lively, and
+//! so visible to the domains, when reading cannot capture it or can save
+//! it, whoever is to move (see `domains`).
 //!
 //! Conventions, decided by black-box experiments with GNU Go 3.8 where the
 //! manual is silent (the figures are in `tests/eyes_gnugo.rs`):
@@ -202,7 +203,7 @@ impl Eyes {
     }
 
     /// Whether the stone at `p` is lively (cannot be attacked, or can be
-    /// defended and its colour is to move).
+    /// defended).
     pub fn is_lively(&self, p: Point) -> bool {
         self.lively.get(p.index()).copied().unwrap_or(false)
     }
