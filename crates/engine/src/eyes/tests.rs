@@ -171,8 +171,11 @@ fn a_string_with_attack_and_defence_is_lively_whoever_moves() {
         let e2 = b.parse_vertex("E2").expect("E2");
         let worm = w.get(e2).expect("a worm");
         assert!(worm.attack.is_some() && worm.defense.is_some());
-        let e = Eyes::compute(&b, &w, &mut r);
+        let e = Eyes::compute_position(&b, &w, &mut r);
         assert!(e.is_lively(e2), "{to_move:?} to move");
+        // The owl's view lets the player to move decide.
+        let owl = Eyes::compute(&b, &w, &mut r);
+        assert_eq!(owl.is_lively(e2), to_move == Color::Black);
         for v in ["E1", "E3"] {
             let p = b.parse_vertex(v).expect("vertex");
             assert!(e.of(Color::Black).point(p).is_some(), "{v} {to_move:?}");
