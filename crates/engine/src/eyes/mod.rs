@@ -193,7 +193,7 @@ impl Eyes {
 
     /// The eye spaces of a position as GNU Go's examination shows them
     /// (`eye_data`): a string that can be attacked and defended is lively
-    /// whoever is to move. What [`crate::analysis::Analysis::eyes`] holds.
+    /// whoever is to move. What `Analysis::eyes` holds.
     pub fn compute_position(board: &Board, worms: &Worms, reader: &mut Reader) -> Eyes {
         Eyes::compute_with(board, worms, reader, false)
     }
