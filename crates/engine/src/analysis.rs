@@ -222,12 +222,12 @@ impl Analysis {
     }
 
     /// The eye spaces of both colours with their half and false eyes,
-    /// computed with the board's player to move (who decides which
-    /// strings are lively).
+    /// as GNU Go's examination shows them ([`Eyes::compute_position`]: a
+    /// string with an attack and a defence is lively whoever is to move).
     pub fn eyes(&self) -> &Eyes {
         self.eyes.get_or_init(|| {
             let worms = self.worms();
-            Eyes::compute(&self.board, worms, &mut self.reader())
+            Eyes::compute_position(&self.board, worms, &mut self.reader())
         })
     }
 
@@ -1211,7 +1211,7 @@ mod tests {
         assert_eq!(e1, e2, "the eyes are kept");
         let mut r = Reader::new(b.clone(), ReadConfig::default());
         let w = Worms::compute(&b, &mut r);
-        let by_hand = Eyes::compute(&b, &w, &mut r);
+        let by_hand = Eyes::compute_position(&b, &w, &mut r);
         for p in b.points() {
             for c in [Color::Black, Color::White] {
                 assert_eq!(

@@ -36,8 +36,9 @@
 //! disagreements.
 //!
 //! The positions are analysed with the recorded player to move, as GNU Go
-//! analysed them (the eye spaces depend on it: a string that can be
-//! attacked and defended is lively only for the player to move).
+//! analysed them (eval17 measured a small gain from it; since eval18 the
+//! eye spaces no longer depend on it: a string that can be attacked and
+//! defended is lively whoever is to move, as in GNU Go).
 
 mod support;
 
@@ -123,7 +124,11 @@ const SPECS: [Spec; 5] = [
         // katachi's reading attacks a string GNU Go finds safe, so that
         // its stones stop being lively for the eye spaces (egc2001
         // gg-dr.sgf move 122: `attack S13` answers T14, GNU Go 0).
-        floor: 0.945,
+        // Raised to 0.955 (eval18): with a string that can be attacked
+        // and defended lively for the eye spaces whoever is to move, as
+        // GNU Go's are, every 20th position gives 915 of 956 (95.7%),
+        // every 10th 1849 of 1922 (96.2%).
+        floor: 0.955,
     },
 ];
 
@@ -527,8 +532,7 @@ fn constraints_agree_with_gnugo_reference() {
         .unwrap_or(DEFAULT_STEP)
         .max(1);
     // With the recorded player to move: GNU Go analysed each position
-    // with it, and some stages read it (a string that can be attacked and
-    // defended is lively in the eye spaces only for the player to move).
+    // with it, and some stages read it.
     let boards = support::reference::boards(&shared, true);
     assert_eq!(boards.len(), 200, "reference boards");
     let start = Instant::now();

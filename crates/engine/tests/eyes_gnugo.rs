@@ -9,7 +9,9 @@
 //!
 //! Needs `/usr/games/gnugo` and the shared corpus; skipped with a printed
 //! reason when either is missing, unless `KATACHI_REQUIRE_SHARED=1`.
-//! `EYES_VERBOSE=1` prints every point whose `half_eye_data` differs.
+//! `EYES_VERBOSE=1` prints every point whose `half_eye_data` differs,
+//! `EYES_VERBOSE_MARGINAL=1` every point whose membership or margin does
+//! (`marginal FILE:MOVE COLOUR VERTEX: gnugo 1|0|- mine 1|0|-`).
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -100,6 +102,7 @@ fn compare(
     variants: &[Variant],
     gnugo: &[Block],
     tally: &mut Tally,
+    label: &str,
 ) {
     let eyes = analysis.eyes();
     let values = analysis.eye_values();
@@ -126,6 +129,18 @@ fn compare(
             let theirs = g.get("color").map(String::as_str) == Some(word);
             let mine = ce.point(p);
             tally.add("membership", theirs == mine.is_some());
+            if std::env::var_os("EYES_VERBOSE_MARGINAL").is_some() {
+                let gm = g.get("marginal").map(String::as_str);
+                let mm = mine.map(|e| if e.marginal { "1" } else { "0" });
+                if (theirs != mine.is_some()) || (theirs && gm != mm) {
+                    println!(
+                        "marginal {label} {word} {}: gnugo {} mine {}",
+                        board.vertex(p),
+                        if theirs { gm.unwrap_or("?") } else { "-" },
+                        mm.unwrap_or("-")
+                    );
+                }
+            }
             if let (true, Some(e)) = (theirs, mine) {
                 let space = &ce.spaces[e.space];
                 tally.add(
@@ -340,7 +355,14 @@ fn eye_spaces_agree_with_gnugo() {
             cmds.len() + 1,
             "{sgf} {mv}: one answer per command"
         );
-        compare(&board, &a, &variants, &answers[1..], tally);
+        compare(
+            &board,
+            &a,
+            &variants,
+            &answers[1..],
+            tally,
+            &format!("{sgf}:{mv}"),
+        );
     };
     let tallies: Vec<Tally> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..2)
@@ -376,34 +398,40 @@ fn eye_spaces_agree_with_gnugo() {
             100.0 * *ok as f64 / *n as f64
         );
     }
-    // Floors at the measured agreement, rounded down (measured: membership
-    // 97.5%, marginal 93.2%, esize 58.1%, msize 70.3%, origin 81.9%,
-    // neighbors 87.5%, half/false type 89.5%, half-eye value 79.4%). Sizes
-    // and origins of whole eye spaces suffer from any point that differs
-    // in a large open space.
+    // Floors at the measured agreement, rounded down (measured since a
+    // string with an attack and a defence is lively whoever is to move
+    // (eval18): membership 98.4%, marginal 93.9%, esize 59.9%, msize
+    // 72.5%, origin 82.7%, neighbors 88.2%, half/false type 89.2%,
+    // half-eye value 75.7% (28 of 37); before, with the player to move
+    // deciding: 97.5%, 93.2%, 58.1%, 70.3%, 81.9%, 87.5%, 89.5%, 79.4%
+    // (27 of 34)). Sizes and origins of whole eye spaces suffer from any
+    // point that differs in a large open space.
     //
-    // Eye values (measured: value 86.3% of the common eye points, 96.1% of
-    // those whose space GNU Go partitions as katachi does; there katachi's
-    // graphs with the size guess instead of the solver give 98.6%, GNU Go's
-    // own eyes.db with the solver 96.1% and with the size guess 100%: the
-    // graphs are built as GNU Go builds them, and the differences are the
-    // solver's values on spaces neither database holds). eval_eye 80.2%
-    // exactly, 80.6% on min and max, of the points either side answers:
-    // most differences are points whose eye space differs.
+    // Eye values (measured: value 87.5% of the common eye points, 95.5%
+    // (1540 of 1612) of those whose space GNU Go partitions as katachi
+    // does, from 96.1% (1486 of 1546) before: more spaces are partitioned
+    // alike, and more of them are valued by the solver alone; there
+    // katachi's graphs with the size guess instead of the solver give
+    // 98.7%, GNU Go's own eyes.db with the solver 95.5% and with the size
+    // guess 99.8%: the graphs are built as GNU Go builds them, and the
+    // differences are the solver's values on spaces neither database
+    // holds). eval_eye 83.6% exactly, 84.0% on min and max, of the points
+    // either side answers (80.2% and 80.6% before): most differences are
+    // points whose eye space differs.
     for (field, floor) in [
-        ("value", 0.86),
-        ("value (same space)", 0.96),
+        ("value", 0.87),
+        ("value (same space)", 0.955),
         ("value, size guess (same space)", 0.98),
         ("value, gnugo graphs + guess (same space)", 0.99),
-        ("eval_eye", 0.80),
-        ("eval_eye min max", 0.80),
-        ("membership", 0.97),
-        ("marginal", 0.93),
-        ("esize", 0.58),
-        ("origin", 0.81),
-        ("neighbors", 0.87),
+        ("eval_eye", 0.83),
+        ("eval_eye min max", 0.83),
+        ("membership", 0.98),
+        ("marginal", 0.935),
+        ("esize", 0.59),
+        ("origin", 0.82),
+        ("neighbors", 0.88),
         ("half/false type", 0.89),
-        ("half_eye value", 0.79),
+        ("half_eye value", 0.75),
     ] {
         assert!(
             tally.rate(field) >= floor,

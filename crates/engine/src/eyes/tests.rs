@@ -207,3 +207,31 @@ fn compute_for_matches_compute_on_the_examined_spaces() {
         }
     }
 }
+
+#[test]
+fn a_string_with_attack_and_defence_is_lively_whoever_moves() {
+    // The black stone E2 between two white stones can be attacked and
+    // defended (both at E3). GNU Go 3.8 keeps E1 and E3 in Black's eye
+    // space, and out of White's, with either colour to move (`eye_data`).
+    let rows = ".........\n.......O.\n.X.......\n.........\n.........\n\
+                .........\n.........\n...OXO...\n.........";
+    for to_move in [Color::Black, Color::White] {
+        let mut b = Board::from_ascii(rows).expect("board");
+        b.set_to_move(to_move);
+        let mut r = Reader::new(b.clone(), ReadConfig::default());
+        let w = Worms::compute(&b, &mut r);
+        let e2 = b.parse_vertex("E2").expect("E2");
+        let worm = w.get(e2).expect("a worm");
+        assert!(worm.attack.is_some() && worm.defense.is_some());
+        let e = Eyes::compute_position(&b, &w, &mut r);
+        assert!(e.is_lively(e2), "{to_move:?} to move");
+        // The owl's view lets the player to move decide.
+        let owl = Eyes::compute(&b, &w, &mut r);
+        assert_eq!(owl.is_lively(e2), to_move == Color::Black);
+        for v in ["E1", "E3"] {
+            let p = b.parse_vertex(v).expect("vertex");
+            assert!(e.of(Color::Black).point(p).is_some(), "{v} {to_move:?}");
+            assert!(e.of(Color::White).point(p).is_none(), "{v} {to_move:?}");
+        }
+    }
+}
