@@ -31,9 +31,7 @@
 //! are WIN, KO_A, KO_B, FAIL. A query
 //! that runs out of nodes keeps the best result proved before. A variation
 //! cut by the depth limit is scored by the static rules, the connector to
-//! move also connecting at a shared liberty that is not a self-atari, the
-//! disconnector to move failing when its stones in atari between the two
-//! strings cannot be saved.
+//! move also connecting at a shared liberty that is not a self-atari.
 //!
 //! ```text
 //! let (code, mv) = connection::string_connect(&mut reader, a, b);

@@ -477,47 +477,6 @@ impl Search<'_> {
         best
     }
 
-    /// Whether an opponent string touching both strings is in atari and
-    /// the tactical reader finds no defence for it: the disconnector, to
-    /// move, cannot save its cutting stones, and the connector captures
-    /// them next and joins the strings through the emptied point. Read at
-    /// the horizon, where the rules would otherwise call the strings apart
-    /// (GNU Go's reading answers such shapes as connected, where katachi's
-    /// horizon cut them: on the 51 `disconnect_helper` disagreements of
-    /// `constraints_reference`'s CI sample it agreed with GNU Go's
-    /// `disconnect` on 9, now 12; strings with two liberties whose
-    /// defence fails as well gave 19 there, but cost connection.tst's test
-    /// 119 and two of dragons_reference's 303 dragons, so only atari
-    /// counts).
-    fn cutter_lost(&mut self) -> bool {
-        let board = self.reader.board();
-        let d = self.color.opponent();
-        let mut cutters: Vec<Point> = Vec::new();
-        for st in board.stones(self.a) {
-            for n in board.neighbors(st) {
-                if board.cell(n) != d.cell() || board.liberty_count(n) != 1 {
-                    continue;
-                }
-                let h = board.string_head(n).unwrap_or(n);
-                let touches_b = board.stones(h).any(|x| {
-                    board
-                        .neighbors(x)
-                        .into_iter()
-                        .any(|y| board.same_string(y, self.b))
-                });
-                if touches_b && !cutters.contains(&h) {
-                    cutters.push(h);
-                }
-            }
-        }
-        for h in cutters {
-            if self.attack(h).code == Code::Win && self.defend(h).code == Code::Fail {
-                return true;
-            }
-        }
-        false
-    }
-
     /// The disconnector to move: its best result and move.
     pub(crate) fn disconnect_node(&mut self, depth: u32, root: bool) -> Outcome {
         if !self.both_stand() {
@@ -576,9 +535,6 @@ impl Search<'_> {
             // unless the connector has two threats no move answers.
             let threats = self.threat_answers();
             if threats.len() >= 2 && common_answers(&threats).is_empty() {
-                return best;
-            }
-            if self.cutter_lost() {
                 return best;
             }
             return WIN;
