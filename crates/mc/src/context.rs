@@ -208,6 +208,26 @@ impl Scan {
     }
 }
 
+/// Whether `m` is legal for `c` in a playout: on the board, on an empty
+/// point, not retaking a simple ko, not suicide (the playout boards'
+/// `play`).
+pub fn check_legal(board: &Board, c: Color, m: Move) -> Result<(), IllegalMove> {
+    if let Move::Play(p) = m {
+        match board.cell(p) {
+            Cell::Edge => return Err(IllegalMove::OffBoard),
+            Cell::Empty => {}
+            _ => return Err(IllegalMove::Occupied),
+        }
+        if board.ko_point_for(c) == Some(p) {
+            return Err(IllegalMove::Ko);
+        }
+        if analyse(board, p, c).suicide {
+            return Err(IllegalMove::Suicide);
+        }
+    }
+    Ok(())
+}
+
 /// What a stone of `c` on the empty point `p` would do (see the module doc
 /// for the definitions).
 pub fn analyse(board: &Board, p: Point, c: Color) -> MoveInfo {
@@ -775,19 +795,7 @@ impl<'t> McBoard<'t> {
     /// Plays `m` for `c` (legality checked, simple ko only) and updates the
     /// context incrementally. Returns the number of stones captured.
     pub fn play(&mut self, c: Color, m: Move) -> Result<usize, IllegalMove> {
-        if let Move::Play(p) = m {
-            match self.board.cell(p) {
-                Cell::Edge => return Err(IllegalMove::OffBoard),
-                Cell::Empty => {}
-                _ => return Err(IllegalMove::Occupied),
-            }
-            if self.board.ko_point_for(c) == Some(p) {
-                return Err(IllegalMove::Ko);
-            }
-            if analyse(&self.board, p, c).suicide {
-                return Err(IllegalMove::Suicide);
-            }
-        }
+        check_legal(&self.board, c, m)?;
         Ok(self.play_legal(c, m))
     }
 

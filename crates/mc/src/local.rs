@@ -57,9 +57,9 @@ use katachi_patterns::mcpat::table::CONTEXTS;
 use katachi_patterns::mcpat::table::NEIGHBOURS;
 use katachi_patterns::mcpat::{Context, McTable};
 
-use crate::context::{analyse, analyse_both, MoveInfo};
+use crate::context::{analyse, analyse_both, check_legal, MoveInfo};
 use crate::heavy::escape_moves;
-use crate::playout::{area_balance, PlayoutOutcome};
+use crate::playout::{area_balance, play_to_end, PlayoutOutcome};
 
 /// The default floor of the pattern rule: above katachi's ordinary
 /// moves (10) and the eye and self-atari values, so cuts, connections,
@@ -227,19 +227,7 @@ impl<'t> LocalBoard<'t> {
     /// Plays `m` for `c` (legality checked, simple ko only); the number
     /// of stones captured.
     pub fn play(&mut self, c: Color, m: Move) -> Result<usize, IllegalMove> {
-        if let Move::Play(p) = m {
-            match self.board.cell(p) {
-                Cell::Edge => return Err(IllegalMove::OffBoard),
-                Cell::Empty => {}
-                _ => return Err(IllegalMove::Occupied),
-            }
-            if self.board.ko_point_for(c) == Some(p) {
-                return Err(IllegalMove::Ko);
-            }
-            if analyse(&self.board, p, c).suicide {
-                return Err(IllegalMove::Suicide);
-            }
-        }
+        check_legal(&self.board, c, m)?;
         Ok(self.play_legal(c, m))
     }
 
@@ -514,26 +502,14 @@ impl<'t> LocalBoard<'t> {
     /// passes in a row or `max_moves` moves, and scores the final
     /// position (area, no komi).
     pub fn playout(&mut self, first: Color, rng: &mut Rng, max_moves: usize) -> PlayoutOutcome {
-        let mut c = first;
-        let mut passes = 0;
-        let mut moves = 0;
-        while passes < 2 && moves < max_moves {
-            match self.choose_move(c, rng) {
-                Some(p) => {
-                    self.play_legal(c, Move::Play(p));
-                    passes = 0;
-                }
-                None => {
-                    self.play_legal(c, Move::Pass);
-                    passes += 1;
-                }
-            }
-            moves += 1;
-            c = c.opponent();
-        }
+        let (moves, capped) = play_to_end(first, max_moves, |c| {
+            let m = self.choose_move(c, rng).map_or(Move::Pass, Move::Play);
+            self.play_legal(c, m);
+            m
+        });
         PlayoutOutcome {
             moves,
-            capped: passes < 2,
+            capped,
             score: area_balance(&self.board),
         }
     }

@@ -76,6 +76,29 @@ impl Policy {
     }
 }
 
+/// Plays a game to its end: `step(c)` draws and plays `c`'s move and
+/// returns it; the game ends after two passes in a row or `max_moves`
+/// moves. The moves played (passes included) and whether the cap
+/// stopped the game. Shared by the pattern and the local playouts.
+pub(crate) fn play_to_end(
+    first: Color,
+    max_moves: usize,
+    mut step: impl FnMut(Color) -> Move,
+) -> (usize, bool) {
+    let mut c = first;
+    let mut passes = 0;
+    let mut moves = 0;
+    while passes < 2 && moves < max_moves {
+        match step(c) {
+            Move::Pass => passes += 1,
+            Move::Play(_) => passes = 0,
+        }
+        moves += 1;
+        c = c.opponent();
+    }
+    (moves, passes < 2)
+}
+
 /// Outcome of one playout.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PlayoutOutcome {
@@ -91,26 +114,14 @@ impl McBoard<'_> {
     /// Plays from the current position, `first` to move, until two passes
     /// in a row or `max_moves` moves, and scores the final position.
     pub fn playout(&mut self, first: Color, rng: &mut Rng, max_moves: usize) -> PlayoutOutcome {
-        let mut c = first;
-        let mut passes = 0;
-        let mut moves = 0;
-        while passes < 2 && moves < max_moves {
-            match self.choose_move(c, rng) {
-                Some(p) => {
-                    self.play_legal(c, Move::Play(p));
-                    passes = 0;
-                }
-                None => {
-                    self.play_legal(c, Move::Pass);
-                    passes += 1;
-                }
-            }
-            moves += 1;
-            c = c.opponent();
-        }
+        let (moves, capped) = play_to_end(first, max_moves, |c| {
+            let m = self.choose_move(c, rng).map_or(Move::Pass, Move::Play);
+            self.play_legal(c, m);
+            m
+        });
         PlayoutOutcome {
             moves,
-            capped: passes < 2,
+            capped,
             score: self.area_balance(),
         }
     }
