@@ -208,6 +208,25 @@ impl Scan {
     }
 }
 
+/// The padded index offsets of a point's eight neighbours on `board`,
+/// in the 3x3 code's order.
+pub fn neighbour_offsets(board: &Board) -> [isize; 8] {
+    let s = board.stride() as isize;
+    NEIGHBOURS.map(|(dr, dc)| dr as isize * s + dc as isize)
+}
+
+/// The 3x3 code of `p` on `board`: its eight neighbours' cells at
+/// `offsets` ([`neighbour_offsets`]), two bits each in code order.
+pub fn board_code(board: &Board, offsets: &[isize; 8], p: Point) -> u16 {
+    let cells = board.cells();
+    let mut code = 0u16;
+    for (k, &d) in offsets.iter().enumerate() {
+        let q = (p.index() as isize + d) as usize;
+        code |= (cells[q] as u16) << (2 * k);
+    }
+    code
+}
+
 /// Whether `m` is legal for `c` in a playout: on the board, on an empty
 /// point, not retaking a simple ko, not suicide (the playout boards'
 /// `play`).
@@ -521,8 +540,7 @@ impl<'t> McBoard<'t> {
     /// White's by `tables[1]`.
     pub fn with_tables(tables: [&'t McTable; 2], board: Board, last: Option<Point>) -> McBoard<'t> {
         let len = board.cells().len();
-        let s = board.stride() as isize;
-        let offsets = NEIGHBOURS.map(|(dr, dc)| dr as isize * s + dc as isize);
+        let offsets = neighbour_offsets(&board);
         let mut b = McBoard {
             tables,
             board,
@@ -656,13 +674,7 @@ impl<'t> McBoard<'t> {
 
     /// The 3x3 code of `p` read from the board.
     fn code_from_board(&self, p: Point) -> u16 {
-        let cells = self.board.cells();
-        let mut code = 0u16;
-        for (k, &d) in self.offsets.iter().enumerate() {
-            let q = (p.index() as isize + d) as usize;
-            code |= (cells[q] as u16) << (2 * k);
-        }
-        code
+        board_code(&self.board, &self.offsets, p)
     }
 
     /// Each colour's forbidden ko point (Black first).

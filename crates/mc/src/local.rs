@@ -54,10 +54,9 @@
 use katachi_board::playout::Rng;
 use katachi_board::{Board, Cell, Color, IllegalMove, Move, Point};
 use katachi_patterns::mcpat::table::CONTEXTS;
-use katachi_patterns::mcpat::table::NEIGHBOURS;
 use katachi_patterns::mcpat::{Context, McTable};
 
-use crate::context::{analyse, analyse_both, check_legal, MoveInfo};
+use crate::context::{analyse, analyse_both, board_code, check_legal, neighbour_offsets, MoveInfo};
 use crate::heavy::escape_moves;
 use crate::playout::{area_balance, play_to_end, PlayoutOutcome};
 
@@ -158,8 +157,7 @@ impl<'t> LocalBoard<'t> {
     /// `table`'s values for the pattern rule; no self-atari limit, the
     /// default pattern floor.
     pub fn new(table: &'t McTable, board: Board, last: Option<Point>) -> LocalBoard<'t> {
-        let s = board.stride() as isize;
-        let offsets = NEIGHBOURS.map(|(dr, dc)| dr as isize * s + dc as isize);
+        let offsets = neighbour_offsets(&board);
         let mut b = LocalBoard {
             table,
             board,
@@ -323,13 +321,7 @@ impl<'t> LocalBoard<'t> {
 
     /// The 3x3 code of `p` read from the board.
     fn code(&self, p: Point) -> u16 {
-        let cells = self.board.cells();
-        let mut code = 0u16;
-        for (k, &d) in self.offsets.iter().enumerate() {
-            let q = (p.index() as isize + d) as usize;
-            code |= (cells[q] as u16) << (2 * k);
-        }
-        code
+        board_code(&self.board, &self.offsets, p)
     }
 
     /// The table's value of a move of `c` on the empty point `p` in the
