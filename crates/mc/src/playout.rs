@@ -83,10 +83,20 @@ impl Policy {
 pub(crate) fn play_to_end(
     first: Color,
     max_moves: usize,
+    step: impl FnMut(Color) -> Move,
+) -> (usize, bool) {
+    play_on(first, 0, max_moves, step)
+}
+
+/// [`play_to_end`] from a game whose last `passes` moves were passes
+/// (a search's descent may end on one); nothing is played at two.
+pub(crate) fn play_on(
+    first: Color,
+    mut passes: u32,
+    max_moves: usize,
     mut step: impl FnMut(Color) -> Move,
 ) -> (usize, bool) {
     let mut c = first;
-    let mut passes = 0;
     let mut moves = 0;
     while passes < 2 && moves < max_moves {
         match step(c) {
@@ -97,6 +107,30 @@ pub(crate) fn play_to_end(
         c = c.opponent();
     }
     (moves, passes < 2)
+}
+
+/// Adds the final owner of every point of the finished playout `b` to
+/// `own`: +1 Black, -1 White (a stone's colour; an empty point's by the
+/// colours beside it, 0 when both or neither).
+#[inline(never)]
+pub(crate) fn add_final_owners(b: &Board, own: &mut [i64]) {
+    for p in b.points() {
+        own[p.index()] += match b.cell(p) {
+            Cell::Black => 1,
+            Cell::White => -1,
+            _ => {
+                let (mut black, mut white) = (false, false);
+                for q in b.neighbors(p) {
+                    match b.cell(q) {
+                        Cell::Black => black = true,
+                        Cell::White => white = true,
+                        _ => {}
+                    }
+                }
+                i64::from(black) - i64::from(white)
+            }
+        };
+    }
 }
 
 /// Outcome of one playout.

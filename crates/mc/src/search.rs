@@ -123,7 +123,7 @@ use katachi_patterns::mcpat::McTable;
 use crate::context::McBoard;
 use crate::heavy::Heavy;
 use crate::local::LocalBoard;
-use crate::playout::{area_balance, Policy};
+use crate::playout::{add_final_owners, area_balance, play_on, Policy};
 
 /// Parameters of a search.
 #[derive(Clone, Debug, PartialEq)]
@@ -1048,30 +1048,6 @@ fn add_root_priors(nodes: &mut [Node], priors: &[RootPrior]) {
     }
 }
 
-/// The final owner of every point of the finished playout `b`, added to
-/// the ownership counts.
-#[inline(never)]
-fn add_ownership(b: &Board, ownership: &mut [i64]) {
-    for p in b.points() {
-        let o = match b.cell(p) {
-            Cell::Black => 1,
-            Cell::White => -1,
-            _ => {
-                let (mut bl, mut wh) = (false, false);
-                for n in b.neighbors(p) {
-                    match b.cell(n) {
-                        Cell::Black => bl = true,
-                        Cell::White => wh = true,
-                        _ => {}
-                    }
-                }
-                bl as i64 - wh as i64
-            }
-        };
-        ownership[p.index()] += o;
-    }
-}
-
 /// A local playout board of `config` ([`SearchConfig::local_playout`])
 /// on `board`, `last` the previous move.
 fn local_board<'a>(
@@ -1113,7 +1089,7 @@ struct Worker<'a> {
 }
 
 // The parts of one search iteration (`expand`, `descend`, `playout`,
-// `update`, `add_ownership`) are `#[inline(never)]` so that a profile
+// `update`, and `add_final_owners` in `playout`) are `#[inline(never)]` so that a profile
 // (callgrind or perf on the `prof_search` example) charges each its own
 // cost: that is how the README's split of an iteration was measured. Each
 // is called once per iteration, beside a playout of a hundred moves or more.
@@ -1300,55 +1276,35 @@ impl<'a> Worker<'a> {
     /// stones for AMAF and its final owners; the area margin (komi
     /// included).
     #[inline(never)]
-    fn playout(&mut self, mut c: Color, mut passes: u32) -> f32 {
+    fn playout(&mut self, c: Color, passes: u32) -> f32 {
         if let Some(lb) = self.local.as_mut() {
             lb.reset_from(self.mc.board(), self.mc.last_move());
-            if passes < 2 {
-                let size = lb.board().size();
-                let cap = 3 * size * size;
-                let mut moves = 0;
-                while passes < 2 && moves < cap {
-                    match lb.choose_move(c, &mut self.rng) {
-                        Some(p) => {
-                            lb.play_legal(c, Move::Play(p));
-                            self.seq.push((c, p));
-                            passes = 0;
-                        }
-                        None => {
-                            lb.play_legal(c, Move::Pass);
-                            passes += 1;
-                        }
-                    }
-                    moves += 1;
-                    c = c.opponent();
+            let size = lb.board().size();
+            let (rng, seq) = (&mut self.rng, &mut self.seq);
+            play_on(c, passes, 3 * size * size, |c| {
+                let m = lb.choose_move(c, rng).map_or(Move::Pass, Move::Play);
+                lb.play_legal(c, m);
+                if let Move::Play(p) = m {
+                    seq.push((c, p));
                 }
-            }
+                m
+            });
             let score = area_balance(lb.board()) - self.config.komi;
-            add_ownership(lb.board(), &mut self.ownership);
+            add_final_owners(lb.board(), &mut self.ownership);
             return score;
         }
-        if passes < 2 {
-            let size = self.mc.board().size();
-            let cap = 3 * size * size;
-            let mut moves = 0;
-            while passes < 2 && moves < cap {
-                match self.mc.choose_move(c, &mut self.rng) {
-                    Some(p) => {
-                        self.mc.play_legal(c, Move::Play(p));
-                        self.seq.push((c, p));
-                        passes = 0;
-                    }
-                    None => {
-                        self.mc.play_legal(c, Move::Pass);
-                        passes += 1;
-                    }
-                }
-                moves += 1;
-                c = c.opponent();
+        let size = self.mc.board().size();
+        let (mc, rng, seq) = (&mut self.mc, &mut self.rng, &mut self.seq);
+        play_on(c, passes, 3 * size * size, |c| {
+            let m = mc.choose_move(c, rng).map_or(Move::Pass, Move::Play);
+            mc.play_legal(c, m);
+            if let Move::Play(p) = m {
+                seq.push((c, p));
             }
-        }
+            m
+        });
         let score = self.mc.area_balance() - self.config.komi;
-        add_ownership(self.mc.board(), &mut self.ownership);
+        add_final_owners(self.mc.board(), &mut self.ownership);
         score
     }
 

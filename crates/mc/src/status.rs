@@ -49,7 +49,7 @@ use katachi_board::playout::Rng;
 use katachi_board::{Board, Cell, Color, Move, Point};
 
 use crate::context::McBoard;
-use crate::playout::Policy;
+use crate::playout::{add_final_owners, Policy};
 
 /// Parameters of [`final_status`].
 #[derive(Clone, Debug, PartialEq)]
@@ -224,24 +224,7 @@ pub fn final_status_judged(
         let out = mc.playout(first, &mut rng, cap);
         sum += f64::from(out.score);
         sq += f64::from(out.score) * f64::from(out.score);
-        let b = mc.board();
-        for p in b.points() {
-            own[p.index()] += match b.cell(p) {
-                Cell::Black => 1,
-                Cell::White => -1,
-                _ => {
-                    let (mut black, mut white) = (false, false);
-                    for q in b.neighbors(p) {
-                        match b.cell(q) {
-                            Cell::Black => black = true,
-                            Cell::White => white = true,
-                            _ => {}
-                        }
-                    }
-                    i64::from(black) - i64::from(white)
-                }
-            };
-        }
+        add_final_owners(mc.board(), &mut own);
     }
     let ownership: Vec<f32> = own.iter().map(|&o| o as f32 / n as f32).collect();
     let mean = sum / f64::from(n);
