@@ -557,4 +557,28 @@ impl McBoard<'_> {
         }
         self.choose_with(c, rng.next_u64())
     }
+
+    /// [`McBoard::choose_move`] with a reply learnt by the playouts
+    /// ([`crate::lgrf`]) between the heavy rules and the weights: a heavy
+    /// rule's move if one applies, else the first of `replies` whose
+    /// weight is positive (the policy's own filters: empty, legal under
+    /// simple ko, no own proper eye, no self-atari over the limit), else
+    /// the weighted draw. With the move, whether it was a reply.
+    #[inline]
+    pub fn choose_move_or(
+        &mut self,
+        c: Color,
+        rng: &mut Rng,
+        replies: impl FnOnce(&Self) -> Option<Point>,
+    ) -> (Option<Point>, bool) {
+        if self.heavy.any() {
+            if let Some(p) = self.heavy_move(c, rng) {
+                return (Some(p), false);
+            }
+        }
+        if let Some(p) = replies(self) {
+            return (Some(p), true);
+        }
+        (self.choose_with(c, rng.next_u64()), false)
+    }
 }

@@ -12,6 +12,8 @@
 //! draws), [`playout`] (playing a game to the end and area scoring, and
 //! [`Policy`], a named compiled table), [`heavy`] (tactical playout
 //! moves: atari escapes read by a ladder reader, capturing ataris, nakade),
+//! [`lgrf`] (last good reply with forgetting: replies the search's
+//! playouts learn from their own results),
 //! [`local`] (MoGo-style local playouts on the bare board: the
 //! [`LocalBoard`], a second, faster playout engine),
 //! [`search`] (UCT with RAVE over those
@@ -20,6 +22,7 @@
 
 pub mod context;
 pub mod heavy;
+pub mod lgrf;
 pub mod local;
 pub mod playout;
 pub mod search;
@@ -28,6 +31,7 @@ pub mod sum_tree;
 
 pub use context::{analyse, analyse_both, McBoard, MoveInfo};
 pub use heavy::Heavy;
+pub use lgrf::ReplyTable;
 pub use local::LocalBoard;
 pub use playout::{PlayoutOutcome, Policy};
 pub use search::{

@@ -53,7 +53,11 @@
 //!   with komi; or, with [`SearchConfig::local_playout`], the MoGo-style
 //!   local playouts of [`crate::local`] from the position the descent
 //!   reached on the [`McBoard`] (same self-atari limit, cap and score,
-//!   no heavy rules); two passes in a
+//!   no heavy rules); with [`SearchConfig::lgrf`] (off by default), the
+//!   pattern playouts first play the reply their own earlier results
+//!   taught ([`crate::lgrf`]: last good reply with forgetting, one table
+//!   per search shared by its threads, learning from the whole sequence
+//!   of each iteration); two passes in a
 //!   row inside the tree end the game there, scored by area with every
 //!   stone alive (so the search prefers capturing dead stones to passing
 //!   over them, which area scoring does not punish). A playout's value is
@@ -113,7 +117,7 @@
 //! ([`SearchConfig::tactical_prior`], off); dead-stone-aware scoring
 //! beyond the playouts' ownership.
 
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
 use katachi_board::playout::Rng;
@@ -122,6 +126,7 @@ use katachi_patterns::mcpat::McTable;
 
 use crate::context::McBoard;
 use crate::heavy::Heavy;
+use crate::lgrf::ReplyTable;
 use crate::local::LocalBoard;
 use crate::playout::{add_final_owners, area_balance, play_on, Policy};
 
@@ -231,6 +236,11 @@ pub struct SearchConfig {
     /// The local policy's pattern floor
     /// ([`crate::LocalBoard::set_pattern_min`]).
     pub local_pattern_min: u32,
+    /// Last good reply with forgetting in the pattern playouts
+    /// ([`crate::lgrf`], `--mc-param lgrf=1`; off by default, PARTIAL:
+    /// see the README's mc19 figures): one reply table per search, shared
+    /// by its threads. Not used by the local playouts.
+    pub lgrf: bool,
     /// Early stop of genmove's search ([`Searcher::run_to_decision`]):
     /// the search ends once the most visited root move leads the second
     /// by more than this share of the playouts still to come (1: exactly
@@ -346,6 +356,7 @@ pub const TUNING_PARAMS: &[&str] = &[
     "heavy_local_min",
     "local_playout",
     "local_pattern_min",
+    "lgrf",
     "early_stop",
     "resign_below",
     "resign_min_playouts",
@@ -428,6 +439,9 @@ impl SearchConfig {
                 "whole numbers 1..1000000",
             )
             .map(|()| self.local_pattern_min = value as u32),
+            "lgrf" => {
+                range(value == 0.0 || value == 1.0, "{0, 1}").map(|()| self.lgrf = value == 1.0)
+            }
             "early_stop" => {
                 range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.early_stop = v)
             }
@@ -481,6 +495,7 @@ impl Default for SearchConfig {
             heavy_local_min: 100,
             local_playout: false,
             local_pattern_min: crate::local::PATTERN_MIN,
+            lgrf: false,
             early_stop: 1.0,
             max_nodes: 1_500_000,
             resign_below: 0.08,
@@ -592,6 +607,12 @@ pub struct SearchResult {
     /// The margin's share in the values of this search (the decided one
     /// when the game looked decided, see the module doc).
     pub score_weight: f32,
+    /// Playout moves (passes included, the tree's moves not) and, among
+    /// them, the replies of the last-good-reply tables
+    /// ([`SearchConfig::lgrf`]; 0 when off): LGR-2 and LGR-1.
+    pub playout_moves: u64,
+    /// See [`SearchResult::playout_moves`].
+    pub replies: [u64; 2],
 }
 
 impl SearchResult {
@@ -1086,6 +1107,15 @@ struct Worker<'a> {
     local: Option<LocalBoard<'a>>,
     /// Scratch: the tactical prior's moves at an expansion.
     tactical: Vec<Point>,
+    /// The search's reply tables ([`SearchConfig::lgrf`]), shared by
+    /// its workers.
+    replies: Option<Arc<ReplyTable>>,
+    /// The codes of the game's last two moves, then of every move of the
+    /// current iteration, tree and playout, passes included (learning).
+    reply_seq: Vec<u16>,
+    /// Playout moves, and the LGR-2 and LGR-1 replies among them.
+    playout_moves: u64,
+    replies_played: [u64; 2],
 }
 
 // The parts of one search iteration (`expand`, `descend`, `playout`,
@@ -1100,6 +1130,7 @@ impl<'a> Worker<'a> {
         policy: &'a Policy,
         config: &'a SearchConfig,
         seed: u64,
+        replies: Option<Arc<ReplyTable>>,
     ) -> Worker<'a> {
         let last = match board.history().last() {
             Some(&(_, Move::Play(p))) => Some(p),
@@ -1130,6 +1161,10 @@ impl<'a> Worker<'a> {
             ownership: vec![0; len],
             local,
             tactical: Vec::new(),
+            replies,
+            reply_seq: Vec::new(),
+            playout_moves: 0,
+            replies_played: [0; 2],
         }
     }
 
@@ -1236,6 +1271,10 @@ impl<'a> Worker<'a> {
         self.path.clear();
         self.seq.clear();
         self.tree_seq.clear();
+        self.reply_seq.clear();
+        if let Some(t) = &self.replies {
+            self.reply_seq.extend(t.history_codes(self.board));
+        }
         self.path.push(0);
         nodes[0].in_flight += 1;
         let mut c = self.to_move;
@@ -1254,6 +1293,9 @@ impl<'a> Worker<'a> {
             nodes[child].in_flight += 1;
             let mv = nodes[child].mv;
             self.mc.play_legal(c, mv);
+            if let Some(t) = &self.replies {
+                self.reply_seq.push(t.code(mv));
+            }
             match mv {
                 Move::Play(p) => {
                     passes = 0;
@@ -1294,8 +1336,42 @@ impl<'a> Worker<'a> {
             return score;
         }
         let size = self.mc.board().size();
+        if let Some(t) = self.replies.as_deref() {
+            let (mc, rng, seq) = (&mut self.mc, &mut self.rng, &mut self.seq);
+            let (rseq, played) = (&mut self.reply_seq, &mut self.replies_played);
+            let (moves, _) = play_on(c, passes, 3 * size * size, |c| {
+                let (prev2, prev) = (rseq[rseq.len() - 2], rseq[rseq.len() - 1]);
+                let (p, reply) = mc.choose_move_or(c, rng, |mc| {
+                    t.reply(c, prev2, prev, |p| mc.weight(c, p) > 0)
+                        .map(|(p, two)| {
+                            played[usize::from(!two)] += 1;
+                            p
+                        })
+                });
+                debug_assert!(!reply || p.is_some());
+                let m = p.map_or(Move::Pass, Move::Play);
+                mc.play_legal(c, m);
+                rseq.push(t.code(m));
+                if let Move::Play(p) = m {
+                    seq.push((c, p));
+                }
+                m
+            });
+            self.playout_moves += moves as u64;
+            let score = self.mc.area_balance() - self.config.komi;
+            let winner = if score > 0.0 {
+                Some(Color::Black)
+            } else if score < 0.0 {
+                Some(Color::White)
+            } else {
+                None
+            };
+            t.learn(&self.reply_seq, self.to_move, winner);
+            add_final_owners(self.mc.board(), &mut self.ownership);
+            return score;
+        }
         let (mc, rng, seq) = (&mut self.mc, &mut self.rng, &mut self.seq);
-        play_on(c, passes, 3 * size * size, |c| {
+        let (moves, _) = play_on(c, passes, 3 * size * size, |c| {
             let m = mc.choose_move(c, rng).map_or(Move::Pass, Move::Play);
             mc.play_legal(c, m);
             if let Move::Play(p) = m {
@@ -1303,6 +1379,7 @@ impl<'a> Worker<'a> {
             }
             m
         });
+        self.playout_moves += moves as u64;
         let score = self.mc.area_balance() - self.config.komi;
         add_final_owners(self.mc.board(), &mut self.ownership);
         score
@@ -1452,12 +1529,14 @@ impl<'a> Searcher<'a> {
         config: &'a SearchConfig,
     ) -> Searcher<'a> {
         let start = Instant::now();
+        let replies =
+            (config.lgrf && !config.local_playout).then(|| Arc::new(ReplyTable::new(board)));
         let workers: Vec<Worker> = (0..config.threads.max(1))
             .map(|t| {
                 let seed = config
                     .seed
                     .wrapping_add((t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-                Worker::new(board, to_move, policy, config, seed)
+                Worker::new(board, to_move, policy, config, seed, replies.clone())
             })
             .collect();
         let score_weight = search_score_weight(&workers[0].root_mc, to_move, config, workers.len());
@@ -1594,6 +1673,8 @@ impl<'a> Searcher<'a> {
             ownership,
             nodes: g.nodes.len(),
             score_weight: g.score_weight,
+            playout_moves: self.workers.iter().map(|w| w.playout_moves).sum(),
+            replies: [0, 1].map(|k| self.workers.iter().map(|w| w.replies_played[k]).sum()),
         }
     }
 
