@@ -405,6 +405,16 @@ pub(crate) fn decision(
         result.win_rate(),
         result.score_weight
     );
+    if config.lgrf {
+        let share = |n: u64| 100.0 * n as f64 / result.playout_moves.max(1) as f64;
+        eprintln!(
+            "lgrf: last good replies {:.1} % of {} playout moves (LGR-2 {:.1} %, LGR-1 {:.1} %)",
+            share(result.replies[0] + result.replies[1]),
+            result.playout_moves,
+            share(result.replies[0]),
+            share(result.replies[1])
+        );
+    }
     d
 }
 
