@@ -93,7 +93,7 @@ pub struct Args {
     /// rave_equiv, explore, score_weight, decided_score_weight,
     /// decided_win_rate, expand_at, self_atari_limit, tactical_prior,
     /// heavy_escape, heavy_atari2, heavy_nakade, heavy_race, heavy_local,
-    /// heavy_local_min, local_playout, local_pattern_min, early_stop,
+    /// heavy_local_min, local_playout, local_pattern_min, lgrf, early_stop,
     /// resign_below, resign_min_playouts, dead_ownership).
     #[arg(long = "mc-param", value_name = "NAME=VALUE")]
     mc_params: Vec<String>,
