@@ -75,12 +75,21 @@ pub struct SemeaiConfig {
     pub judge_calls: usize,
 }
 
+/// The limits of `analyze_semeai` (GTP): six moves per node near the
+/// root (with four, black's answers to white G1 in semeai.tst 118 were
+/// J3, J2, J4, J1 and the pass, never F1 or H1 next to white's new
+/// stone; with six the race is read as GNU Go's seki, `1 0 G1`) and
+/// 6000 nodes per search (with 4000 the wider tree ran out of budget on
+/// 44). semeai19 branch, `katachi regress -j 1 semeai.tst`: 95 ->
+/// 97/154 (width 4 -> 6 alone: 96; narrow width 2 -> 3 as well: 93).
+/// The semeai stage of the dragon statuses keeps its own smaller
+/// limits ([`STATUS_CONFIG`]).
 impl Default for SemeaiConfig {
     fn default() -> SemeaiConfig {
         SemeaiConfig {
-            node_limit: 4000,
+            node_limit: 6000,
             depth: 24,
-            width: 4,
+            width: 6,
             narrow_width: 2,
             branch_depth: 4,
             judge_calls: JUDGE_CALLS,
