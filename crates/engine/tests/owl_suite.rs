@@ -81,8 +81,11 @@ const FLOOR_EIGHTH: usize = 17;
 /// the owl11 branch's escape through friendly strings and wide undecided
 /// roots, which gained one test in the half and three in the whole suite
 /// (owl.tst 154 -> 157) but lost one of the quarter's; 40 again with
-/// owl's seki reading (owl.tst 157 -> 161).
-const FLOOR_QUARTER: usize = 40;
+/// owl's seki reading (owl.tst 157 -> 161). 39 since open ground is no
+/// sure eye (owl19: owl.tst 165 -> 169/261 with 6 gained and 2 lost,
+/// the quarter 40 -> 39/62 with `KATACHI_OWL_STEP=4`, the eighth 17/26
+/// unchanged).
+const FLOOR_QUARTER: usize = 39;
 
 #[test]
 fn owl_suite_keeps_its_level() {

@@ -156,3 +156,32 @@ fn bent_four_in_the_corner_is_dead_without_the_ko_null_move() {
     let a = strict.attack(&black);
     assert_eq!(a.outcome.code, Code::Win, "{a:?}");
 }
+
+/// A corner group whose 13-point space is open at its margin (two
+/// points next to Black's wall) has no sure eyes: Black moving first
+/// kills and White needs a move (GNU Go 3.8's `dragon_status A4`:
+/// `critical D1 D2`). Counting the open space's value as two eyes
+/// even with the attacker moving twice called it alive.
+#[test]
+fn open_corner_space_is_no_sure_eye() {
+    let b = Board::from_ascii(
+        ".........
+         .........
+         .........
+         .........
+         XXXXXX...
+         OOOOOX...
+         ....OX...
+         .....X...
+         .....X...",
+    )
+    .expect("board");
+    let white = stones(&b, Color::White);
+    let mut o = owl(&b);
+    let a = o.attack(&white);
+    assert_eq!(a.outcome.code, Code::Win, "{a:?}");
+    assert!(a.outcome.mv.is_some(), "{a:?}");
+    let d = o.defend(&white);
+    assert_eq!(d.outcome.code, Code::Win, "{d:?}");
+    assert!(d.outcome.mv.is_some(), "{d:?}");
+}
