@@ -5,8 +5,10 @@
 
 mod common;
 
+use common::proper_eye;
+
 use katachi_board::playout::Rng;
-use katachi_board::{Board, Cell, Color, IllegalMove, Move, Point};
+use katachi_board::{Board, Color, IllegalMove, Move, Point};
 use katachi_mc::{analyse, analyse_both, McBoard, Policy};
 
 /// Plays a random game of up to `moves` moves on a `size` board, checking
@@ -246,31 +248,6 @@ fn analyse_both_agrees_with_analyse() {
                 );
             }
         }
-    }
-}
-
-/// A proper eye of `c` by the usual definition: the four neighbours are
-/// `c`'s stones or off the board, and the opponent holds at most one
-/// diagonal in the middle of the board, none on the edge or in the corner.
-fn proper_eye(b: &Board, p: Point, c: Color) -> bool {
-    let own = c.cell();
-    let mut edge = false;
-    for n in b.neighbors(p) {
-        match b.cell(n) {
-            Cell::Edge => edge = true,
-            x if x == own => {}
-            _ => return false,
-        }
-    }
-    let opp = b
-        .diagonals(p)
-        .iter()
-        .filter(|&&d| b.cell(d) == c.opponent().cell())
-        .count();
-    if edge {
-        opp == 0
-    } else {
-        opp <= 1
     }
 }
 

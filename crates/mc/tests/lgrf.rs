@@ -4,29 +4,13 @@
 //! hold garbage, and a search with the tables on repeats itself for a
 //! seed, plays replies, and differs from the search without them.
 
+mod common;
+
+use common::proper_eye;
 use katachi_board::playout::Rng;
-use katachi_board::{Board, Cell, Color, Move, Point};
+use katachi_board::{Board, Color, Move, Point};
 use katachi_mc::context::check_legal;
 use katachi_mc::{search, McBoard, Policy, ReplyTable, SearchConfig};
-
-/// Whether empty `p` is a proper eye of `c` (as in the search tests):
-/// its four neighbours are `c`'s stones or the edge, and the opponent
-/// holds at most one diagonal (none on the edge).
-fn proper_eye(b: &Board, p: Point, c: Color) -> bool {
-    if !b.neighbors(p).iter().all(|&n| {
-        let x = b.cell(n);
-        x == c.cell() || x == Cell::Edge
-    }) {
-        return false;
-    }
-    let diag = b.diagonals(p);
-    let edge = diag.iter().any(|&d| b.cell(d) == Cell::Edge);
-    let enemy = diag
-        .iter()
-        .filter(|&&d| b.cell(d) == c.opponent().cell())
-        .count();
-    enemy < if edge { 1 } else { 2 }
-}
 
 #[test]
 fn the_tables_store_the_winners_replies_and_forget_the_losers() {

@@ -8,7 +8,10 @@
 //! after two moves keeps the visits of the subtree they lead to; principal
 //! variations are legal sequences.
 
-use katachi_board::{Board, Cell, Color, Move, Point};
+mod common;
+
+use common::proper_eye;
+use katachi_board::{Board, Color, Move, Point};
 use katachi_mc::{decide, search, shape_priors, Decision, Policy, SearchConfig, Searcher};
 
 /// A board from rows (top first): `X` Black, `O` White, `.` empty.
@@ -74,25 +77,6 @@ fn black_saves_the_string_in_atari() {
     eprintln!("{}", r.table(&b, 5));
     let best = r.best().unwrap();
     assert_eq!(b.move_text(best.mv), "F5", "{}", r.table(&b, 5));
-}
-
-/// Whether empty `p` is a proper eye of `c`: its four neighbours are `c`'s
-/// stones or the edge, and the opponent holds at most one diagonal (none
-/// on the edge).
-fn proper_eye(b: &Board, p: Point, c: Color) -> bool {
-    if !b.neighbors(p).iter().all(|&n| {
-        let x = b.cell(n);
-        x == c.cell() || x == Cell::Edge
-    }) {
-        return false;
-    }
-    let diag = b.diagonals(p);
-    let edge = diag.iter().any(|&d| b.cell(d) == Cell::Edge);
-    let enemy = diag
-        .iter()
-        .filter(|&&d| b.cell(d) == c.opponent().cell())
-        .count();
-    enemy < if edge { 1 } else { 2 }
 }
 
 #[test]

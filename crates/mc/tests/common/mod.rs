@@ -5,6 +5,8 @@
 
 use std::path::PathBuf;
 
+use katachi_board::{Board, Cell, Color, Point};
+
 /// The shared directory, or `None` (after printing why) if it is absent and
 /// `KATACHI_REQUIRE_SHARED=1` is not set; panics if it is required but absent.
 pub fn shared_dir() -> Option<PathBuf> {
@@ -25,4 +27,29 @@ pub fn shared_dir() -> Option<PathBuf> {
         dir.display()
     );
     None
+}
+
+/// A proper eye of `c` by the usual definition: the four neighbours are
+/// `c`'s stones or off the board, and the opponent holds at most one
+/// diagonal in the middle of the board, none on the edge or in the corner.
+pub fn proper_eye(b: &Board, p: Point, c: Color) -> bool {
+    let own = c.cell();
+    let mut edge = false;
+    for n in b.neighbors(p) {
+        match b.cell(n) {
+            Cell::Edge => edge = true,
+            x if x == own => {}
+            _ => return false,
+        }
+    }
+    let opp = b
+        .diagonals(p)
+        .iter()
+        .filter(|&&d| b.cell(d) == c.opponent().cell())
+        .count();
+    if edge {
+        opp == 0
+    } else {
+        opp <= 1
+    }
 }
