@@ -8,6 +8,9 @@
 //! string in atari can be taken); a seed repeats a playout and a
 //! search; the board stays consistent.
 
+mod common;
+
+use common::{position, ATARI};
 use katachi_board::playout::Rng;
 use katachi_board::{Board, Cell, Color, Move, Point};
 use katachi_mc::local::Rule;
@@ -134,28 +137,7 @@ fn a_seed_repeats_a_local_playout() {
 #[test]
 fn a_local_search_repeats_and_finds_the_capture() {
     // Four black stones in atari at F5: White captures them.
-    let rows = [
-        ". . . . . . .",
-        ". O O O O . .",
-        "O X X X X . .",
-        ". O O O O . .",
-        ". . . . . . .",
-        "X X X X X X X",
-        ". . . . . . .",
-    ];
-    let mut b = Board::new(7).unwrap();
-    let mut edits = Vec::new();
-    for (r, row) in rows.iter().enumerate() {
-        for (c, ch) in row.split_whitespace().enumerate() {
-            let col = match ch {
-                "X" => Some(Color::Black),
-                "O" => Some(Color::White),
-                _ => None,
-            };
-            edits.push((b.point(r, c).unwrap(), col));
-        }
-    }
-    b.set_stones(edits);
+    let b = position(&ATARI);
     let policy = Policy::katachi();
     let mut cfg = SearchConfig {
         playouts: Some(1500),

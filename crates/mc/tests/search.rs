@@ -10,44 +10,9 @@
 
 mod common;
 
-use common::proper_eye;
+use common::{position, proper_eye, ATARI};
 use katachi_board::{Board, Color, Move, Point};
 use katachi_mc::{decide, search, shape_priors, Decision, Policy, SearchConfig, Searcher};
-
-/// A board from rows (top first): `X` Black, `O` White, `.` empty.
-fn position(rows: &[&str]) -> Board {
-    let mut b = Board::new(rows.len()).unwrap();
-    let mut edits = Vec::new();
-    for (r, row) in rows.iter().enumerate() {
-        for (c, ch) in row.split_whitespace().enumerate() {
-            let p = b.point(r, c).unwrap();
-            edits.push((
-                p,
-                match ch {
-                    "X" => Some(Color::Black),
-                    "O" => Some(Color::White),
-                    _ => None,
-                },
-            ));
-        }
-    }
-    b.set_stones(edits);
-    b
-}
-
-/// Four black stones in atari at F5 in the middle of a 7x7 board, cutting
-/// White's stones apart: whoever plays F5 first wins the game (White by
-/// capturing them, Black by saving them and keeping White's two strings
-/// weak against the black wall).
-const ATARI: [&str; 7] = [
-    ". . . . . . .",
-    ". O O O O . .",
-    "O X X X X . .",
-    ". O O O O . .",
-    ". . . . . . .",
-    "X X X X X X X",
-    ". . . . . . .",
-];
 
 fn config(playouts: u64, seed: u64) -> SearchConfig {
     SearchConfig {

@@ -53,3 +53,38 @@ pub fn proper_eye(b: &Board, p: Point, c: Color) -> bool {
         opp <= 1
     }
 }
+
+/// A board from rows (top first): `X` Black, `O` White, `.` empty.
+pub fn position(rows: &[&str]) -> Board {
+    let mut b = Board::new(rows.len()).unwrap();
+    let mut edits = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, ch) in row.split_whitespace().enumerate() {
+            let p = b.point(r, c).unwrap();
+            edits.push((
+                p,
+                match ch {
+                    "X" => Some(Color::Black),
+                    "O" => Some(Color::White),
+                    _ => None,
+                },
+            ));
+        }
+    }
+    b.set_stones(edits);
+    b
+}
+
+/// Four black stones in atari at F5 in the middle of a 7x7 board, cutting
+/// White's stones apart: whoever plays F5 first wins the game (White by
+/// capturing them, Black by saving them and keeping White's two strings
+/// weak against the black wall).
+pub const ATARI: [&str; 7] = [
+    ". . . . . . .",
+    ". O O O O . .",
+    "O X X X X . .",
+    ". O O O O . .",
+    ". . . . . . .",
+    "X X X X X X X",
+    ". . . . . . .",
+];
