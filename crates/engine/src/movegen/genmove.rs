@@ -1186,6 +1186,40 @@ mod tests {
     }
 
     #[test]
+    fn a_direct_ko_capture_is_worth_a_third() {
+        // Black's E2 sits in atari inside White's wall; White's D2
+        // captures it and Black can take back at E2 at once: a direct
+        // ko, valued at a third of what winning it gains.
+        let an = analysis(
+            "...XO....
+             ...XO....
+             ...XO....
+             ...XO....
+             ...XO....
+             ...XO....
+             ...XO....
+             ..X.XO...
+             ...XOO...",
+            Color::White,
+        );
+        let b = an.board().clone();
+        let d2 = b.parse_vertex("D2").expect("vertex");
+        let g = generate(&an, Color::White, &Options::default());
+        let v = g.values.iter().find(|x| x.point == d2).expect("D2 valued");
+        let measured = v
+            .parts
+            .iter()
+            .find(|p| p.name == "territory")
+            .expect("territory part")
+            .value;
+        let ko = v.parts.iter().find(|p| p.name == "ko").expect("ko part");
+        assert!(measured > 0.0, "{:?}", v.parts);
+        assert!(ko.why.contains("a third"), "{:?}", v.parts);
+        assert!((ko.value - measured / 3.0).abs() < 1e-6, "{:?}", v.parts);
+        assert!((v.territory - measured / 3.0).abs() < 1e-6, "{:?}", v.parts);
+    }
+
+    #[test]
     fn owl_kills_a_lone_stone_in_a_small_enclosure_only() {
         // Black's wall encloses four points in the lower left; a White
         // stone at B2 has no room to live. One at H4, below White's own

@@ -22,7 +22,10 @@
 //!   in the reference.
 //!   A dead stone that captures and kills nothing is worth at most -1
 //!   (unsafe: a prisoner given) or 0 (owl-dead). When every reading
-//!   result behind the move is a ko, the part is halved. When the
+//!   result behind the move is a ko, the part is halved, or taken to a
+//!   third when the move is itself a ko capture the opponent can take
+//!   back at once, or set to nothing when every such result is over a
+//!   string whose dragon the owl calls dead. When the
 //!   stone played is left with two liberties, the gain on the one where
 //!   the opponent can atari safely is not counted (the block answers it;
 //!   see [`Valuer::value`]). A move
@@ -574,12 +577,47 @@ impl<'a> Valuer<'a> {
                 why: "the empty region of the move is enclosed by dead stones of one colour and living stones of the other: it is settled, the move gains nothing".into(),
             });
         }
-        if ko && territory > 0.0 {
-            territory *= 0.5;
+        // A ko fought over a string whose dragon the owl calls dead
+        // decides nothing: the capture through ko takes stones that are
+        // dead anyway, and the defence through ko does not save the
+        // dragon (GNU Go passes on such kos: filllib 6's J2, filllib
+        // 24's S19). Only results of tactical reading; an owl result
+        // through ko is the dragon's own.
+        let dead_ko = ko
+            && cand.reasons.iter().all(|r| match r.kind {
+                ReasonKind::Attack { target, .. } | ReasonKind::Defend { target, .. } => {
+                    an.owl_status(target) == Some(OwlStatus::Dead)
+                }
+                ReasonKind::OwlAttack { .. } | ReasonKind::OwlDefend { .. } => false,
+                _ => true,
+            });
+        if dead_ko && territory > 0.0 {
+            territory = 0.0;
+            parts.push(Part {
+                name: "ko",
+                value: 0.0,
+                why: "every reading result behind the move is a ko over a string of a dragon the owl calls dead: it decides nothing".into(),
+            });
+        } else if ko && territory > 0.0 {
+            // A ko capture the opponent can take back at once is won
+            // after the opponent's threat and the mover's answer: a
+            // direct ko is worth a third of what winning it gains
+            // (endgame2's T17, about 0.6 for GNU Go 3.8 where winning
+            // gains 3), any other ko result half.
+            let direct = after.ko_point_for(color.opponent()).is_some() && captured > 0.0;
+            let (share, what) = if direct {
+                (1.0 / 3.0, "the move takes a ko the opponent can take back at once: a third of the territory")
+            } else {
+                (
+                    0.5,
+                    "every reading result behind the move is a ko: half the territory",
+                )
+            };
+            territory *= share;
             parts.push(Part {
                 name: "ko",
                 value: territory,
-                why: "every reading result behind the move is a ko: half the territory".into(),
+                why: what.into(),
             });
         }
         // A stone that dies and takes nothing with it gets nothing from
