@@ -15,11 +15,18 @@ reading says the side to move succeeds and GNU Go says it does not, the
 line follows katachi's move (GNU Go's refutation comes next); when katachi
 says it fails and GNU Go finds a move, the line follows GNU Go's move. The
 walk stops where both agree (the parent node is where they part) or after
-`--depth` moves. At the last node it prints katachi's KOWL root line
-(verdict, eye values, lunches, escape and candidates) and the rank of
-GNU Go's move among katachi's candidates there.
+`--depth` moves. At the parent of the last node (where they part) and at
+the last node it prints katachi's KOWL root line (verdict, eye values,
+lunches, escape and candidates) with the rank of the move the line took
+(parent) or both find (last), and a class: move order (katachi's move
+works for GNU Go too), agree at the root (ko codes, earlier queries of
+the session), and at the parent: the move not among katachi's
+candidates, beyond the width katachi reads at that depth, or within it
+(katachi's nested reading then differs from its own reading of the
+child asked at the root). Counts per class at the end.
 """
 import argparse
+import collections
 import os
 import re
 import subprocess
@@ -61,7 +68,7 @@ def walk(args, n, tests, cwd, kat, gnu):
     setup, cmd = tests[n]
     verb, target = cmd.split()[:2]
     if verb not in ('owl_attack', 'owl_defend'):
-        return
+        return None
     color = answer(gnu, setup, f'color {target}', cwd)[0]
     defender = 'B' if color.lower().startswith('b') else 'W'
     attacker = 'W' if defender == 'B' else 'B'
@@ -100,6 +107,9 @@ def walk(args, n, tests, cwd, kat, gnu):
     # the line took from the parent (parent) and of the move both find
     # (last node).
     env = dict(os.environ, KOWL='40')
+    cls = ('agree at the root' if not moves and '(g does' not in line[0]
+           else 'move order: GNU Go accepts katachi\'s move' if not moves
+           else None)
     for k, label in ((1, 'parent'), (0, 'last')):
         if k > len(moves):
             continue
@@ -116,8 +126,17 @@ def walk(args, n, tests, cwd, kat, gnu):
         cands = [t.split(':')[0] for t in parts[1 if a else 2].split()[1:]]
         want = moves[-1][1] if k == 1 else mv
         rank = cands.index(want) + 1 if want in cands else None
+        if k == 1:
+            # Katachi's width at the parent's depth below the test's root.
+            d = len(moves) - 1
+            width = 8 if d == 0 else 3 if d == 1 else 2 if d <= 5 else 1
+            cls = ('part: not a candidate' if rank is None
+                   else 'part: beyond the width' if rank > width
+                   else 'part: within the width (the nested reading differs)')
         print(f'   {label} ({q}) k={code} {mv or ""}; {want} rank {rank}: '
               + parts[0][len('owl node 1 '):] + '|' + parts[1 if a else 2][:160])
+    print(f'   class: {cls}')
+    return cls
 
 
 def main():
@@ -133,8 +152,14 @@ def main():
     tests = parse_tst(suite)
     kat = [os.path.abspath(args.katachi), 'gtp', '--rules', 'japanese']
     gnu = [args.gnugo, '--mode', 'gtp']
+    rows = []
     for n in args.tests:
-        walk(args, n, tests, cwd, kat, gnu)
+        c = walk(args, n, tests, cwd, kat, gnu)
+        if c:
+            rows.append((n, c))
+    print()
+    for c, k in collections.Counter(c for _, c in rows).most_common():
+        print(f'{k:3d}  {c}  [{",".join(str(n) for n, x in rows if x == c)}]')
 
 
 if __name__ == '__main__':
