@@ -711,10 +711,14 @@ struct SampleFloors {
 /// half eye 135, 92.5%). Since the connection search's tactical node
 /// limit (1,000 nodes per attack, from the reader's 20,000; the
 /// analysis about a fifth faster): 145 (genus 119, 82.1%; crude status
-/// 106, 73.1%; escape route 122, 84.1%; half eye 134, 92.4%).
+/// 106, 73.1%; escape route 122, 84.1%; half eye 134, 92.4%). Since the
+/// connection search reads a capture that joins the two strings with the
+/// tactical depths counted from the query's position (conn20): 5/13
+/// identical partitions and 149 dragons with GNU Go's strings (from 4
+/// and 147 on main 7e6c77d).
 const DEFAULT_FLOORS: SampleFloors = SampleFloors {
-    partition: 4,
-    size: 145,
+    partition: 5,
+    size: 149,
     genus: 81.3,
     crude: 72.4,
     escape: 83.4,
@@ -748,9 +752,14 @@ const DEFAULT_FLOORS: SampleFloors = SampleFloors {
 /// move, as GNU Go's `eye_data` counts it: endpat constraints 95.1% ->
 /// 96.2%, eye-space membership 97.5% -> 98.4%) give one of these
 /// dragons another half eye than GNU Go's: half eye 247 -> 246 (93.5%).
+/// Since the connection search reads a capture that joins the two
+/// strings with the tactical depths counted from the query's position
+/// (conn20): 11/25 identical partitions and 266 dragons with GNU Go's
+/// strings (from 10 and 263; genus 216, 81.2%; crude status 208, 78.2%;
+/// half eye 249, 93.6%).
 const CI_FLOORS: SampleFloors = SampleFloors {
-    partition: 10,
-    size: 263,
+    partition: 11,
+    size: 266,
     genus: 79.9,
     crude: 77.3,
     escape: 85.5,

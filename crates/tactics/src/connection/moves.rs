@@ -154,14 +154,19 @@ impl Search<'_> {
     /// A capture that joins the strings: an opponent string touching both
     /// that the tactical reader captures outright (no ko). Its capture
     /// leaves both strings next to the emptied points, which the
-    /// opponent cannot fill again without being captured at once.
+    /// opponent cannot fill again without being captured at once. The
+    /// capture ends the variation as a win, so it is read with the
+    /// tactical depths counted from the query's position, not from the
+    /// reader's (`Search::attack_from_here`): the moves of the connection
+    /// search above it would otherwise shorten the read, and a cutting
+    /// stone that escapes by a long ladder-like run counts as captured.
     pub(crate) fn capture_between(&mut self, paths: &Paths) -> Option<Point> {
         let max_libs = if self.near_root() { 3 } else { 2 };
         for &(h, touches) in &paths.separating {
             if touches < 2 || self.reader.board().liberty_count(h) > max_libs {
                 continue;
             }
-            let att = self.attack(h);
+            let att = self.attack_from_here(h);
             if att.code == Code::Win {
                 return att.mv;
             }

@@ -35,7 +35,7 @@ use super::rules::statically_connected;
 use super::threats::common_answers;
 use super::{Connection, ConnectionConfig, ConnectionStats};
 use crate::predicates::is_self_atari;
-use crate::reading::Reader;
+use crate::reading::{QueryKey, Reader};
 use crate::search::{fold, Budget, Code, Outcome, Table, FAIL, WIN};
 
 /// Which question the caller asked.
@@ -136,6 +136,12 @@ pub(crate) struct Search<'r> {
     horizons: u64,
     /// Path maps by position (see [`Paths`]).
     path_maps: Table<u64, Rc<PathMap>>,
+    /// The reader's stack depth at the query's root.
+    base_sp: u32,
+    /// Answers of [`Search::attack_from_here`] for this query (their
+    /// depth limits count from `base_sp`, so they are not the reader's
+    /// tactical memo's).
+    deep_memo: Table<QueryKey, Outcome>,
 }
 
 /// Run one query.
@@ -178,7 +184,10 @@ pub(crate) fn run(
         root_depth: cfg.depth,
         horizons: 0,
         path_maps: Table::new(0, MAX_PATHS_ENTRIES, 0),
+        base_sp: 0,
+        deep_memo: Table::new(0, MAX_PATHS_ENTRIES, 0),
     };
+    s.base_sp = s.reader.stackp();
     let out = s.deepen(goal);
     answer(out, s.stats)
 }
@@ -251,6 +260,26 @@ impl Search<'_> {
     /// The tactical reader's defence, counting its nodes.
     pub(crate) fn defend(&mut self, s: Point) -> Outcome {
         self.tactical(false, s)
+    }
+
+    /// The tactical reader's attack with its depth limits raised by the
+    /// moves this search has played (see `capture_between`).
+    pub(crate) fn attack_from_here(&mut self, s: Point) -> Outcome {
+        let extra = self.reader.stackp().saturating_sub(self.base_sp);
+        if extra == 0 {
+            return self.attack(s);
+        }
+        let key = self.reader.query_key(true, s);
+        if let Some(o) = self.deep_memo.get(&key) {
+            return *o;
+        }
+        let limit = self.cfg.tactical_node_limit;
+        let o = self
+            .reader
+            .with_extra_depth(extra, |r| r.with_node_limit(limit, |r| r.attack(s)));
+        self.stats.tactical.add(&self.reader.last_stats());
+        self.deep_memo.insert(key, o);
+        o
     }
 
     /// One tactical query, answered from the reader's tactical memo when

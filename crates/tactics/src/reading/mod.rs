@@ -321,6 +321,26 @@ impl Reader {
         out
     }
 
+    /// Run `f` with every depth limit `extra` higher (as `extra` GTP
+    /// `increase_depths` would), then restore them: for a caller that has
+    /// played `extra` moves of its own search on top of the position it
+    /// asks about, so that the tactical depth limits count from that
+    /// position (the connection search's captures that join two strings).
+    /// Reading itself is unchanged.
+    pub(crate) fn with_extra_depth<T>(
+        &mut self,
+        extra: u32,
+        f: impl FnOnce(&mut Reader) -> T,
+    ) -> T {
+        let saved = self.cfg;
+        for _ in 0..extra {
+            self.cfg.increase_depths();
+        }
+        let out = f(self);
+        self.cfg = saved;
+        out
+    }
+
     /// What the answer of a top-level [`Reader::attack`] (or
     /// [`Reader::find_defense`]) of the string at `s` depends on here: the
     /// cache key of its root (position, ko point, ko state, the string)
