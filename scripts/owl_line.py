@@ -28,32 +28,9 @@ child asked at the root). Counts per class at the end.
 import argparse
 import collections
 import os
-import re
-import subprocess
 
 
-def parse_tst(path):
-    setup, tests = [], {}
-    for line in open(path):
-        s = line.strip()
-        if not s or s.startswith('#'):
-            continue
-        m = re.match(r'^(\d+)\s+(.*)$', s)
-        if m:
-            tests[int(m.group(1))] = (list(setup), m.group(2))
-            continue
-        if s.startswith('loadsgf'):
-            setup = []
-        setup.append(s)
-    return tests
-
-
-def gtp(cmdline, cmds, cwd, env=None):
-    inp = '\n'.join(cmds + ['quit']) + '\n'
-    p = subprocess.run(cmdline, input=inp, capture_output=True, text=True,
-                       cwd=cwd, env=env, timeout=600)
-    outs = [b.strip() for b in p.stdout.split('\n\n') if b.strip()]
-    return [o.lstrip('=? ').strip() for o in outs[:-1]], p.stderr
+from owl_failures import gtp, parse_tst  # the same folder: one suite reader, one GTP runner
 
 
 def answer(prog, setup, cmd, cwd, env=None):

@@ -76,6 +76,17 @@ pub struct Part {
     pub why: String,
 }
 
+/// Records that the move's territory counts for nothing (`name`, `why`)
+/// and returns that territory: 0.
+fn nothing_gained(parts: &mut Vec<Part>, name: &'static str, why: &str) -> f64 {
+    parts.push(Part {
+        name,
+        value: 0.0,
+        why: why.into(),
+    });
+    0.0
+}
+
 /// The value of one move.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveValue {
@@ -555,12 +566,11 @@ impl<'a> Valuer<'a> {
         // exchange gains nothing whatever the balance says of the
         // points around it.
         if ko_dead && territory > 0.0 {
-            territory = 0.0;
-            parts.push(Part {
-                name: "dead stone",
-                value: 0.0,
-                why: "the ko capture's stone is dead: it gives back the prisoner it takes".into(),
-            });
+            territory = nothing_gained(
+                &mut parts,
+                "dead stone",
+                "the ko capture's stone is dead: it gives back the prisoner it takes",
+            );
         }
         // Inside a region that only the dead stones of one colour and
         // (perhaps) living stones of the other enclose, the area is the
@@ -570,12 +580,7 @@ impl<'a> Valuer<'a> {
         // the new stone says.
         let settled = !tactical_reason(cand) && captured == 0.0 && dead_enclosed(an, p).is_some();
         if settled && territory > 0.0 {
-            territory = 0.0;
-            parts.push(Part {
-                name: "dead enclosure",
-                value: 0.0,
-                why: "the empty region of the move is enclosed by dead stones of one colour and living stones of the other: it is settled, the move gains nothing".into(),
-            });
+            territory = nothing_gained(&mut parts, "dead enclosure", "the empty region of the move is enclosed by dead stones of one colour and living stones of the other: it is settled, the move gains nothing");
         }
         // A ko fought over a string whose dragon the owl calls dead
         // decides nothing: the capture through ko takes stones that are
@@ -592,12 +597,7 @@ impl<'a> Valuer<'a> {
                 _ => true,
             });
         if dead_ko && territory > 0.0 {
-            territory = 0.0;
-            parts.push(Part {
-                name: "ko",
-                value: 0.0,
-                why: "every reading result behind the move is a ko over a string of a dragon the owl calls dead: it decides nothing".into(),
-            });
+            territory = nothing_gained(&mut parts, "ko", "every reading result behind the move is a ko over a string of a dragon the owl calls dead: it decides nothing");
         } else if ko && territory > 0.0 {
             // A ko capture the opponent can take back at once is won
             // after the opponent's threat and the mover's answer: a
