@@ -456,23 +456,7 @@ mod tests {
 
     /// A board from rows (top first): `X` Black, `O` White, `.` empty.
     fn position(rows: &[&str]) -> Board {
-        let mut b = Board::new(rows.len()).unwrap();
-        let mut edits = Vec::new();
-        for (r, row) in rows.iter().enumerate() {
-            for (c, ch) in row.split_whitespace().enumerate() {
-                let p = b.point(r, c).unwrap();
-                edits.push((
-                    p,
-                    match ch {
-                        "X" => Some(Color::Black),
-                        "O" => Some(Color::White),
-                        _ => None,
-                    },
-                ));
-            }
-        }
-        b.set_stones(edits);
-        b
+        Board::from_ascii(&rows.join("\n")).expect("a square board of X, O and .")
     }
 
     fn run(b: &Board) -> FinalStatus {

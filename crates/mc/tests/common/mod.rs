@@ -56,23 +56,7 @@ pub fn proper_eye(b: &Board, p: Point, c: Color) -> bool {
 
 /// A board from rows (top first): `X` Black, `O` White, `.` empty.
 pub fn position(rows: &[&str]) -> Board {
-    let mut b = Board::new(rows.len()).unwrap();
-    let mut edits = Vec::new();
-    for (r, row) in rows.iter().enumerate() {
-        for (c, ch) in row.split_whitespace().enumerate() {
-            let p = b.point(r, c).unwrap();
-            edits.push((
-                p,
-                match ch {
-                    "X" => Some(Color::Black),
-                    "O" => Some(Color::White),
-                    _ => None,
-                },
-            ));
-        }
-    }
-    b.set_stones(edits);
-    b
+    Board::from_ascii(&rows.join("\n")).expect("a square board of X, O and .")
 }
 
 /// Four black stones in atari at F5 in the middle of a 7x7 board, cutting
