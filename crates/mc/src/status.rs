@@ -32,7 +32,12 @@
 //!    such a seki in every playout, so its strings are not contested.
 //!    A region bordered by one colour that touches a seki string makes
 //!    the strings bordering it seki too (one step: the group's eyes join
-//!    its strings).
+//!    its strings). With a judge, a seki string whose opposing neighbours
+//!    surely live is dead when the judge says so (the reading kills what
+//!    the playouts leave standing, such as a group holding two opposing
+//!    stones in a three-point eye space), unless the judge calls a string
+//!    of the other colour in the same seki dead too; the seki marks are
+//!    then made again.
 //! 4. With the dead stones removed, each empty region bordered by one
 //!    colour only is that colour's **territory**, unless it touches a
 //!    seki string (eyes in seki are nobody's territory under territory
@@ -257,18 +262,21 @@ pub fn final_status_judged(
     }
     // A string the playouts keep beyond doubt.
     let surely_alive = |q: Point| safe(q) || side_mean[q.index()] >= config.doubt;
+    // Whether every opposing string beside `stones` surely lives. Only
+    // such a string is judged: one that touches a dead or doubtful
+    // opposing string is in a capturing race (or is capturing it), which
+    // reading its own dragon as a goal does not see; the playouts decide
+    // it.
+    let opponents_live = |c: Color, stones: &[Point]| {
+        stones.iter().all(|&s| {
+            board
+                .neighbors(s)
+                .into_iter()
+                .all(|q| board.cell(q).color() != Some(c.opponent()) || surely_alive(q))
+        })
+    };
     for (p, c, stones, m) in &strings {
-        // Only a string in doubt whose opposing neighbours surely live is
-        // judged: one that touches a dead or doubtful opposing string is
-        // in a capturing race (or is capturing it), which reading its own
-        // dragon as a goal does not see; the playouts decide it.
-        let judged = m.abs() < config.doubt
-            && stones.iter().all(|&s| {
-                board
-                    .neighbors(s)
-                    .into_iter()
-                    .all(|q| board.cell(q).color() != Some(c.opponent()) || surely_alive(q))
-            });
+        let judged = m.abs() < config.doubt && opponents_live(*c, stones);
         let dead = if safe(*p) {
             false
         } else if judged {
@@ -284,6 +292,109 @@ pub fn final_status_judged(
             });
         }
     }
+    let mut seki = seki_marks(board, &status, &side_mean, config, safe);
+    // A seki the reading can kill. The seki rules find strings neither
+    // side approaches in the playouts (the self-atari limit keeps them
+    // from filling a shared liberty), but a group whose eye space holds a
+    // few opposing stones may still die: the opponent fills the shared
+    // liberty, the group captures, and the opponent plays the vital point
+    // of the eye space the capture leaves (three in a row, a bulky five).
+    // Owl reads that, so a seki string whose opposing neighbours surely
+    // live (no race, as above) is dead when the judge says so, and the
+    // seki marks are made again without it (its opponents inside then
+    // live). Unless the judge calls a string of the other colour in the
+    // same seki dead too (the seki stones joined through their liberties,
+    // [`seki_clusters`]): both sides dead is what owl says of the two
+    // groups of a real seki (each dies if it moves first), which the
+    // semeai stage does not always revise, and the playouts' seki stands.
+    let mut verdict = vec![false; len];
+    for (p, c, stones, m) in &strings {
+        if seki[p.index()] && !safe(*p) && opponents_live(*c, stones) && judge(*p, *m) == Some(true)
+        {
+            for s in stones {
+                verdict[s.index()] = true;
+            }
+        }
+    }
+    let cluster = seki_clusters(board, &seki);
+    let mut dead_in = std::collections::HashSet::new();
+    for p in board.points() {
+        if let (true, Some(c), Some(k)) = (
+            verdict[p.index()],
+            board.cell(p).color(),
+            cluster[p.index()],
+        ) {
+            dead_in.insert((k, c));
+        }
+    }
+    let mut killed = false;
+    for (p, c, stones, _) in &strings {
+        let mutual = cluster[p.index()].is_some_and(|k| dead_in.contains(&(k, c.opponent())));
+        if verdict[p.index()] && !mutual {
+            for s in stones {
+                status[s.index()] = Some(PointStatus::Dead);
+            }
+            killed = true;
+        }
+    }
+    if killed {
+        seki = seki_marks(board, &status, &side_mean, config, safe);
+    }
+    for p in board.points() {
+        if seki[p.index()] {
+            status[p.index()] = Some(PointStatus::Seki);
+        }
+    }
+    let regions = open_regions(board, &status);
+    let dead: Vec<bool> = status
+        .iter()
+        .map(|s| *s == Some(PointStatus::Dead))
+        .collect();
+    let open = |q: Point| board.cell(q) == Cell::Empty || dead[q.index()];
+    let border = |region: &[Point]| -> Vec<Point> {
+        region
+            .iter()
+            .flat_map(|&q| board.neighbors(q))
+            .filter(|&r| board.cell(r).color().is_some() && !open(r))
+            .collect()
+    };
+    // Territory: empty (and dead-stone) regions bordered by one colour's
+    // living stones only, and touching no seki string.
+    for (region, black, white) in &regions {
+        let touches_seki = border(region).iter().any(|r| seki[r.index()]);
+        let owner = match (black, white, touches_seki) {
+            (true, false, false) => Some(Color::Black),
+            (false, true, false) => Some(Color::White),
+            _ => None,
+        };
+        for &q in region {
+            if board.cell(q) == Cell::Empty {
+                status[q.index()] = Some(match owner {
+                    Some(c) => PointStatus::Territory(c),
+                    None => PointStatus::Dame,
+                });
+            }
+        }
+    }
+    FinalStatus {
+        status,
+        ownership,
+        mean_margin: mean as f32,
+        margin_sd: sd as f32,
+    }
+}
+
+/// The strings in seki given the alive and dead verdicts in `status`
+/// (rules 3 of the module doc): per padded point, whether its stone is in
+/// seki.
+fn seki_marks(
+    board: &Board,
+    status: &[Option<PointStatus>],
+    side_mean: &[f32],
+    config: &StatusConfig,
+    safe: &dyn Fn(Point) -> bool,
+) -> Vec<bool> {
+    let len = board.cells().len();
     // Seki: contested alive strings sharing a liberty with a contested
     // alive opposing string.
     let contested = |q: Point| {
@@ -292,18 +403,21 @@ pub fn final_status_judged(
             && !safe(q)
     };
     let mut seki = vec![false; len];
-    for (p, c, _, _) in &strings {
-        if !contested(*p) {
+    for p in board.points() {
+        let Some(c) = board.cell(p).color() else {
+            continue;
+        };
+        if seki[p.index()] || !contested(p) {
             continue;
         }
-        let shares = board.liberties(*p).any(|l| {
+        let shares = board.liberties(p).any(|l| {
             board
                 .neighbors(l)
                 .into_iter()
                 .any(|q| board.cell(q).color() == Some(c.opponent()) && contested(q))
         });
         if shares {
-            for s in board.stones(*p) {
+            for s in board.stones(p) {
                 seki[s.index()] = true;
             }
         }
@@ -336,13 +450,72 @@ pub fn final_status_judged(
             }
         }
     }
-    // The empty and dead-stone regions of the board, each with whether
-    // black and white stones border it.
-    let dead: Vec<bool> = status
-        .iter()
-        .map(|s| *s == Some(PointStatus::Dead))
-        .collect();
-    let open = |q: Point| board.cell(q) == Cell::Empty || dead[q.index()];
+    // A seki group's eyes: a region bordered by one colour that touches a
+    // string in seki makes every string bordering it part of the seki
+    // (one step). Why (Go): the strings of a group in seki are connected
+    // through its eyes; the group is in seki, not only the string beside
+    // the shared liberty, and its eyes are nobody's territory.
+    let dead = |q: Point| status[q.index()] == Some(PointStatus::Dead);
+    let open = |q: Point| board.cell(q) == Cell::Empty || dead(q);
+    let mut grow = Vec::new();
+    for (region, black, white) in open_regions(board, status) {
+        if black == white {
+            continue;
+        }
+        let edge: Vec<Point> = region
+            .iter()
+            .flat_map(|&q| board.neighbors(q))
+            .filter(|&r| board.cell(r).color().is_some() && !open(r))
+            .collect();
+        if edge.iter().any(|r| seki[r.index()]) {
+            grow.extend(edge);
+        }
+    }
+    for q in grow {
+        for s in board.stones(q) {
+            seki[s.index()] = true;
+        }
+    }
+    seki
+}
+
+/// The seki stones joined into clusters: a seki stone and the empty
+/// points beside seki stones, joined where they are neighbours (a seki's
+/// strings of both colours and their shared liberties and eyes). Per
+/// padded point, its cluster's number (`None` outside every seki).
+fn seki_clusters(board: &Board, seki: &[bool]) -> Vec<Option<usize>> {
+    let node = |q: Point| {
+        seki[q.index()]
+            || (board.cell(q) == Cell::Empty
+                && board.neighbors(q).into_iter().any(|r| seki[r.index()]))
+    };
+    let mut cluster = vec![None; board.cells().len()];
+    let mut next = 0;
+    for start in board.points() {
+        if !node(start) || cluster[start.index()].is_some() {
+            continue;
+        }
+        cluster[start.index()] = Some(next);
+        let mut queue = vec![start];
+        while let Some(q) = queue.pop() {
+            for r in board.neighbors(q) {
+                if board.cell(r) != Cell::Edge && node(r) && cluster[r.index()].is_none() {
+                    cluster[r.index()] = Some(next);
+                    queue.push(r);
+                }
+            }
+        }
+        next += 1;
+    }
+    cluster
+}
+
+/// The empty and dead-stone regions of the board (dead: `Dead` in
+/// `status`), each with whether black and white stones border it.
+fn open_regions(board: &Board, status: &[Option<PointStatus>]) -> Vec<(Vec<Point>, bool, bool)> {
+    let len = board.cells().len();
+    let open =
+        |q: Point| board.cell(q) == Cell::Empty || status[q.index()] == Some(PointStatus::Dead);
     let mut region_seen = vec![false; len];
     let mut regions: Vec<(Vec<Point>, bool, bool)> = Vec::new();
     for start in board.points() {
@@ -373,62 +546,7 @@ pub fn final_status_judged(
         }
         regions.push((region, black, white));
     }
-    // A seki group's eyes: a region bordered by one colour that touches a
-    // string in seki makes every string bordering it part of the seki
-    // (one step). Why (Go): the strings of a group in seki are connected
-    // through its eyes; the group is in seki, not only the string beside
-    // the shared liberty, and its eyes are nobody's territory.
-    let border = |region: &[Point]| -> Vec<Point> {
-        region
-            .iter()
-            .flat_map(|&q| board.neighbors(q))
-            .filter(|&r| board.cell(r).color().is_some() && !open(r))
-            .collect()
-    };
-    let mut grow = Vec::new();
-    for (region, black, white) in &regions {
-        if black == white {
-            continue;
-        }
-        let edge = border(region);
-        if edge.iter().any(|r| seki[r.index()]) {
-            grow.extend(edge);
-        }
-    }
-    for q in grow {
-        for s in board.stones(q) {
-            seki[s.index()] = true;
-        }
-    }
-    for p in board.points() {
-        if seki[p.index()] {
-            status[p.index()] = Some(PointStatus::Seki);
-        }
-    }
-    // Territory: empty (and dead-stone) regions bordered by one colour's
-    // living stones only, and touching no seki string.
-    for (region, black, white) in &regions {
-        let touches_seki = border(region).iter().any(|r| seki[r.index()]);
-        let owner = match (black, white, touches_seki) {
-            (true, false, false) => Some(Color::Black),
-            (false, true, false) => Some(Color::White),
-            _ => None,
-        };
-        for &q in region {
-            if board.cell(q) == Cell::Empty {
-                status[q.index()] = Some(match owner {
-                    Some(c) => PointStatus::Territory(c),
-                    None => PointStatus::Dame,
-                });
-            }
-        }
-    }
-    FinalStatus {
-        status,
-        ownership,
-        mean_margin: mean as f32,
-        margin_sd: sd as f32,
-    }
+    regions
 }
 
 /// Whether `c` cannot fill the empty point `l`: the move is illegal, or
@@ -609,5 +727,48 @@ mod tests {
             own * s.ownership[p.index()] < 0.5
         });
         assert!(broken);
+    }
+    /// A seki by shape the reading kills: White's F9-J6 group in the top
+    /// right corner holds Black's H9 J9 in its eye space. Neither side
+    /// fills G9 or J8 in the playouts (each would be in atari, capturing
+    /// nothing), but Black kills: after J8 and White's capture at G9, a
+    /// black stone at H9 takes the vital point of the three-point eye.
+    const KILLABLE: [&str; 9] = [
+        "X X X X X O . X X",
+        "X . X . X O O O .",
+        "X X X X X X O O O",
+        ". . . . . X X X O",
+        "X X X X X X X X X",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ];
+
+    #[test]
+    fn a_seki_the_judge_kills_is_dead_unless_it_kills_both_sides() {
+        let b = position(&KILLABLE);
+        let at = |s: &FinalStatus, v: &str| s.at(b.parse_vertex(v).unwrap());
+        let config = StatusConfig::default();
+        let judged = |judge: &dyn Fn(Point, f32) -> Option<bool>| {
+            final_status_judged(&b, &Policy::katachi(), &config, &|_| false, judge)
+        };
+        // No verdict: the playouts keep both sides, a seki by shape.
+        let s = judged(&|_, _| None);
+        assert_eq!(at(&s, "F9"), Some(PointStatus::Seki));
+        assert_eq!(at(&s, "H9"), Some(PointStatus::Seki));
+        assert_eq!(at(&s, "G9"), Some(PointStatus::Dame));
+        // The judge calls White's group dead: it is, and Black's stones
+        // inside live, their liberties Black's territory.
+        let white = |p: Point, _: f32| Some(b.cell(p) == Cell::White);
+        let s = judged(&white);
+        assert_eq!(at(&s, "F9"), Some(PointStatus::Dead));
+        assert_eq!(at(&s, "J6"), Some(PointStatus::Dead));
+        assert_eq!(at(&s, "H9"), Some(PointStatus::Alive));
+        assert_eq!(at(&s, "G9"), Some(PointStatus::Territory(Color::Black)));
+        // The judge calls both sides of the seki dead: no verdict stands.
+        let s = judged(&|_, _| Some(true));
+        assert_eq!(at(&s, "F9"), Some(PointStatus::Seki));
+        assert_eq!(at(&s, "H9"), Some(PointStatus::Seki));
     }
 }

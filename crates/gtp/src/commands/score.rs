@@ -4,8 +4,9 @@
 //! Dead stones, seki and territory come from
 //! [`katachi_mc::final_status_judged`] (Monte Carlo ownership from the
 //! position; strings the engine's unconditional-life analysis calls alive
-//! are never dead; strings the playouts leave in doubt are dead when owl
-//! finds their dragon dead, or critical with the opponent to move),
+//! are never dead; strings the playouts leave in doubt, and strings the
+//! playouts put in seki, are dead when owl finds their dragon dead, or
+//! critical with the opponent to move),
 //! computed once per position and rules and kept in the session.
 //! PARTIAL (issue 13): the dead verdicts are owl's revised by the semeai
 //! stage (a dragon owl calls dead that lives in a race or a seki is not
