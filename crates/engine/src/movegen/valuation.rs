@@ -7,7 +7,9 @@
 //!   opponent to move. Both decide the unsettled groups as the player to
 //!   move next would: in the reference, the mover's critical worms and
 //!   dragons are dead and the opponent's alive (but the strings of an
-//!   opponent's dead dragon dead); after the move, the
+//!   opponent's dead dragon dead), and every stone of a dead dragon
+//!   (the static status or the trusted owl's, [`dead_dragon`]) dead, as
+//!   GNU Go's influence after its owl stage counts them; after the move, the
 //!   strings and dragons the move's reasons capture or kill are dead,
 //!   those it saves alive, the rest as in the reference. The stone played
 //!   counts alive when the move is tactically safe and joins no string
@@ -21,7 +23,9 @@
 //!   string or dragon that only such a capture threatens counts alive
 //!   in the reference.
 //!   A dead stone that captures and kills nothing is worth at most -1
-//!   (unsafe: a prisoner given) or 0 (owl-dead). When every reading
+//!   (unsafe: a prisoner given) or 0 (owl-dead); an unsafe stone that
+//!   captures counts each of its points as the opponent's point and
+//!   prisoner (-2), since the opponent retakes it. When every reading
 //!   result behind the move is a ko, the part is halved, or taken to a
 //!   third when the move is itself a ko capture the opponent can take
 //!   back at once, or set to nothing when every such result is over a
@@ -229,6 +233,33 @@ impl<'a> Valuer<'a> {
                     c == color && attack.is_some_and(|a| dead_ko_capture(an, color.opponent(), a));
                 for s in an.dragons().stones(board, origin) {
                     base[s.index()] = Some(c == color && !harmless);
+                }
+            }
+        }
+        // The stones of a dead dragon (the static status, or the trusted
+        // owl's verdict: [`dead_dragon`]) count dead in the reference as
+        // GNU Go's influence counts them after its owl stage, so the
+        // area around them is the killer's before the move already and
+        // a move that "kills" them again gains nothing (endgame 840: a
+        // hane against an owl-dead two-stone dragon was worth 12 points
+        // because the reference counted the dragon alive). Not the lone
+        // cutting string the reference keeps alive above.
+        let dead_dragons: Vec<Point> = an
+            .dragons()
+            .iter()
+            .map(|d| d.origin)
+            .filter(|&o| dead_dragon(an, o))
+            .collect();
+        for origin in dead_dragons {
+            let stones = an.dragons().stones(board, origin);
+            let lone_cutter = stones.len() == board.stones(origin).count()
+                && board.adjacent_strings(origin).len() >= 2;
+            if lone_cutter {
+                continue;
+            }
+            for s in stones {
+                if base[s.index()].is_none() {
+                    base[s.index()] = Some(true);
                 }
             }
         }
@@ -464,6 +495,33 @@ impl<'a> Valuer<'a> {
         };
         let measured = sign(color) * f64::from(inf.territory_balance()) + captured - self.reference;
         let mut territory = measured;
+        // An unsafe stone that captures is taken back: the opponent's
+        // recapture makes each point of the mover's string the
+        // opponent's again, with a prisoner (-2 for the mover), where the
+        // balance counts a dead stone by the territory around it, which
+        // the capture has just emptied (endgame 702: G5 takes two stones
+        // and is retaken, 3.00 for katachi, 1.35 for GNU Go 3.8, below
+        // E3's 2.68). Not a direct ko capture: the ko's share values it.
+        let direct_ko = after.ko_point_for(color.opponent()).is_some();
+        if !safe && captured > 0.0 && !direct_ko {
+            let lost: f64 = after
+                .stones(p)
+                .map(|q| {
+                    let v = sign(color) * f64::from(inf.territory_value(&after, q));
+                    (v + 2.0).max(0.0)
+                })
+                .sum();
+            if lost > 0.0 {
+                territory -= lost;
+                parts.push(Part {
+                    name: "recaptured",
+                    value: -lost,
+                    why: format!(
+                        "reading captures the stone played after its capture: the opponent takes its points back with a prisoner each, {lost:.2} less"
+                    ),
+                });
+            }
+        }
         if let Some((l, gain)) = blocked {
             territory -= gain;
             parts.push(Part {
@@ -491,15 +549,33 @@ impl<'a> Valuer<'a> {
             && tactical
                 .iter()
                 .all(|&c| c != katachi_tactics::reading::Code::Win);
+        // The points whose territory value moved most, for explanations.
+        let mut moved: Vec<(Point, f64)> = after
+            .points()
+            .map(|q| {
+                let d = sign(color)
+                    * f64::from(inf.territory_value(&after, q) - self.reference_points[q.index()]);
+                (q, d)
+            })
+            .filter(|&(_, d)| d.abs() >= 0.05)
+            .collect();
+        moved.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()));
+        let moved_text = moved
+            .iter()
+            .take(8)
+            .map(|&(q, d)| format!("{} {d:+.2}", board.vertex(q)))
+            .collect::<Vec<_>>()
+            .join(", ");
         parts.push(Part {
             name: "territory",
             value: measured,
             why: format!(
-                "influence territory balance for the mover {:.2} after the move{} against {:.2} before (opponent to move in both{})",
+                "influence territory balance for the mover {:.2} after the move{} against {:.2} before (opponent to move in both{}; largest changes: {})",
                 measured + self.reference - captured,
                 if captured > 0.0 { format!(" plus {captured} prisoners") } else { String::new() },
                 self.reference,
-                if safe && !owl_dead { "" } else { "; the stone played counts as dead: the move is not safe" }
+                if safe && !owl_dead { "" } else { "; the stone played counts as dead: the move is not safe" },
+                if moved_text.is_empty() { "none" } else { &moved_text }
             ),
         });
         // Taking away the opponent's combination saves the string it

@@ -358,6 +358,52 @@ mod tests {
         assert_eq!(ok(&mut s, "move_uncertainty"), "0.0000");
     }
 
+    /// The value after "value " in `explain_move`'s text.
+    fn value_of(why: &str) -> f64 {
+        why.split("value ")
+            .nth(1)
+            .and_then(|v| v.split_whitespace().next())
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| panic!("no value in {why}"))
+    }
+
+    #[test]
+    fn an_unsafe_capture_counts_the_recapture() {
+        // White's F5 takes D5-E5 but has one liberty left, E5, where
+        // Black takes it back: its point goes back to Black with a
+        // prisoner, so F5 is worth less than its captures' balance.
+        let mut s = classic();
+        ok(&mut s, "boardsize 7");
+        for m in [
+            "w C6", "w D6", "w E6", "w C5", "w C4", "w D4", "w E4", "b D5", "b E5", "b F6", "b F4",
+            "b G5", "b G6", "b G4", "b F7", "b F3", "b A1",
+        ] {
+            ok(&mut s, &format!("play {m}"));
+        }
+        ok(&mut s, "top_moves_white");
+        let why = ok(&mut s, "explain_move F5");
+        assert!(why.contains("unsafe"), "{why}");
+        let line = why
+            .lines()
+            .find(|l| l.trim_start().starts_with("recaptured "))
+            .unwrap_or_else(|| panic!("no recapture part: {why}"));
+        let lost: f64 = line
+            .trim_start()
+            .trim_start_matches("recaptured ")
+            .split(':')
+            .next()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| panic!("{line}"));
+        assert!(lost < 0.0, "{why}");
+        let territory = why
+            .lines()
+            .find_map(|l| l.trim_start().strip_prefix("territory "))
+            .and_then(|l| l.split(':').next())
+            .and_then(|v| v.parse::<f64>().ok())
+            .unwrap_or_else(|| panic!("no territory part: {why}"));
+        assert!(value_of(&why) < territory, "{why}");
+    }
+
     #[test]
     fn time_pressure_lowers_the_level() {
         assert_eq!(super::level_for_budget(10.0), None);
