@@ -27,7 +27,17 @@
 //! or connect out); one that looks alive below the root is not. The
 //! attacker wins when at least half of the original goal stones are
 //! captured. Results are kept in a transposition table of the search kit
-//! keyed by the position, the player to move, the goal and the question.
+//! keyed by the position, the player to move, the goal and the question,
+//! each with the depth it was read at: it is reused only at that depth
+//! or deeper ([`Owl::cached`]).
+//!
+//! Budget and table (owl21): 500 nodes per query instead of 300 and the
+//! depth-aware table. `katachi regress -j 1 owl.tst ld_owl.tst` at load
+//! 10-16, variants side by side: 169/261 and 103/190 before (62.7 and
+//! 39.4 owl nodes per test); the depth-aware table alone 167 and 103
+//! (182, 183 lost); with 500 nodes 171 and 102 (190, 217 gained,
+//! ld_owl.tst's 4 lost; 68.2 and 42.0 owl nodes per test). A wider
+//! depth 2 (3 candidates instead of 2) lost: 164 and 97.
 //!
 //! Ko: a ko capture the ko rule forbids may be made conditionally (as if
 //! a threat had been made and answered) once per variation; its player
@@ -101,7 +111,8 @@ use crate::knowledge::Knowledge;
 /// Limits of one owl query.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OwlConfig {
-    /// Nodes (examined positions) one query may spend.
+    /// Nodes (examined positions) one query may spend (GNU Go's default
+    /// is 1000, using.texi; katachi's node costs more).
     pub node_limit: u64,
     /// Moves at which the reading stops (the eye count decides).
     pub reading_depth: u32,
@@ -121,7 +132,7 @@ pub struct OwlConfig {
 impl Default for OwlConfig {
     fn default() -> OwlConfig {
         OwlConfig {
-            node_limit: 300,
+            node_limit: 500,
             reading_depth: 12,
             branch_depth: 5,
             max_moves: 4,
@@ -164,7 +175,8 @@ pub struct Owl {
     knowledge: Arc<Knowledge>,
     reader: Reader,
     cfg: OwlConfig,
-    table: Table<Key, Outcome>,
+    /// Results with the depth they were read at (see [`Owl::cached`]).
+    table: Table<Key, (Outcome, u32)>,
     /// The goal's colour and the original stones of the current query.
     color: Color,
     original: Vec<Point>,
@@ -553,6 +565,23 @@ impl Owl {
         Some(view)
     }
 
+    /// The stored result of `key` usable at `depth`: one read at this
+    /// depth or nearer the root (the root itself is read afresh: it is
+    /// read more widely than the same position inside another query).
+    /// A result read deeper had less reading depth left and, by
+    /// [`Owl::width`], fewer candidates per node, so it is read again
+    /// rather than reused (the same position reached by a shorter line
+    /// was answered with the narrower reading of the longer one). No
+    /// result is kept as proven whatever the depth: almost every
+    /// subtree is cut by a width, so that would seldom apply.
+    fn cached(&self, key: &Key, depth: u32) -> Option<Outcome> {
+        if depth == 0 {
+            return None;
+        }
+        let &(o, at) = self.table.get(key)?;
+        (at <= depth).then_some(o)
+    }
+
     /// Candidates tried at `depth`: [`ROOT_WIDTH`] at a root the static
     /// verdict leaves open (tried only while the first ones fail: a
     /// success ends the loop), `max_moves` at a root that looks alive
@@ -591,7 +620,7 @@ impl Owl {
         let key = self.key(true);
         // The root is read afresh: it is read more widely than the same
         // position inside another query.
-        if let Some(&o) = self.table.get(&key).filter(|_| depth > 0) {
+        if let Some(o) = self.cached(&key, depth) {
             self.stats.cache_hits += 1;
             return o;
         }
@@ -738,7 +767,7 @@ impl Owl {
             }
         };
         if !self.stats.exhausted {
-            self.table.insert(key, out);
+            self.table.insert(key, (out, depth));
         }
         out
     }
@@ -814,7 +843,7 @@ impl Owl {
         let key = self.key(false);
         // The root is read afresh: it is read more widely than the same
         // position inside another query.
-        if let Some(&o) = self.table.get(&key).filter(|_| depth > 0) {
+        if let Some(o) = self.cached(&key, depth) {
             self.stats.cache_hits += 1;
             return o;
         }
@@ -897,7 +926,7 @@ impl Owl {
             }
         };
         if !self.stats.exhausted {
-            self.table.insert(key, out);
+            self.table.insert(key, (out, depth));
         }
         out
     }
