@@ -346,22 +346,12 @@ pub fn final_status_judged(
         }
     }
     let regions = open_regions(board, &status);
-    let dead: Vec<bool> = status
-        .iter()
-        .map(|s| *s == Some(PointStatus::Dead))
-        .collect();
-    let open = |q: Point| board.cell(q) == Cell::Empty || dead[q.index()];
-    let border = |region: &[Point]| -> Vec<Point> {
-        region
-            .iter()
-            .flat_map(|&q| board.neighbors(q))
-            .filter(|&r| board.cell(r).color().is_some() && !open(r))
-            .collect()
-    };
     // Territory: empty (and dead-stone) regions bordered by one colour's
     // living stones only, and touching no seki string.
     for (region, black, white) in &regions {
-        let touches_seki = border(region).iter().any(|r| seki[r.index()]);
+        let touches_seki = region_border(board, &status, region)
+            .iter()
+            .any(|r| seki[r.index()]);
         let owner = match (black, white, touches_seki) {
             (true, false, false) => Some(Color::Black),
             (false, true, false) => Some(Color::White),
@@ -455,18 +445,12 @@ fn seki_marks(
     // (one step). Why (Go): the strings of a group in seki are connected
     // through its eyes; the group is in seki, not only the string beside
     // the shared liberty, and its eyes are nobody's territory.
-    let dead = |q: Point| status[q.index()] == Some(PointStatus::Dead);
-    let open = |q: Point| board.cell(q) == Cell::Empty || dead(q);
     let mut grow = Vec::new();
     for (region, black, white) in open_regions(board, status) {
         if black == white {
             continue;
         }
-        let edge: Vec<Point> = region
-            .iter()
-            .flat_map(|&q| board.neighbors(q))
-            .filter(|&r| board.cell(r).color().is_some() && !open(r))
-            .collect();
+        let edge = region_border(board, status, &region);
         if edge.iter().any(|r| seki[r.index()]) {
             grow.extend(edge);
         }
@@ -508,6 +492,18 @@ fn seki_clusters(board: &Board, seki: &[bool]) -> Vec<Option<usize>> {
         next += 1;
     }
     cluster
+}
+
+/// The living stones beside `region` (an open region of
+/// [`open_regions`]), once per adjacency.
+fn region_border(board: &Board, status: &[Option<PointStatus>], region: &[Point]) -> Vec<Point> {
+    region
+        .iter()
+        .flat_map(|&q| board.neighbors(q))
+        .filter(|&r| {
+            board.cell(r).color().is_some() && status[r.index()] != Some(PointStatus::Dead)
+        })
+        .collect()
 }
 
 /// The empty and dead-stone regions of the board (dead: `Dead` in
