@@ -38,4 +38,6 @@ pub use search::{
     decide, edge_in_empty_area, search, shape_priors, Decision, MoveStat, ParamError, RootPrior,
     SavedTrees, SearchConfig, SearchResult, Searcher, TUNING_PARAMS,
 };
-pub use status::{final_status, final_status_judged, FinalStatus, PointStatus, StatusConfig};
+pub use status::{
+    final_status, final_status_judged, final_status_read, FinalStatus, PointStatus, StatusConfig,
+};

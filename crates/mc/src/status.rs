@@ -82,6 +82,15 @@ pub struct StatusConfig {
     /// winners and exact margins 564 and 519 at 0.3, 565 and 518 at 0.4,
     /// 564 and 516 at 0.5 (557 and 503 without a judge).
     pub doubt: f32,
+    /// Whether the judge is asked about the strings the playouts keep
+    /// beyond doubt too (mean ownership from their side at least
+    /// [`StatusConfig::doubt`]), and its dead verdict stands over the
+    /// playouts. Why (Go): the playouts keep a group whose death needs
+    /// one precise move they rarely find (the vital point of a seki-like
+    /// shape, the approach that a false eye allows), so a group that
+    /// reading cannot save even with its owner to move is dead however
+    /// often the playouts leave it on the board.
+    pub overrule: bool,
 }
 
 impl Default for StatusConfig {
@@ -93,6 +102,7 @@ impl Default for StatusConfig {
             seki_below: 0.6,
             self_atari_limit: 3,
             doubt: 0.4,
+            overrule: true,
         }
     }
 }
@@ -208,6 +218,26 @@ pub fn final_status_judged(
     safe: &dyn Fn(Point) -> bool,
     judge: &dyn Fn(Point, f32) -> Option<bool>,
 ) -> FinalStatus {
+    final_status_read(board, policy, config, safe, judge, &|_| false)
+}
+
+/// [`final_status_judged`] with the reading's word on which strings
+/// live: `lives(p)` is true when the reading finds the dragon of the
+/// string at `p` alive (no attack on it succeeds even with its
+/// opponent to move). A string whose opposing neighbours each surely
+/// live by the playouts or by `lives` is judged: it cannot win a race
+/// against a neighbour that lives whoever moves first, so the
+/// reading's verdict on its own dragon stands (without `lives`, such a
+/// string beside a neighbour the playouts doubt is left to the
+/// playouts, as a possible race).
+pub fn final_status_read(
+    board: &Board,
+    policy: &Policy,
+    config: &StatusConfig,
+    safe: &dyn Fn(Point) -> bool,
+    judge: &dyn Fn(Point, f32) -> Option<bool>,
+    lives: &dyn Fn(Point) -> bool,
+) -> FinalStatus {
     let len = board.cells().len();
     let mut own = vec![0i64; len];
     let mut rng = Rng::new(config.seed);
@@ -272,7 +302,7 @@ pub fn final_status_judged(
             board
                 .neighbors(s)
                 .into_iter()
-                .all(|q| board.cell(q).color() != Some(c.opponent()) || surely_alive(q))
+                .all(|q| board.cell(q).color() != Some(c.opponent()) || surely_alive(q) || lives(q))
         })
     };
     for (p, c, stones, m) in &strings {
@@ -307,9 +337,37 @@ pub fn final_status_judged(
     // [`seki_clusters`]): both sides dead is what owl says of the two
     // groups of a real seki (each dies if it moves first), which the
     // semeai stage does not always revise, and the playouts' seki stands.
+    //
+    // The strings the playouts keep beyond doubt are judged here too when
+    // [`StatusConfig::overrule`] says so (its doc gives the Go reason),
+    // under the same exception: the reading's dead verdict on both sides
+    // of one seki leaves the seki standing.
+    //
+    // A string the playouts keep is overruled only when the opposing
+    // strings beside its liberties surely live as well: the reading takes
+    // every opposing stone as a living wall, so a string among dead
+    // opposing stones (a lone stone left inside the group it helped to
+    // kill) looks dead to it while the playouts rightly keep it.
+    let around_live = |c: Color, stones: &[Point]| {
+        stones.iter().all(|&s| {
+            board
+                .neighbors(s)
+                .into_iter()
+                .filter(|&l| board.cell(l) == Cell::Empty)
+                .flat_map(|l| board.neighbors(l))
+                .all(|q| board.cell(q).color() != Some(c.opponent()) || surely_alive(q) || lives(q))
+        })
+    };
     let mut verdict = vec![false; len];
     for (p, c, stones, m) in &strings {
-        if seki[p.index()] && !safe(*p) && opponents_live(*c, stones) && judge(*p, *m) == Some(true)
+        let overruled = config.overrule
+            && *m >= config.doubt
+            && status[p.index()] == Some(PointStatus::Alive)
+            && around_live(*c, stones);
+        if (seki[p.index()] || overruled)
+            && !safe(*p)
+            && opponents_live(*c, stones)
+            && judge(*p, *m) == Some(true)
         {
             for s in stones {
                 verdict[s.index()] = true;
@@ -596,9 +654,11 @@ mod tests {
             asked.borrow_mut().push(b.vertex(p));
             Some(true)
         };
-        // Nothing is in doubt: the judge is never asked.
+        // Nothing is in doubt (and the judge is not asked to overrule the
+        // playouts): the judge is never asked.
         let none = StatusConfig {
             doubt: 0.0,
+            overrule: false,
             ..StatusConfig::default()
         };
         final_status_judged(&b, &Policy::katachi(), &none, &|_| false, &judge);
@@ -623,6 +683,79 @@ mod tests {
             Some(true)
         });
         assert_eq!(s.at(c3), Some(PointStatus::Alive));
+    }
+
+    #[test]
+    fn the_reading_on_living_neighbours_lets_the_judge_decide() {
+        // E5 and E6 touch each other, both in doubt (everything is): with
+        // no word on either, the playouts decide both; when the reading
+        // finds White's E6 alive, Black's E5 cannot win a race against it
+        // and is judged, while E6 (beside E5, on which the reading says
+        // nothing) is still left to the playouts.
+        let b = position(&[
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . O . . . .",
+            ". . . . X . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+        ]);
+        let all = StatusConfig {
+            doubt: 1.01,
+            ..StatusConfig::default()
+        };
+        let (e5, e6) = (b.parse_vertex("E5").unwrap(), b.parse_vertex("E6").unwrap());
+        let asked = std::cell::RefCell::new(Vec::new());
+        let judge = |p: Point, _: f32| {
+            asked.borrow_mut().push(b.vertex(p));
+            Some(true)
+        };
+        let policy = Policy::katachi();
+        final_status_read(&b, &policy, &all, &|_| false, &judge, &|_| false);
+        assert!(asked.borrow().is_empty());
+        let s = final_status_read(&b, &policy, &all, &|_| false, &judge, &|p| p == e6);
+        assert_eq!(asked.take(), ["E5"]);
+        assert_eq!(s.at(e5), Some(PointStatus::Dead));
+    }
+
+    #[test]
+    fn the_judge_overrules_the_playouts_only_when_asked_to() {
+        // Two walls the playouts keep in every playout: the judge is
+        // asked about them too and its dead verdict on White's wall
+        // stands, unless the configuration keeps the playouts' word.
+        let b = position(&[
+            ". . . X O . . . .",
+            ". . . X O . . . .",
+            ". . . X O . . . .",
+            ". . . X O . . . .",
+            ". . . X O . . . .",
+            ". . . X O . . . .",
+            ". . . X O . . . .",
+            ". . . X O . . . .",
+            ". . . X O . . . .",
+        ]);
+        let white = |p: Point, _: f32| Some(b.cell(p) == Cell::White);
+        let (d5, e5) = (b.parse_vertex("D5").unwrap(), b.parse_vertex("E5").unwrap());
+        let config = StatusConfig::default();
+        assert!(config.overrule);
+        let s = final_status_judged(&b, &Policy::katachi(), &config, &|_| false, &white);
+        // (Beyond doubt: the playouts keep White's wall.)
+        assert!(
+            -s.ownership[e5.index()] >= config.doubt,
+            "{}",
+            s.ownership[e5.index()]
+        );
+        assert_eq!(s.at(e5), Some(PointStatus::Dead));
+        assert_eq!(s.at(d5), Some(PointStatus::Alive));
+        let keep = StatusConfig {
+            overrule: false,
+            ..StatusConfig::default()
+        };
+        let s = final_status_judged(&b, &Policy::katachi(), &keep, &|_| false, &white);
+        assert_eq!(s.at(e5), Some(PointStatus::Alive));
     }
 
     #[test]

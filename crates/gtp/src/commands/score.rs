@@ -27,7 +27,7 @@
 use katachi_board::{Board, Cell, Color};
 use katachi_engine::analysis::Analysis;
 use katachi_engine::owl::OwlStatus;
-use katachi_mc::{final_status_judged, FinalStatus, PointStatus, StatusConfig};
+use katachi_mc::{final_status_read, FinalStatus, PointStatus, StatusConfig};
 
 use crate::args::vertex_list;
 use crate::config::Scoring;
@@ -148,12 +148,14 @@ pub fn final_status_of(analysis: &Analysis, policy: &katachi_mc::Policy, seed: u
         ..StatusConfig::default()
     };
     let uncond = analysis.unconditional();
-    final_status_judged(
+    let doubt = config.doubt;
+    final_status_read(
         analysis.board(),
         policy,
         &config,
         &|p| uncond.is_alive(p),
-        &|p, _| owl_judge(analysis, p),
+        &|p, m| owl_judge(analysis, p, m < doubt),
+        &|p| analysis.dragon_status(p) == Some(OwlStatus::Alive),
     )
 }
 
@@ -176,11 +178,11 @@ pub fn final_status_of(analysis: &Analysis, policy: &katachi_mc::Policy, seed: u
 /// play went on from it, as GNU Go's finishing self-play scores it: the
 /// side to move plays the vital point first, so its opponent's critical
 /// dragon dies, and its own lives (which the playouts then judge).
-pub fn owl_judge(analysis: &Analysis, p: katachi_board::Point) -> Option<bool> {
+pub fn owl_judge(analysis: &Analysis, p: katachi_board::Point, doubtful: bool) -> Option<bool> {
     let owner = analysis.board().cell(p).color()?;
     match analysis.dragon_status(p)? {
         OwlStatus::Dead => Some(true),
-        OwlStatus::Critical { .. } if owner != analysis.board().to_move() => Some(true),
+        OwlStatus::Critical { .. } if doubtful && owner != analysis.board().to_move() => Some(true),
         _ => None,
     }
 }
