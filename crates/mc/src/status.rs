@@ -37,7 +37,11 @@
 //!    the playouts leave standing, such as a group holding two opposing
 //!    stones in a three-point eye space), unless the judge calls a string
 //!    of the other colour in the same seki dead too; the seki marks are
-//!    then made again.
+//!    then made again. The same verdict, under the same exception, kills
+//!    a string the playouts keep beyond doubt ([`StatusConfig::overrule`])
+//!    when the opposing strings beside it and beside its liberties surely
+//!    live (by the playouts, or by the reading's `lives` of
+//!    [`final_status_read`]).
 //! 4. With the dead stones removed, each empty region bordered by one
 //!    colour only is that colour's **territory**, unless it touches a
 //!    seki string (eyes in seki are nobody's territory under territory
