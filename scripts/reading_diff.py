@@ -190,6 +190,9 @@ def main():
                     help="katachi's node limit, to count the queries that reach it")
     ap.add_argument('--list', action='store_true',
                     help='print every disagreement')
+    ap.add_argument('--top', type=int, default=0,
+                    help='print the N queries where katachi reads most nodes '
+                         "beyond GNU Go's")
     args = ap.parse_args()
     kat = [os.path.abspath(args.katachi), 'gtp']
     gnu = [args.gnugo, '--mode', 'gtp']
@@ -215,6 +218,9 @@ def main():
     nodes = {'katachi': 0, 'gnugo': 0}
     # katachi queries that spent its whole node limit (20,000 by default)
     at_limit = collections.Counter()
+    # nodes per liberty count of the string: [katachi, gnugo, queries]
+    by_libs = collections.defaultdict(lambda: [0, 0, 0])
+    excess = []  # (katachi - gnugo nodes, query text)
     t0 = time.time()
     for pid, sgf, move in positions:
         load = f'loadsgf {sgf} {move}'
@@ -232,6 +238,15 @@ def main():
             n += 1
             nodes['katachi'] += k[2] + k[3]
             nodes['gnugo'] += g[2] + g[3]
+            for q, kn, gn, ka, ga in (('attack', k[2], g[2], k[0], g[0]),
+                                      ('defend', k[3], g[3], k[1], g[1])):
+                by_libs[q, libs][0] += kn
+                by_libs[q, libs][1] += gn
+                by_libs[q, libs][2] += 1
+                if args.top:
+                    excess.append((kn - gn, f'{pid} {load} {q} {v} ({col}, {libs} libs): '
+                                             f'katachi {" ".join(x or "" for x in ka)} {kn} nodes, '
+                                             f'gnugo {" ".join(x or "" for x in ga)} {gn}'))
             for q, kk, gg, kn in (('attack', k[0], g[0], k[2]), ('defend', k[1], g[1], k[3])):
                 (kcode, kmv), (gcode, gmv) = kk, gg
                 if kn >= args.node_limit:
@@ -301,6 +316,13 @@ def main():
     for q in ('attack', 'defend'):
         print(f'katachi {q} queries at its node limit: {at_limit[q, True] + at_limit[q, False]} '
               f'({at_limit[q, False]} of them disagree)')
+    print('nodes by liberty count (katachi / gnugo, queries):')
+    for (q, libs), (kn, gn, cnt) in sorted(by_libs.items()):
+        print(f'  {q} {libs} libs: {kn} / {gn} ({cnt})')
+    if args.top:
+        print(f"queries where katachi reads most beyond GNU Go (top {args.top}):")
+        for d, what in sorted(excess, key=lambda x: -x[0])[:args.top]:
+            print(f'  {d:6d}  {what}')
     print('disagreements by class:')
     for cls, cnt in sorted(classes.items(), key=lambda x: (-x[1], x[0])):
         print(f'  {cnt:5d}  {cls}')

@@ -88,7 +88,7 @@ pub struct Args {
     time_bank: f64,
 
     /// Set a Monte Carlo search tuning parameter, as NAME=VALUE
-    /// (repeatable; names: even_prior, pattern_prior, local_prior,
+    /// (repeatable; names: even_prior, pattern_prior, local_prior, cfg_prior,
     /// edge_prior, capture_prior, escape_prior, self_atari_prior,
     /// rave_equiv, explore, score_weight, decided_score_weight,
     /// decided_win_rate, expand_at, self_atari_limit, tactical_prior,

@@ -669,13 +669,17 @@ fn gnugo_conn_db_loads_into_the_conn_slot() {
     // partitions, ids 4 and 5; 82/87 dragons with GNU Go's strings); the
     // first 10, 15 s of CPU, gave 5 identical partitions (ids 4, 5, 10, 11
     // and 13) and 151/159 dragons, the first 20 7 and 311/335 in 37 s of
-    // CPU, the first 40 13 and 517/587.
+    // CPU, the first 40 13 and 517/587. Since the tactical reader's
+    // ladder fix (reading22: a string in atari past fourlib_depth is
+    // defended only at its liberty or by a capture): 3 identical
+    // partitions (id 1 too) and 81/87 dragons of the same size (one
+    // fewer), a trade of one dragon's joining, not a loss alone.
     let (positions, same_partition, same_size) =
         measure(&shared, &config, "GNU Go's conn.db", 5, 1, false);
     if std::env::var("KATACHI_DRAGON_ID").is_err() && std::env::var("KATACHI_DRAGON_IDS").is_err() {
         assert_eq!(positions, 5);
-        assert!(same_partition >= 2, "partition floor (2/5 measured)");
-        assert!(same_size >= 82, "size floor (82/87 measured)");
+        assert!(same_partition >= 3, "partition floor (3/5 measured)");
+        assert!(same_size >= 81, "size floor (81/87 measured)");
     }
 }
 

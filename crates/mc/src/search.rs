@@ -153,6 +153,13 @@ pub struct SearchConfig {
     /// answers are next to the move just played (Pachi's distance prior
     /// is the model). 0: none.
     pub local_prior: f32,
+    /// Visits at a 100 % win rate for a move within common-fate-graph
+    /// distance 2 of the previous move (half as many at distance 3; a
+    /// string of stones counts as one node, so the liberties of the
+    /// string just played on or next to are all near it): Pachi's CFG
+    /// distance prior (Baudiš and Gailly 2011) is the model. 0: none. Off
+    /// by default, PARTIAL (see the README's mc24 figures).
+    pub cfg_prior: f32,
     /// Virtual visits at a 0 % win rate for a move on the first or second
     /// line with no stone within Manhattan distance 2 (an edge move in
     /// an empty area; Pachi's and Fuego's priors against such moves are
@@ -336,6 +343,7 @@ pub const TUNING_PARAMS: &[&str] = &[
     "even_prior",
     "pattern_prior",
     "local_prior",
+    "cfg_prior",
     "edge_prior",
     "capture_prior",
     "escape_prior",
@@ -385,6 +393,7 @@ impl SearchConfig {
             "even_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.even_prior = v),
             "pattern_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.pattern_prior = v),
             "local_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.local_prior = v),
+            "cfg_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.cfg_prior = v),
             "edge_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.edge_prior = v),
             "capture_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.capture_prior = v),
             "escape_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.escape_prior = v),
@@ -475,6 +484,7 @@ impl Default for SearchConfig {
             even_prior: 10.0,
             pattern_prior: 10.0,
             local_prior: 0.0,
+            cfg_prior: 0.0,
             edge_prior: 0.0,
             capture_prior: 0.0,
             escape_prior: 0.0,
@@ -1029,6 +1039,47 @@ pub fn edge_in_empty_area(b: &Board, p: Point) -> bool {
     true
 }
 
+/// Common-fate-graph distances from `from` (a point of the board) to
+/// every point, up to `max` (points farther read `u32::MAX`), into `out`
+/// (indexed by [`Point::index`]): a step to an adjacent point costs 1,
+/// except between two stones of one colour (one string, one node of the
+/// graph), which costs 0.
+///
+/// Why (Go): the answer to a move is usually on the liberties of the
+/// strings it touches, however long those strings are; the Manhattan
+/// distance of [`SearchConfig::local_prior`] misses the far liberties of
+/// a long string and counts points across a wall as near.
+pub fn cfg_distances(b: &Board, from: Point, max: u32, out: &mut Vec<u32>) {
+    out.clear();
+    out.resize(b.cells().len(), u32::MAX);
+    if !b.on_board(from) {
+        return;
+    }
+    let mut queue = std::collections::VecDeque::new();
+    out[from.index()] = 0;
+    queue.push_back(from);
+    while let Some(p) = queue.pop_front() {
+        let d = out[p.index()];
+        let cp = b.cell(p);
+        for n in b.neighbors(p) {
+            let cn = b.cell(n);
+            if cn == Cell::Edge {
+                continue;
+            }
+            let same = cp != Cell::Empty && cn == cp;
+            let nd = if same { d } else { d + 1 };
+            if nd <= max && nd < out[n.index()] {
+                out[n.index()] = nd;
+                if same {
+                    queue.push_front(n);
+                } else {
+                    queue.push_back(n);
+                }
+            }
+        }
+    }
+}
+
 /// What the tactical tree priors see in a move of `c` on the empty
 /// point `p`: whether it captures, whether it escapes (a liberty of an
 /// own string in atari, after which the joined string has at least two
@@ -1107,6 +1158,9 @@ struct Worker<'a> {
     local: Option<LocalBoard<'a>>,
     /// Scratch: the tactical prior's moves at an expansion.
     tactical: Vec<Point>,
+    /// Scratch: CFG distances from the previous move at an expansion
+    /// ([`SearchConfig::cfg_prior`]).
+    cfg_dist: Vec<u32>,
     /// The search's reply tables ([`SearchConfig::lgrf`]), shared by
     /// its workers.
     replies: Option<Arc<ReplyTable>>,
@@ -1161,6 +1215,7 @@ impl<'a> Worker<'a> {
             ownership: vec![0; len],
             local,
             tactical: Vec::new(),
+            cfg_dist: Vec::new(),
             replies,
             reply_seq: Vec::new(),
             playout_moves: 0,
@@ -1200,6 +1255,15 @@ impl<'a> Worker<'a> {
                 Move::Pass => None,
             }
         };
+        // The CFG distances from the move that led here (off by default).
+        let mut cfg_dist = std::mem::take(&mut self.cfg_dist);
+        let cfg_from = last
+            .filter(|_| cfg.cfg_prior > 0.0)
+            .and_then(|(r, c)| b.point(r, c));
+        if let Some(from) = cfg_from {
+            cfg_distances(b, from, 3, &mut cfg_dist);
+        }
+        let cfg_on = cfg_from.is_some();
         let shape_priors_on =
             cfg.capture_prior > 0.0 || cfg.escape_prior > 0.0 || cfg.self_atari_prior > 0.0;
         for p in b.empty_points() {
@@ -1216,6 +1280,15 @@ impl<'a> Worker<'a> {
                 let v = match d {
                     0..=2 => cfg.local_prior,
                     3 => 0.5 * cfg.local_prior,
+                    _ => 0.0,
+                };
+                pv += v;
+                pw += v;
+            }
+            if cfg_on {
+                let v = match cfg_dist[p.index()] {
+                    0..=2 => cfg.cfg_prior,
+                    3 => 0.5 * cfg.cfg_prior,
                     _ => 0.0,
                 };
                 pv += v;
@@ -1259,6 +1332,7 @@ impl<'a> Worker<'a> {
             add_root_priors(nodes, &cfg.root_priors);
         }
         self.tactical = tactical;
+        self.cfg_dist = cfg_dist;
     }
 
     /// The descent from the root (under the lock): selection and
@@ -2032,6 +2106,31 @@ mod tests {
             // The empty board with komi 7.5 is not decided for Black.
             assert_eq!(w, config.score_weight, "{threads} threads");
         }
+    }
+
+    #[test]
+    fn cfg_distance_counts_a_string_as_one_node() {
+        // A black string C5-D5-E5-F5 (row 4 from the top of a 9x9 board):
+        // from C5, every liberty of the string is at distance 1, and a
+        // point two steps beyond F5 is at 3 (Manhattan 5 from C5).
+        let mut b = Board::new(9).unwrap();
+        for c in 2..6 {
+            let p = b.point(4, c).unwrap();
+            b.play(Color::Black, Move::Play(p)).unwrap();
+            let q = b.point(0, c + 2).unwrap();
+            b.play(Color::White, Move::Play(q)).unwrap();
+        }
+        let mut d = Vec::new();
+        let from = b.point(4, 2).unwrap();
+        cfg_distances(&b, from, 3, &mut d);
+        let at = |r, c| d[b.point(r, c).unwrap().index()];
+        assert_eq!(at(4, 2), 0);
+        assert_eq!(at(4, 5), 0);
+        assert_eq!(at(3, 5), 1);
+        assert_eq!(at(4, 6), 1);
+        assert_eq!(at(4, 8), 3);
+        assert_eq!(at(3, 0), 3);
+        assert_eq!(at(8, 8), u32::MAX);
     }
 
     #[test]

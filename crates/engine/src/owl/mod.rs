@@ -600,6 +600,17 @@ impl Owl {
     /// (64.6 owl nodes per test instead of 31.4). ld_owl.tst gains from
     /// every widening and owl.tst loses: more width alone does not help
     /// while the candidates themselves miss the needed moves.
+    ///
+    /// owl22 (the nested child read like a root, issue 13's "within the
+    /// width" class; `katachi regress -j 1 owl.tst` from 171/261 at 68.2
+    /// owl nodes/test, temporary builds taking each setting from the
+    /// environment, not kept): the side that asked reading 3 candidates
+    /// at its second move (depth 2) instead of 2, 167 (208, 248 gained;
+    /// 62, 73, 170, 190, 221, 228 lost; 76.0 nodes/test); a defender
+    /// node with a goal string in atari (a forced reply) reading 4
+    /// candidates and not counting towards the branch depth, 154 (84
+    /// gained, 17 lost; 100.7 nodes/test). The wider nested node finds
+    /// false successes that the narrower reading below it accepts.
     fn width(&self, depth: u32, looks_alive: bool) -> usize {
         if depth == 0 && !looks_alive {
             ROOT_WIDTH.max(self.cfg.max_moves)

@@ -367,6 +367,16 @@ mod tests {
             .unwrap_or_else(|| panic!("no value in {why}"))
     }
 
+    /// The value of the part named `name` (with its trailing space) in
+    /// `explain_move`'s text: the number before the colon on its line.
+    fn part_of(why: &str, name: &str) -> f64 {
+        why.lines()
+            .find_map(|l| l.trim_start().strip_prefix(name))
+            .and_then(|l| l.split(':').next())
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| panic!("no {name}part: {why}"))
+    }
+
     #[test]
     fn an_unsafe_capture_counts_the_recapture() {
         // White's F5 takes D5-E5 but has one liberty left, E5, where
@@ -383,24 +393,9 @@ mod tests {
         ok(&mut s, "top_moves_white");
         let why = ok(&mut s, "explain_move F5");
         assert!(why.contains("unsafe"), "{why}");
-        let line = why
-            .lines()
-            .find(|l| l.trim_start().starts_with("recaptured "))
-            .unwrap_or_else(|| panic!("no recapture part: {why}"));
-        let lost: f64 = line
-            .trim_start()
-            .trim_start_matches("recaptured ")
-            .split(':')
-            .next()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or_else(|| panic!("{line}"));
+        let lost = part_of(&why, "recaptured ");
         assert!(lost < 0.0, "{why}");
-        let territory = why
-            .lines()
-            .find_map(|l| l.trim_start().strip_prefix("territory "))
-            .and_then(|l| l.split(':').next())
-            .and_then(|v| v.parse::<f64>().ok())
-            .unwrap_or_else(|| panic!("no territory part: {why}"));
+        let territory = part_of(&why, "territory ");
         assert!(value_of(&why) < territory, "{why}");
     }
 

@@ -201,6 +201,28 @@ impl Candidates {
         }
     }
 
+    /// Keep only the candidates for which `keep` holds.
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(Point) -> bool) {
+        if self.big.is_empty() {
+            let mut n = 0;
+            for i in 0..self.len {
+                if keep(self.small[i].0) {
+                    self.small[n] = self.small[i];
+                    n += 1;
+                }
+            }
+            self.len = n;
+        } else {
+            self.big.retain(|e| keep(e.0));
+            if self.big.is_empty() {
+                // Keep `len` past `SMALL_CANDS` meaningfully: an empty
+                // heap list reads as the (stale) in-place one, so start
+                // the in-place list again empty.
+                self.len = 0;
+            }
+        }
+    }
+
     /// The points, best first, at most `limit`.
     /// Takes `&mut self`: moving the list in by value copied its
     /// in-place array (a `memcpy` per node).
@@ -542,7 +564,20 @@ impl Reader {
         } else {
             MAX_ATTACK_MOVES
         };
-        cand.take_sorted(limit)
+        let mut moves = cand.take_sorted(limit);
+        if nlibs == 2 && stackp > self.cfg.branch_depth {
+            // Past `branch_depth` the list is two moves long, and a killer
+            // or a net can push an atari out of it; both ataris are kept,
+            // so that a ladder is read with the atari from the right side
+            // however the earlier variations ordered the list (the
+            // defender's running move is always read: `defense_moves`).
+            for &l in libs {
+                if !moves.contains(&l) {
+                    moves.push(l);
+                }
+            }
+        }
+        moves
     }
 
     /// Candidate defending moves for the string at `s` (owned by `def`),
@@ -719,6 +754,31 @@ impl Reader {
                     .map(|&(p, s)| (b.vertex(p), s))
                     .collect::<Vec<_>>()
             );
+        }
+        // A string of two stones or more in atari is captured at its
+        // liberty unless the defender moves there or captures an attacker
+        // string next to it (which gives it liberties): the capture can
+        // be neither a ko nor illegal, so any other move (an atari
+        // elsewhere, a pattern's shape move) loses at once. Past
+        // `fourlib_depth`, where the lists are short (two moves past
+        // `branch_depth`), only those two kinds are kept, so that the
+        // list holds the running move of a ladder rather than
+        // counter-ataris that cannot help (a ladder whose escape a dozen
+        // moves away katachi never tried was read as a capture; GNU Go's
+        // defence against one liberty is its liberty and the captures of
+        // its neighbours, reading.texi). Nearer the root, where the list
+        // has room for both, it is left as it is: filtering there too
+        // cost owl.tst one test (169 -> 168: 137 and 182 lost, 184 won).
+        if let [l] = libs {
+            if b.string_size(s) >= 2 && stackp > self.cfg.fourlib_depth {
+                let mut saving = vec![*l];
+                for (h, n) in adjacent.iter() {
+                    if n == 1 {
+                        saving.extend(b.liberties(h));
+                    }
+                }
+                cand.retain(|p| saving.contains(&p));
+            }
         }
         // Two moves deep the defender still gets the wide list: the
         // attacker's first try is often answered by a counter-atari on the

@@ -210,18 +210,20 @@ fn defender_approaches_a_liberty_it_cannot_fill_yet() {
 
 #[test]
 fn defender_threatens_the_guard_of_an_unplayable_liberty() {
-    // White A1-A4 races Black B1-D4, whose liberties C1 and C3 White
-    // cannot play. Black's D1 (two liberties) is what makes C1 illegal:
-    // the atari at E1 is a defence to read.
+    // White A2-A4 (liberties A1 and A5) races Black B1-D4, whose
+    // liberties C1 and C3 White cannot play. Black's D1 (two liberties)
+    // is what makes C1 illegal: the atari at E1 is a defence to read.
+    // (With White on A1 too, its one liberty A5 is taken at once: only
+    // the extension and captures are read then, see `defense_moves`.)
     let r = reader(
         "......
          .OOO..
          OXXXO.
          OX.XO.
          OXXO..
-         OX.X..",
+         .X.X..",
     );
-    let w = pt(&r, "A1");
+    let w = pt(&r, "A2");
     let libs = r.libs_of(w);
     let moves = r.defense_moves(w, katachi_board::Color::White, &libs, &[]);
     assert!(moves.contains(&pt(&r, "E1")), "{moves:?}");
@@ -262,4 +264,45 @@ fn defender_saves_the_friend_put_in_atari_beside_a_racing_string() {
     let libs = r.libs_of(w);
     let moves = r.defense_moves(w, katachi_board::Color::White, &libs, &[]);
     assert!(moves.contains(&pt(&r, "E3")), "{moves:?}");
+}
+
+#[test]
+fn long_ladders_broken_far_away_are_read_to_the_breaker() {
+    // X K10 in the middle, O J10 K9 L11: each O atari starts a ladder,
+    // up-left (O K11) towards the X stone on E16 or down-right (O L10)
+    // towards the X stone on Q4, a dozen X moves away. Both stones break
+    // their ladders, so X cannot be captured. Past `branch_depth` the
+    // lists are two moves long: X's running move in atari must be one of
+    // them (it was outscored by counter-ataris on the ladder's O stones,
+    // and K11 was read as a capture in 34 nodes; GNU Go 3.8 reads 0).
+    let rows = "\
+        ...................
+        ...................
+        ...................
+        ....X..............
+        ...................
+        ...................
+        ...................
+        ...................
+        ..........O........
+        ........OX.........
+        .........O.........
+        ...................
+        ...................
+        ...................
+        ...................
+        ...............X...
+        ...................
+        ...................
+        ...................";
+    let mut r = reader(rows);
+    let x = pt(&r, "K10");
+    assert_eq!(r.attack(x).code, Code::Fail, "both ladders are broken");
+    // Without the breaker on E16 the up-left ladder works.
+    let mut r = reader(&rows.replacen('X', ".", 1));
+    assert_eq!(r.board().cell(pt(&r, "E16")), katachi_board::Cell::Empty);
+    let x = pt(&r, "K10");
+    let out = r.attack(x);
+    assert_eq!(out.code, Code::Win, "the ladder towards E16 works");
+    assert_eq!(out.mv, Some(pt(&r, "L10")));
 }
