@@ -771,13 +771,16 @@ impl Reader {
         // cost owl.tst one test (169 -> 168: 137 and 182 lost, 184 won).
         if let [l] = libs {
             if b.string_size(s) >= 2 && stackp > self.cfg.fourlib_depth {
-                let mut saving = vec![*l];
-                for (h, n) in adjacent.iter() {
-                    if n == 1 {
-                        saving.extend(b.liberties(h));
-                    }
-                }
-                cand.retain(|p| saving.contains(&p));
+                // The saving points: the liberty, and the one liberty of
+                // each neighbour in atari (read in place, no list built
+                // per node).
+                let l = *l;
+                cand.retain(|p| {
+                    p == l
+                        || adjacent
+                            .iter()
+                            .any(|(h, n)| n == 1 && b.liberties(h).next() == Some(p))
+                });
             }
         }
         // Two moves deep the defender still gets the wide list: the
