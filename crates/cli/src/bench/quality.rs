@@ -631,7 +631,44 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 #[cfg(test)]
 mod tests {
-    use super::{parse_variant, points_result, Truth};
+    use super::{measure, parse_variant, points_result, Truth};
+    use katachi_board::{Board, Color, Move};
+
+    /// A 9x9 board split by two walls: Black owns columns A-E (45
+    /// points), White G-J (27), column F between them: Black wins by area
+    /// whoever fills F, unless a playout lives inside the other's area.
+    /// The figures follow the truth's winner, and most owners are right.
+    #[test]
+    fn measure_scores_a_decided_position() {
+        let mut b = Board::new(9).expect("size");
+        for r in 0..9 {
+            for (c, col) in [(4, Color::Black), (6, Color::White)] {
+                let p = b.point(r, c).expect("on the board");
+                b.play(col, Move::Play(p)).expect("legal");
+            }
+        }
+        let v = parse_variant("default").expect("valid");
+        let owners: Vec<i8> = (0..81)
+            .map(|i| match i % 9 {
+                0..=4 => 1,
+                5 => 0,
+                _ => -1,
+            })
+            .collect();
+        let mut truth = Truth {
+            black_won: true,
+            owners,
+        };
+        let t = measure(&v, &b, Color::Black, 7.5, 32, 1, &truth);
+        assert_eq!((t.positions, t.playouts, t.points), (1, 32, 81));
+        assert_eq!(t.winner, 1.0);
+        assert!(t.bits < 1.0, "{}", t.bits);
+        assert!(t.owner >= 60, "{}", t.owner);
+        truth.black_won = false;
+        let t = measure(&v, &b, Color::Black, 7.5, 32, 1, &truth);
+        assert_eq!(t.winner, 0.0);
+        assert!(t.bits > 1.0, "{}", t.bits);
+    }
 
     #[test]
     fn results_and_specs_parse() {
