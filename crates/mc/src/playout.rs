@@ -111,9 +111,11 @@ pub(crate) fn play_on(
 
 /// Adds the final owner of every point of the finished playout `b` to
 /// `own`: +1 Black, -1 White (a stone's colour; an empty point's by the
-/// colours beside it, 0 when both or neither).
+/// colours beside it, 0 when both or neither). Public for the playout
+/// quality bench (`katachi bench playout-quality`), which scores these
+/// owners against the game's end.
 #[inline(never)]
-pub(crate) fn add_final_owners(b: &Board, own: &mut [i64]) {
+pub fn add_final_owners(b: &Board, own: &mut [i64]) {
     for p in b.points() {
         own[p.index()] += match b.cell(p) {
             Cell::Black => 1,

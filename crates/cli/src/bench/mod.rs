@@ -8,6 +8,7 @@ mod influence_gnugo;
 mod matching;
 mod ownership;
 mod playouts;
+mod quality;
 mod score;
 mod search;
 mod startup;
@@ -20,6 +21,10 @@ pub enum Command {
     Analysis(analysis::Args),
     /// Random playouts on katachi's board (and go_game_board's, side by side).
     Playouts(playouts::Args),
+    /// How well plain playouts (no tree) of each policy predict the winner
+    /// and the final owners of finished games' positions.
+    #[command(after_long_help = quality::METHOD)]
+    PlayoutQuality(quality::Args),
     /// Playouts per second of the Monte Carlo search for 1 and 2 threads.
     Search(search::Args),
     /// Pattern matching speed per matcher over the reference positions.
@@ -43,6 +48,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
     match cmd {
         Command::Analysis(args) => analysis::run(args),
         Command::Playouts(args) => playouts::run(args),
+        Command::PlayoutQuality(args) => quality::run(args),
         Command::Search(args) => search::run(args),
         Command::Match(args) => matching::run(args),
         Command::Startup(args) => startup::run(args),

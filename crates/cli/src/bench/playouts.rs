@@ -141,6 +141,11 @@ fn time_try_undo(size: usize, seconds: f64, rng: &mut Rng) -> (f64, u64, u64) {
     )
 }
 
+/// The policy named by `--policy FILE|uniform` (`None`: katachi's own).
+pub fn load_policy(arg: Option<&str>) -> anyhow::Result<katachi_mc::Policy> {
+    policy::load(arg)
+}
+
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let size = args.size;
     let start = Board::new(size).map_err(|e| anyhow::anyhow!("{e}"))?;
