@@ -78,7 +78,13 @@
 //!   Reported win rates and the resign rule read the win alone.
 //! - **AMAF**: after each playout, for every tree node on the path, each
 //!   child move whose point was first played (after that node) by the
-//!   player to move at that node counts as a visit of that child.
+//!   player to move at that node counts as a visit of that child; with
+//!   [`SearchConfig::rave_horizon`] (off by default, PARTIAL) only the
+//!   first that many stones after the node count.
+//! - **Inspection**: [`Searcher::dump`] (GTP `katachi-mcts_tree`) shows
+//!   what selection reads at the root and down the principal variation
+//!   (visits, win rate, AMAF, prior, beta, selection value): the README's
+//!   mc25t figures on why the tree stays flat come from it.
 //! - **Threads**: tree parallelism: `threads` workers (seeds derived
 //!   from the seed) share one tree behind one mutex, held for the descent
 //!   and the update, not the playout. A descent marks its path in flight,
