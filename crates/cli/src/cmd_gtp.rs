@@ -90,7 +90,7 @@ pub struct Args {
     /// Set a Monte Carlo search tuning parameter, as NAME=VALUE
     /// (repeatable; names: even_prior, pattern_prior, local_prior, cfg_prior,
     /// edge_prior, capture_prior, escape_prior, self_atari_prior,
-    /// rave_equiv, explore, score_weight, decided_score_weight,
+    /// rave_equiv, rave_horizon, explore, score_weight, decided_score_weight,
     /// decided_win_rate, expand_at, self_atari_limit, tactical_prior,
     /// heavy_escape, heavy_atari2, heavy_nakade, heavy_race, heavy_local,
     /// heavy_local_min, local_playout, local_pattern_min, lgrf, early_stop,

@@ -78,7 +78,13 @@
 //!   Reported win rates and the resign rule read the win alone.
 //! - **AMAF**: after each playout, for every tree node on the path, each
 //!   child move whose point was first played (after that node) by the
-//!   player to move at that node counts as a visit of that child.
+//!   player to move at that node counts as a visit of that child; with
+//!   [`SearchConfig::rave_horizon`] (off by default, PARTIAL) only the
+//!   first that many stones after the node count.
+//! - **Inspection**: [`Searcher::dump`] (GTP `katachi-mcts_tree`) shows
+//!   what selection reads at the root and down the principal variation
+//!   (visits, win rate, AMAF, prior, beta, selection value): the README's
+//!   mc25t figures on why the tree stays flat come from it.
 //! - **Threads**: tree parallelism: `threads` workers (seeds derived
 //!   from the seed) share one tree behind one mutex, held for the descent
 //!   and the update, not the playout. A descent marks its path in flight,
@@ -183,6 +189,16 @@ pub struct SearchConfig {
     pub self_atari_prior: f32,
     /// RAVE equivalence parameter.
     pub rave_equiv: f32,
+    /// AMAF horizon: a node's AMAF statistics count only the first this
+    /// many stones played after it (tree and playout moves, passes not
+    /// counted); 0: every stone to the end of the playout. Off by
+    /// default, PARTIAL (see the README's mc25t figures).
+    ///
+    /// Why (Go and search): a stone played late in a playout was played
+    /// in a position that has little to do with the node's (groups have
+    /// lived or died since), so that its AMAF result says little about
+    /// the move now; the near ones are the AMAF statistics' good part.
+    pub rave_horizon: u32,
     /// UCB exploration coefficient.
     pub explore: f32,
     /// Share of the final margin in a playout's value (the rest is the
@@ -349,6 +365,7 @@ pub const TUNING_PARAMS: &[&str] = &[
     "escape_prior",
     "self_atari_prior",
     "rave_equiv",
+    "rave_horizon",
     "explore",
     "score_weight",
     "decided_score_weight",
@@ -401,6 +418,11 @@ impl SearchConfig {
                 range(value >= 0.0, "[0, inf)").map(|()| self.self_atari_prior = v)
             }
             "rave_equiv" => range(value > 0.0, "(0, inf)").map(|()| self.rave_equiv = v),
+            "rave_horizon" => range(
+                (0.0..=1e6).contains(&value) && value.fract() == 0.0,
+                "whole numbers 0..1000000",
+            )
+            .map(|()| self.rave_horizon = value as u32),
             "explore" => range(value >= 0.0, "[0, inf)").map(|()| self.explore = v),
             "score_weight" => {
                 range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.score_weight = v)
@@ -490,6 +512,7 @@ impl Default for SearchConfig {
             escape_prior: 0.0,
             self_atari_prior: 0.0,
             rave_equiv: 3000.0,
+            rave_horizon: 0,
             explore: 0.1,
             score_weight: 0.05,
             decided_score_weight: 1.0,
@@ -904,6 +927,26 @@ fn lock(shared: &Mutex<Shared>) -> MutexGuard<'_, Shared> {
     shared.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// What selection reads of the child `ch` (`ln` the log of its parent's
+/// visits plus one): its plain value and AMAF value (priors and the
+/// running descents' virtual loss included), the AMAF weight beta and
+/// the selection value.
+#[inline]
+fn rave_value(ch: &Node, ln: f32, cfg: &SearchConfig) -> (f32, f32, f32, f32) {
+    let vl = if ch.in_flight == 0 {
+        0.0
+    } else {
+        VIRTUAL_LOSS * ch.in_flight as f32
+    };
+    let nv = ch.visits as f32 + ch.prior_visits + vl;
+    let q = (ch.wins + ch.prior_wins) / nv.max(1e-6);
+    let an = ch.amaf_visits as f32 + ch.prior_visits + vl;
+    let aq = (ch.amaf_wins + ch.prior_wins) / an.max(1e-6);
+    let beta = an / (an + nv + nv * an / cfg.rave_equiv);
+    let v = (1.0 - beta) * q + beta * aq + cfg.explore * (ln / nv.max(1.0)).sqrt();
+    (q, aq, beta, v)
+}
+
 /// The child of `i` with the best RAVE value, the running descents
 /// counted as lost visits.
 fn select(nodes: &[Node], i: usize, cfg: &SearchConfig) -> usize {
@@ -912,18 +955,7 @@ fn select(nodes: &[Node], i: usize, cfg: &SearchConfig) -> usize {
     let mut best = n.first_child as usize;
     let mut best_v = f32::NEG_INFINITY;
     for k in n.child_range() {
-        let ch = &nodes[k];
-        let vl = if ch.in_flight == 0 {
-            0.0
-        } else {
-            VIRTUAL_LOSS * ch.in_flight as f32
-        };
-        let nv = ch.visits as f32 + ch.prior_visits + vl;
-        let q = (ch.wins + ch.prior_wins) / nv.max(1e-6);
-        let an = ch.amaf_visits as f32 + ch.prior_visits + vl;
-        let aq = (ch.amaf_wins + ch.prior_wins) / an.max(1e-6);
-        let beta = an / (an + nv + nv * an / cfg.rave_equiv);
-        let v = (1.0 - beta) * q + beta * aq + cfg.explore * (ln / nv.max(1.0)).sqrt();
+        let v = rave_value(&nodes[k], ln, cfg).3;
         if v > best_v {
             best_v = v;
             best = k;
@@ -1521,13 +1553,33 @@ impl<'a> Worker<'a> {
             self.stamp = 1;
         }
         let mut next = self.seq.len();
+        let horizon = self.config.rave_horizon as usize;
         for d in (0..self.path.len()).rev() {
             let node = self.path[d] as usize;
-            while next > seq_at[d.min(seq_at.len() - 1)] {
-                next -= 1;
-                let (col, p) = self.seq[next];
-                self.first_stamp[p.index()] = self.stamp;
-                self.first_color[p.index()] = col;
+            let from = seq_at[d.min(seq_at.len() - 1)];
+            if horizon == 0 {
+                while next > from {
+                    next -= 1;
+                    let (col, p) = self.seq[next];
+                    self.first_stamp[p.index()] = self.stamp;
+                    self.first_color[p.index()] = col;
+                }
+            } else {
+                // A window of the stones after this node: a new stamp
+                // each time (the windows of the nodes differ).
+                if !nodes[node].expanded {
+                    continue;
+                }
+                self.stamp = self.stamp.wrapping_add(1);
+                if self.stamp == 0 {
+                    self.first_stamp.iter_mut().for_each(|s| *s = u32::MAX);
+                    self.stamp = 1;
+                }
+                let end = self.seq.len().min(from + horizon);
+                for &(col, p) in self.seq[from..end].iter().rev() {
+                    self.first_stamp[p.index()] = self.stamp;
+                    self.first_color[p.index()] = col;
+                }
             }
             let n = nodes[node];
             if !n.expanded {
@@ -1750,6 +1802,73 @@ impl<'a> Searcher<'a> {
             playout_moves: self.workers.iter().map(|w| w.playout_moves).sum(),
             replies: [0, 1].map(|k| self.workers.iter().map(|w| w.replies_played[k]).sum()),
         }
+    }
+
+    /// The tree as text, for finding out why it chose what it chose
+    /// (`katachi-mcts_tree`): at the root and at each node of the
+    /// principal variation (the most visited child, while it has at
+    /// least two visits; at most `depth` levels), the `top` most visited
+    /// children, one per line: move, visits, plain win rate (the win
+    /// alone), value (the win blended with the margin share, as
+    /// selection reads it, without priors), AMAF visits and value, prior
+    /// visits and value, beta (the AMAF weight) and the selection value.
+    pub fn dump(&self, top: usize, depth: usize) -> String {
+        let g = lock(&self.shared);
+        let cfg = self.workers[0].config;
+        let nodes = &g.nodes;
+        let b = self.board;
+        let mut s = format!(
+            "{} playouts, {} nodes, margin share {:.2}, rave_equiv {}, explore {}",
+            g.playouts,
+            nodes.len(),
+            g.score_weight,
+            cfg.rave_equiv,
+            cfg.explore
+        );
+        let rate = |w: f32, n: f32| if n > 0.0 { w / n } else { 0.0 };
+        let mut at = 0usize;
+        let mut path = String::new();
+        for level in 0..depth.max(1) {
+            let n = &nodes[at];
+            if !n.expanded {
+                break;
+            }
+            let ln = ((n.visits + 1) as f32).ln();
+            let mut kids: Vec<usize> = n.child_range().collect();
+            kids.sort_by(|&x, &y| nodes[y].visits.cmp(&nodes[x].visits));
+            s.push_str(&format!(
+                "\nlevel {level}{}{path}: {} visits, {} children",
+                if path.is_empty() { "" } else { " after" },
+                n.visits,
+                kids.len()
+            ));
+            for &k in kids.iter().take(top) {
+                let ch = &nodes[k];
+                let (_, _, beta, v) = rave_value(ch, ln, cfg);
+                s.push_str(&format!(
+                    "\n  {:>5} n {:>6} win {:.3} q {:.3} amaf {:>6} {:.3} prior {:>5.1} {:.3} beta {:.2} sel {:.3}",
+                    b.move_text(ch.mv),
+                    ch.visits,
+                    rate(ch.real_wins, ch.visits as f32),
+                    rate(ch.wins, ch.visits as f32),
+                    ch.amaf_visits,
+                    rate(ch.amaf_wins, ch.amaf_visits as f32),
+                    ch.prior_visits,
+                    rate(ch.prior_wins, ch.prior_visits),
+                    beta,
+                    v
+                ));
+            }
+            match kids.first() {
+                Some(&k) if nodes[k].visits >= 2 => {
+                    path.push(' ');
+                    path.push_str(&b.move_text(nodes[k].mv));
+                    at = k;
+                }
+                _ => break,
+            }
+        }
+        s
     }
 
     /// Checks the tree's bookkeeping (for tests): no descent in flight,

@@ -649,3 +649,41 @@ fn a_search_resigns_a_lost_game_only_past_the_playout_floor() {
         Decision::Play(_)
     ));
 }
+
+/// The AMAF horizon (`rave_horizon`): at 1, a root move's AMAF visits are
+/// the playouts that played it first, its own visits; a horizon longer
+/// than any game gives the search without a horizon, move for move.
+#[test]
+fn the_amaf_horizon_counts_only_the_stones_after_the_node() {
+    let b = position(&ATARI);
+    let policy = Policy::katachi();
+    let one = search(
+        &b,
+        Color::Black,
+        &policy,
+        &SearchConfig {
+            rave_horizon: 1,
+            ..config(600, 3)
+        },
+    );
+    let mut played = 0;
+    for m in one.moves.iter().filter(|m| m.mv != Move::Pass) {
+        assert_eq!(m.amaf_visits, m.visits, "{}", one.table(&b, 10));
+        played += m.visits;
+    }
+    assert!(played > 500, "{}", one.table(&b, 10));
+    let all = search(&b, Color::Black, &policy, &config(600, 3));
+    let long = search(
+        &b,
+        Color::Black,
+        &policy,
+        &SearchConfig {
+            rave_horizon: 100_000,
+            ..config(600, 3)
+        },
+    );
+    assert_eq!(figures(&all), figures(&long));
+    // Without the horizon a root move gets AMAF visits from playouts
+    // that began elsewhere.
+    assert!(all.moves.iter().any(|m| m.amaf_visits > m.visits));
+}

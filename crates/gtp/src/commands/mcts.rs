@@ -117,6 +117,27 @@ pub fn register(r: &mut Registry) {
         let (result, _) = run_search(s, color);
         Ok(result.table(s.board(), 10))
     });
+    r.add("katachi-mcts_tree", |s, args| {
+        let color = match args.get(0) {
+            None => s.board().to_move(),
+            Some(_) => match args.color(0) {
+                Some(c) => c,
+                None => return fail("invalid color"),
+            },
+        };
+        let num = |k: usize, default: usize| match args.get(k) {
+            None => Ok(default),
+            Some(w) => match w.parse::<usize>() {
+                Ok(n) if (1..=400).contains(&n) => Ok(n),
+                _ => Err(format!("invalid count: {w}")),
+            },
+        };
+        let (top, depth) = match (num(1, 8), num(2, 6)) {
+            (Ok(t), Ok(d)) => (t, d),
+            (Err(e), _) | (_, Err(e)) => return fail(e),
+        };
+        Ok(tree_dump(s, color, top, depth))
+    });
 }
 
 /// The policy, compiled on first use: `--mc-patterns FILE` if given
@@ -184,6 +205,30 @@ fn run_search(s: &mut Session, color: Color) -> (SearchResult, SearchConfig) {
     let config = search_config(s, color);
     let result = search(s.board(), color, &policy, &config);
     (result, config)
+}
+
+/// `katachi-mcts_tree [COLOR] [TOP] [DEPTH]`: a fresh search of the
+/// current position for COLOR with genmove's budget and root priors
+/// (no tree reuse), and [`Searcher::dump`] of its tree: the TOP (8)
+/// most visited children at the root and down the principal variation
+/// for DEPTH (6) levels, with visits, win rate, value, AMAF, prior, beta
+/// and selection value.
+fn tree_dump(s: &mut Session, color: Color, top: usize, depth: usize) -> String {
+    let policy = policy(s);
+    let mut config = search_config(s, color);
+    if s.config().mcts.tactical_priors {
+        config.root_priors = tactical_priors(s, color);
+    }
+    let movegen = s.config().mcts.movegen_priors;
+    if movegen > 0.0 {
+        let priors = movegen_priors(s, color, movegen);
+        config.root_priors.extend(priors);
+    }
+    let board = s.board().clone();
+    let (total, deadline) = config.budget();
+    let mut searcher = Searcher::new(&board, color, &policy, &config);
+    searcher.run(total, deadline);
+    searcher.dump(top, depth)
 }
 
 /// Root priors from the tactical reader (the analysis' worms): a move
@@ -525,6 +570,45 @@ mod tests {
             board_size: 9,
             ..Config::default()
         })
+    }
+
+    #[test]
+    fn mcts_tree_dumps_the_root_and_the_principal_variation() {
+        let mut s = session();
+        run(&mut s, "play b e5").unwrap();
+        let text = run(&mut s, "katachi-mcts_tree white 3 2").unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].starts_with("300 playouts, "), "{text}");
+        assert!(lines[1].starts_with("level 0: 300 visits, "), "{text}");
+        // The root's three most visited moves, most visited first, their
+        // visits at most the root's, never the occupied E5.
+        let mut last = u32::MAX;
+        for row in &lines[2..5] {
+            let w: Vec<&str> = row.split_whitespace().collect();
+            assert_eq!(w[1], "n", "{row}");
+            assert_ne!(w[0], "E5", "{text}");
+            let v: u32 = w[2].parse().unwrap();
+            assert!(v <= last, "{text}");
+            last = v;
+            assert_eq!(w[13], "beta", "{row}");
+            let beta: f32 = w[14].parse().unwrap();
+            assert!((0.0..=1.0).contains(&beta), "{row}");
+        }
+        // The next level starts after the root's most visited move.
+        let first = lines[2].split_whitespace().next().unwrap();
+        assert!(
+            lines[5].starts_with(&format!("level 1 after {first}:")),
+            "{text}"
+        );
+        assert_eq!(lines.len(), 9, "{text}");
+        assert_eq!(
+            run(&mut s, "katachi-mcts_tree white 0"),
+            Err("invalid count: 0".into())
+        );
+        assert_eq!(
+            run(&mut s, "katachi-mcts_tree purple"),
+            Err("invalid color".into())
+        );
     }
 
     #[test]
