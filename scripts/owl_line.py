@@ -23,7 +23,16 @@ works for GNU Go too), agree at the root (ko codes, earlier queries of
 the session), and at the parent: the move not among katachi's
 candidates, beyond the width katachi reads at that depth, or within it
 (katachi's nested reading then differs from its own reading of the
-child asked at the root). Counts per class at the end.
+child asked at the root; split by the rank of the last node's answer
+against the nested width at its depth). Counts per class at the end.
+
+A `dragon_status` test (ld_owl.tst's most common command) is walked
+through the owl queries behind it: GNU Go's `critical ATTACK DEFENSE`
+comes from its owl_attack and owl_defend, so katachi's and GNU Go's
+words are compared and the query that differs is walked (both when both
+moves differ; owl_attack when one calls the dragon alive, owl_defend
+when one calls it dead), counted as `status/attack: CLASS` or
+`status/defend: CLASS`.
 """
 import argparse
 import collections
@@ -41,8 +50,31 @@ def answer(prog, setup, cmd, cwd, env=None):
     return code, mv, err
 
 
-def walk(args, n, tests, cwd, kat, gnu):
-    setup, cmd = tests[n]
+def status_queries(setup, cmd, cwd, kat, gnu):
+    """The owl queries behind a `dragon_status` disagreement: GNU Go's
+    status is `critical ATTACK DEFENSE` from its owl_attack and
+    owl_defend, so the query whose answer differs is walked (both when
+    both differ)."""
+    target = cmd.split()[1]
+    kw = (gtp(kat, setup + [cmd], cwd)[0] or ['?'])[-1].split()
+    gw = (gtp(gnu, setup + [cmd], cwd)[0] or ['?'])[-1].split()
+    ks, gs = kw[0] if kw else '?', gw[0] if gw else '?'
+    out = []
+    if gs == 'critical' and ks == 'critical':
+        if kw[1:2] != gw[1:2]:
+            out.append(f'owl_attack {target}')
+        if kw[2:3] != gw[2:3]:
+            out.append(f'owl_defend {target}')
+    elif gs == 'alive' or ks == 'alive':
+        out.append(f'owl_attack {target}')
+    elif gs == 'dead' or ks == 'dead':
+        out.append(f'owl_defend {target}')
+    return ' '.join(kw), ' '.join(gw), out
+
+
+def walk(args, n, tests, cwd, kat, gnu, cmd=None):
+    setup, tcmd = tests[n]
+    cmd = cmd or tcmd
     verb, target = cmd.split()[:2]
     if verb not in ('owl_attack', 'owl_defend'):
         return None
@@ -110,6 +142,20 @@ def walk(args, n, tests, cwd, kat, gnu):
             cls = ('part: not a candidate' if rank is None
                    else 'part: beyond the width' if rank > width
                    else 'part: within the width (the nested reading differs)')
+        elif cls and 'within the width' in cls:
+            # The last node's answer (both agree on it), as katachi ranks
+            # it asked as a root, against the width the nested reading
+            # has at that depth: beyond it, the nested reading never
+            # tries it; within it, a deeper node differs; none, the side
+            # to move fails there and a false success deeper down made
+            # the nested reading differ.
+            d = len(moves)
+            width = 8 if d == 0 else 3 if d == 1 else 2 if d <= 5 else 1
+            cls = ('part: within the width; the answer beyond the nested width'
+                   if rank is not None and rank > width
+                   else 'part: within the width; the answer within the nested width'
+                   if rank is not None
+                   else 'part: within the width; no answer (a false success deeper)')
         print(f'   {label} ({q}) k={code} {mv or ""}; {want} rank {rank}: '
               + parts[0][len('owl node 1 '):] + '|' + parts[1 if a else 2][:160])
     print(f'   class: {cls}')
@@ -131,6 +177,17 @@ def main():
     gnu = [args.gnugo, '--mode', 'gtp']
     rows = []
     for n in args.tests:
+        setup, cmd = tests[n]
+        if cmd.startswith('dragon_status'):
+            kw, gw, qs = status_queries(setup, cmd, cwd, kat, gnu)
+            print(f'{n} {cmd}: katachi {kw}, GNU Go {gw}; walking {qs or "nothing"}')
+            if not qs:
+                rows.append((n, 'status: agree with GNU Go 3.8'))
+            for q in qs:
+                c = walk(args, n, tests, cwd, kat, gnu, q)
+                if c:
+                    rows.append((n, f'status/{q.split()[0][4:]}: {c}'))
+            continue
         c = walk(args, n, tests, cwd, kat, gnu)
         if c:
             rows.append((n, c))

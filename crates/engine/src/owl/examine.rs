@@ -366,7 +366,12 @@ pub fn examine(
     vital.extend(shortage);
 
     // The opponent's vital point is often one's own: each side also
-    // considers the other's strongest candidates.
+    // considers the other's strongest candidates, 6 below their score.
+    // owl25 (`katachi regress -j 1 owl.tst ld_owl.tst` from 172/261 and
+    // 103/190, temporary builds, not kept): 12 below, 170 and 105 (a
+    // side's own lunch captures and eye points ahead: ld_owl.tst's 59,
+    // 191 gained); 20 below, 167 and 106; 2 below, 168 and 105. Six is
+    // a local optimum, as the widths are (`Owl::width`).
     let theirs_a: Vec<(Point, i32)> = attacks
         .iter()
         .filter(|c| c.1 >= 70)

@@ -611,6 +611,20 @@ impl Owl {
     /// candidates and not counting towards the branch depth, 154 (84
     /// gained, 17 lost; 100.7 nodes/test). The wider nested node finds
     /// false successes that the narrower reading below it accepts.
+    ///
+    /// owl25 (ld_owl.tst's walk, `scripts/owl_line.py`: 16 of its
+    /// failures part where the child's answer, katachi's own as a root,
+    /// ranks beyond the width of depth 1, and ld_owl.tst's "not a
+    /// candidate" answers 44 `A3`, 51 `S1`, 412 `T2`, 504 `B2` are
+    /// contact replies beside the attacker's last move; temporary builds,
+    /// not kept, `katachi regress -j 1 ld_owl.tst` from 103/190): the
+    /// defender below the root trying the empty neighbours of the
+    /// attacker's last move first, 74 (51, 59, 151, 153, 161, 185, 319
+    /// gained, 36 lost); after its best candidate, 88 (11 gained, 26
+    /// lost); one such move beyond the width, 70 (24, 59, 151, 153, 191
+    /// gained; 33 lost, mostly `critical` read `alive`: the extra
+    /// defender move is a false defence the attacker's two candidates
+    /// at depth 2 do not refute).
     fn width(&self, depth: u32, looks_alive: bool) -> usize {
         if depth == 0 && !looks_alive {
             ROOT_WIDTH.max(self.cfg.max_moves)
