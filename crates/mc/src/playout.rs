@@ -168,6 +168,18 @@ impl McBoard<'_> {
     }
 }
 
+/// The winner of a game whose margin for Black (komi included) is
+/// `score`: `None` for a draw.
+pub fn winner_of(score: f32) -> Option<Color> {
+    if score > 0.0 {
+        Some(Color::Black)
+    } else if score < 0.0 {
+        Some(Color::White)
+    } else {
+        None
+    }
+}
+
 /// Black's area minus White's on `b` (stones plus empty regions bordered
 /// by one colour only). At the end of a playout nearly every empty point
 /// is a region of its own (an eye or a dame point), counted from its

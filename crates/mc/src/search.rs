@@ -1465,13 +1465,7 @@ impl<'a> Worker<'a> {
             });
             self.playout_moves += moves as u64;
             let score = self.mc.area_balance() - self.config.komi;
-            let winner = if score > 0.0 {
-                Some(Color::Black)
-            } else if score < 0.0 {
-                Some(Color::White)
-            } else {
-                None
-            };
+            let winner = crate::playout::winner_of(score);
             t.learn(&self.reply_seq, self.to_move, winner);
             add_final_owners(self.mc.board(), &mut self.ownership);
             return score;

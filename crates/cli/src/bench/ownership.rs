@@ -366,7 +366,8 @@ fn points_result(re: &str) -> Option<(char, f64)> {
     (margin > 0.0).then_some((who, margin))
 }
 
-fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
+/// The SGF files under `dir`, recursively (the extension in any case).
+pub(super) fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
     let rd = std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))?;
     for e in rd {
         let p = e?.path();

@@ -12,7 +12,7 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -22,8 +22,8 @@ use katachi_board::{Board, Cell, Color, Move, Point};
 use katachi_engine::analysis::{Analysis, AnalysisConfig};
 use katachi_gtp::commands::score::final_status_of;
 use katachi_mc::{
-    add_final_owners, area_balance, LocalBoard, McBoard, PointStatus, Policy, ReplyTable,
-    SearchConfig,
+    add_final_owners, area_balance, winner_of, LocalBoard, McBoard, PointStatus, Policy,
+    ReplyTable, SearchConfig,
 };
 use katachi_sgf::{load, Target};
 
@@ -338,14 +338,7 @@ fn measure(
                         c = c.opponent();
                     }
                     moves += k as u64;
-                    let score = area_balance(mc.board()) - komi;
-                    let winner = if score > 0.0 {
-                        Some(Color::Black)
-                    } else if score < 0.0 {
-                        Some(Color::White)
-                    } else {
-                        None
-                    };
+                    let winner = winner_of(area_balance(mc.board()) - komi);
                     t.learn(&seq, to_move, winner);
                 }
             }
@@ -398,19 +391,6 @@ fn measure(
         }
     }
     t
-}
-
-fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
-    let rd = std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))?;
-    for e in rd {
-        let p = e?.path();
-        if p.is_dir() {
-            sgf_files(&p, out)?;
-        } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) {
-            out.push(p);
-        }
-    }
-    Ok(())
 }
 
 fn numbers(arg: &str, what: &str) -> anyhow::Result<Vec<usize>> {
@@ -466,7 +446,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     let mut files = Vec::new();
-    sgf_files(&dir, &mut files)?;
+    super::ownership::sgf_files(&dir, &mut files)?;
     files.sort();
     // (record, size, margin, area rules)
     let mut records = Vec::new();

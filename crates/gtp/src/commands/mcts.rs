@@ -207,6 +207,19 @@ fn run_search(s: &mut Session, color: Color) -> (SearchResult, SearchConfig) {
     (result, config)
 }
 
+/// The root priors from outside the playouts that the session's options
+/// ask for: the tactical reader's and the move generator's.
+fn add_root_priors(s: &mut Session, color: Color, config: &mut SearchConfig) {
+    if s.config().mcts.tactical_priors {
+        config.root_priors = tactical_priors(s, color);
+    }
+    let movegen = s.config().mcts.movegen_priors;
+    if movegen > 0.0 {
+        let priors = movegen_priors(s, color, movegen);
+        config.root_priors.extend(priors);
+    }
+}
+
 /// `katachi-mcts_tree [COLOR] [TOP] [DEPTH]`: a fresh search of the
 /// current position for COLOR with genmove's budget and root priors
 /// (no tree reuse), and [`Searcher::dump`] of its tree: the TOP (8)
@@ -216,14 +229,7 @@ fn run_search(s: &mut Session, color: Color) -> (SearchResult, SearchConfig) {
 fn tree_dump(s: &mut Session, color: Color, top: usize, depth: usize) -> String {
     let policy = policy(s);
     let mut config = search_config(s, color);
-    if s.config().mcts.tactical_priors {
-        config.root_priors = tactical_priors(s, color);
-    }
-    let movegen = s.config().mcts.movegen_priors;
-    if movegen > 0.0 {
-        let priors = movegen_priors(s, color, movegen);
-        config.root_priors.extend(priors);
-    }
+    add_root_priors(s, color, &mut config);
     let board = s.board().clone();
     let (total, deadline) = config.budget();
     let mut searcher = Searcher::new(&board, color, &policy, &config);
@@ -333,14 +339,7 @@ pub(crate) fn genmove_search(
             st.bank = TimeBank::default();
         }
     }
-    if s.config().mcts.tactical_priors {
-        config.root_priors = tactical_priors(s, color);
-    }
-    let movegen = s.config().mcts.movegen_priors;
-    if movegen > 0.0 {
-        let priors = movegen_priors(s, color, movegen);
-        config.root_priors.extend(priors);
-    }
+    add_root_priors(s, color, &mut config);
     let board = s.board().clone();
     let saved = if reuse { take_saved(s) } else { None };
     // The clock starts before the searcher: its plain playouts (whether
