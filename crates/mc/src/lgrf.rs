@@ -37,7 +37,10 @@
 
 use std::sync::atomic::{AtomicU16, Ordering};
 
+use katachi_board::playout::Rng;
 use katachi_board::{Board, Color, Move, Point};
+
+use crate::context::McBoard;
 
 /// No reply stored (index 0 is never a point on the board).
 const NONE: u16 = 0;
@@ -168,5 +171,39 @@ impl ReplyTable {
             }
             c = c.opponent();
         }
+    }
+}
+
+impl McBoard<'_> {
+    /// One move of a playout with last good replies, played: the heavy
+    /// rules first, then `table`'s stored reply of `c` to the last two
+    /// moves of `codes` (else to the last) when the pattern weights allow
+    /// it, else the weighted draw. The move's code is pushed on `codes`
+    /// (which must hold at least two codes, [`ReplyTable::history_codes`]
+    /// to begin with). Returns the move and, when it was a stored reply,
+    /// whether it came from LGR-2. The search's and the playout-quality
+    /// bench's playouts both move this way.
+    pub fn play_with_replies(
+        &mut self,
+        c: Color,
+        rng: &mut Rng,
+        table: &ReplyTable,
+        codes: &mut Vec<u16>,
+    ) -> (Move, Option<bool>) {
+        let (prev2, prev) = (codes[codes.len() - 2], codes[codes.len() - 1]);
+        let mut from_two = None;
+        let (p, reply) = self.choose_move_or(c, rng, |mc| {
+            table
+                .reply(c, prev2, prev, |p| mc.weight(c, p) > 0)
+                .map(|(p, two)| {
+                    from_two = Some(two);
+                    p
+                })
+        });
+        debug_assert!(!reply || p.is_some());
+        let m = p.map_or(Move::Pass, Move::Play);
+        self.play_legal(c, m);
+        codes.push(table.code(m));
+        (m, from_two.filter(|_| reply))
     }
 }

@@ -33,7 +33,7 @@ pub use context::{analyse, analyse_both, McBoard, MoveInfo};
 pub use heavy::Heavy;
 pub use lgrf::ReplyTable;
 pub use local::LocalBoard;
-pub use playout::{add_final_owners, area_balance, winner_of, PlayoutOutcome, Policy};
+pub use playout::{add_final_owners, area_balance, play_to_end, winner_of, PlayoutOutcome, Policy};
 pub use search::{
     decide, edge_in_empty_area, search, shape_priors, Decision, MoveStat, ParamError, RootPrior,
     SavedTrees, SearchConfig, SearchResult, Searcher, TUNING_PARAMS,

@@ -79,8 +79,9 @@ impl Policy {
 /// Plays a game to its end: `step(c)` draws and plays `c`'s move and
 /// returns it; the game ends after two passes in a row or `max_moves`
 /// moves. The moves played (passes included) and whether the cap
-/// stopped the game. Shared by the pattern and the local playouts.
-pub(crate) fn play_to_end(
+/// stopped the game. Shared by the pattern and the local playouts and
+/// the playout-quality bench's playouts with replies.
+pub fn play_to_end(
     first: Color,
     max_moves: usize,
     step: impl FnMut(Color) -> Move,

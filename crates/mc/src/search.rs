@@ -1446,18 +1446,10 @@ impl<'a> Worker<'a> {
             let (mc, rng, seq) = (&mut self.mc, &mut self.rng, &mut self.seq);
             let (rseq, played) = (&mut self.reply_seq, &mut self.replies_played);
             let (moves, _) = play_on(c, passes, 3 * size * size, |c| {
-                let (prev2, prev) = (rseq[rseq.len() - 2], rseq[rseq.len() - 1]);
-                let (p, reply) = mc.choose_move_or(c, rng, |mc| {
-                    t.reply(c, prev2, prev, |p| mc.weight(c, p) > 0)
-                        .map(|(p, two)| {
-                            played[usize::from(!two)] += 1;
-                            p
-                        })
-                });
-                debug_assert!(!reply || p.is_some());
-                let m = p.map_or(Move::Pass, Move::Play);
-                mc.play_legal(c, m);
-                rseq.push(t.code(m));
+                let (m, reply) = mc.play_with_replies(c, rng, t, rseq);
+                if let Some(two) = reply {
+                    played[usize::from(!two)] += 1;
+                }
                 if let Move::Play(p) = m {
                     seq.push((c, p));
                 }

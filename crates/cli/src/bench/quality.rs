@@ -22,8 +22,8 @@ use katachi_board::{Board, Cell, Color, Move, Point};
 use katachi_engine::analysis::{Analysis, AnalysisConfig};
 use katachi_gtp::commands::score::final_status_of;
 use katachi_mc::{
-    add_final_owners, area_balance, winner_of, LocalBoard, McBoard, PointStatus, Policy,
-    ReplyTable, SearchConfig,
+    add_final_owners, area_balance, play_to_end, winner_of, LocalBoard, McBoard, PointStatus,
+    Policy, ReplyTable, SearchConfig,
 };
 use katachi_sgf::{load, Target};
 
@@ -323,20 +323,9 @@ fn measure(
                     // allow it, after the heavy rules and before the draw.
                     seq.clear();
                     seq.extend(t.history_codes(board));
-                    let (mut c, mut passes, mut k) = (to_move, 0, 0);
-                    while passes < 2 && k < max {
-                        let (prev2, prev) = (seq[seq.len() - 2], seq[seq.len() - 1]);
-                        let (p, _) = mc.choose_move_or(c, &mut rng, |mc| {
-                            t.reply(c, prev2, prev, |p| mc.weight(c, p) > 0)
-                                .map(|(p, _)| p)
-                        });
-                        let m = p.map_or(Move::Pass, Move::Play);
-                        mc.play_legal(c, m);
-                        seq.push(t.code(m));
-                        passes = if m == Move::Pass { passes + 1 } else { 0 };
-                        k += 1;
-                        c = c.opponent();
-                    }
+                    let (k, _) = play_to_end(to_move, max, |c| {
+                        mc.play_with_replies(c, &mut rng, t, &mut seq).0
+                    });
                     moves += k as u64;
                     let winner = winner_of(area_balance(mc.board()) - komi);
                     t.learn(&seq, to_move, winner);
