@@ -37,7 +37,7 @@ use katachi_tactics::worms::Worms;
 use crate::autohelper::{
     Context, DragonFacts, DragonStatus, EyeFacts, EyeTopology, HandicapStones, InfluenceFacts,
 };
-use crate::connections::{find_connections, Connections};
+use crate::connections::{find_connections_with, Connections, Evaluate};
 use crate::constraint_trace::{evaluate_in, trace_in, Trace, Verdict};
 use crate::cuts::CutPoints;
 use crate::dragons::{
@@ -78,6 +78,10 @@ pub struct AnalysisConfig {
     pub reading: ReadConfig,
     /// The game's handicap stones, when there is a game.
     pub handicap: Option<HandicapStones>,
+    /// Which connection matches the connections stage evaluates
+    /// ([`Evaluate::Needed`] by default: the same dragons, fewer
+    /// readings; [`Evaluate::All`] keeps every link, for diagnostics).
+    pub connections: Evaluate,
 }
 
 impl Default for AnalysisConfig {
@@ -86,6 +90,7 @@ impl Default for AnalysisConfig {
             knowledge: Knowledge::embedded(),
             reading: ReadConfig::default(),
             handicap: None,
+            connections: Evaluate::Needed,
         }
     }
 }
@@ -265,12 +270,13 @@ impl Analysis {
                     self.worm_influence(c);
                 }
                 let influence = WormInfluence(self);
-                Some(find_connections(
+                Some(find_connections_with(
                     &conn,
                     &mut self.reader(),
                     worms,
                     cuts,
                     Some(&influence),
+                    self.config.connections,
                 ))
             })
             .as_ref()
