@@ -264,11 +264,13 @@ impl Analysis {
                 let conn = self.config.knowledge.conn()?.clone();
                 let cuts = self.cuts()?;
                 let worms = self.worms();
-                // Both worm influences first: they read on readers of
-                // their own, the connections on the analysis's.
-                for c in [Color::Black, Color::White] {
-                    self.worm_influence(c);
-                }
+                // The worm influences are computed when a constraint
+                // first asks them (`oarea`, `omoyo`): each reads on a
+                // reader of its own, not the analysis's the constraints
+                // hold, and needs only the worms and cuts computed here
+                // (so the answers are those computed beforehand); a
+                // colour no evaluated constraint asks about costs
+                // nothing.
                 let influence = WormInfluence(self);
                 Some(find_connections_with(
                     &conn,
