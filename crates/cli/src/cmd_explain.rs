@@ -69,6 +69,7 @@ pub fn classic_session(position: &Position, engine: &EngineArgs) -> anyhow::Resu
                 total: h as u32,
                 remaining: 0,
             }),
+            ..AnalysisConfig::default()
         },
         engine: Engine::Classic,
         ..Config::default()

@@ -346,6 +346,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             knowledge,
             reading: ReadConfig::at_level(args.level),
             handicap: None,
+            ..AnalysisConfig::default()
         },
         ko_rule: if args.superko {
             KoRule::PositionalSuperko

@@ -37,7 +37,7 @@ use katachi_tactics::worms::Worms;
 use crate::autohelper::{
     Context, DragonFacts, DragonStatus, EyeFacts, EyeTopology, HandicapStones, InfluenceFacts,
 };
-use crate::connections::{find_connections, Connections};
+use crate::connections::{find_connections_with, Connections, Evaluate};
 use crate::constraint_trace::{evaluate_in, trace_in, Trace, Verdict};
 use crate::cuts::CutPoints;
 use crate::dragons::{
@@ -78,6 +78,10 @@ pub struct AnalysisConfig {
     pub reading: ReadConfig,
     /// The game's handicap stones, when there is a game.
     pub handicap: Option<HandicapStones>,
+    /// Which connection matches the connections stage evaluates
+    /// ([`Evaluate::Needed`] by default: the same dragons, fewer
+    /// readings; [`Evaluate::All`] keeps every link, for diagnostics).
+    pub connections: Evaluate,
 }
 
 impl Default for AnalysisConfig {
@@ -86,6 +90,7 @@ impl Default for AnalysisConfig {
             knowledge: Knowledge::embedded(),
             reading: ReadConfig::default(),
             handicap: None,
+            connections: Evaluate::Needed,
         }
     }
 }
@@ -259,18 +264,21 @@ impl Analysis {
                 let conn = self.config.knowledge.conn()?.clone();
                 let cuts = self.cuts()?;
                 let worms = self.worms();
-                // Both worm influences first: they read on readers of
-                // their own, the connections on the analysis's.
-                for c in [Color::Black, Color::White] {
-                    self.worm_influence(c);
-                }
+                // The worm influences are computed when a constraint
+                // first asks them (`oarea`, `omoyo`): each reads on a
+                // reader of its own, not the analysis's the constraints
+                // hold, and needs only the worms and cuts computed here
+                // (so the answers are those computed beforehand); a
+                // colour no evaluated constraint asks about costs
+                // nothing.
                 let influence = WormInfluence(self);
-                Some(find_connections(
+                Some(find_connections_with(
                     &conn,
                     &mut self.reader(),
                     worms,
                     cuts,
                     Some(&influence),
+                    self.config.connections,
                 ))
             })
             .as_ref()

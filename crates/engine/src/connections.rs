@@ -27,7 +27,7 @@ use katachi_board::{Color, Point};
 use katachi_patterns::expr::{eval, EvalError};
 use katachi_patterns::matchers::place::{cell_point, match_bindings};
 use katachi_patterns::matchers::{Match, Scratch};
-use katachi_patterns::model::{Class, Elem};
+use katachi_patterns::model::{Class, Elem, Pattern};
 use katachi_tactics::reading::Reader;
 use katachi_tactics::worms::Worms;
 
@@ -48,7 +48,8 @@ pub struct Link {
 /// The connections found on one position.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Connections {
-    /// Accepted matches, in matching order.
+    /// Accepted matches, in the order evaluated (matching order with
+    /// [`Evaluate::All`]).
     pub links: Vec<Link>,
     /// `C` matches whose constraint was false.
     pub rejected: usize,
@@ -63,6 +64,9 @@ pub struct Connections {
     /// Matches of patterns without `B` or `C` class (action-only
     /// patterns), not run.
     pub actions_skipped: usize,
+    /// `C` matches not evaluated because they could join nothing new
+    /// ([`Evaluate::Needed`]).
+    pub skipped: usize,
 }
 
 impl Connections {
@@ -72,17 +76,60 @@ impl Connections {
     }
 }
 
+/// Which `C` matches [`find_connections_with`] evaluates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Evaluate {
+    /// Every match's constraint, in matching order: every link and every
+    /// counter (the plain stage, for diagnostics and for checking the
+    /// other mode against it).
+    All,
+    /// Only the matches that can still change the dragons: a match whose
+    /// O strings are one string, or are already joined by the links
+    /// accepted so far, amalgamates nothing new, and its constraint
+    /// (often a connection reading) is not evaluated
+    /// ([`Connections::skipped`] counts those). The constraints that
+    /// do not read connections are evaluated first, so that the cheap
+    /// links join what they can before a reading is asked. The dragons
+    /// are the same as with [`Evaluate::All`] (the same strings joined,
+    /// as far as each evaluated constraint gives the same answer: the
+    /// readings share the reader's caches, and fewer readings leave
+    /// them with fewer entries); `links` holds fewer links and the
+    /// counters count the evaluated matches only.
+    Needed,
+}
+
 /// Find the connections of `reader`'s position: every `C` match of `conn`
 /// whose constraint holds, with `cuts` the position's cutting points and
 /// `worms` its worms and `influence` the influence before amalgamation
 /// (GNU Go's worm influence, for `oarea`/`omoyo`; without it those
-/// constraints count as unavailable).
+/// constraints count as unavailable). [`Evaluate::All`].
 pub fn find_connections(
     conn: &ConnectionDb,
     reader: &mut Reader,
     worms: &Worms,
     cuts: &CutPoints,
     influence: Option<&dyn InfluenceFacts>,
+) -> Connections {
+    find_connections_with(conn, reader, worms, cuts, influence, Evaluate::All)
+}
+
+/// One `C` match waiting for its constraint.
+struct Candidate {
+    m: Match,
+    color: Color,
+    /// Origins of its O strings.
+    joined: Vec<Point>,
+    unsafe_string: bool,
+}
+
+/// [`find_connections`] evaluating the matches `mode` says.
+pub fn find_connections_with(
+    conn: &ConnectionDb,
+    reader: &mut Reader,
+    worms: &Worms,
+    cuts: &CutPoints,
+    influence: Option<&dyn InfluenceFacts>,
+    mode: Evaluate,
 ) -> Connections {
     let board = reader.board().clone();
     let mut out = Connections::default();
@@ -93,6 +140,7 @@ pub fn find_connections(
         influence,
         ..Context::default()
     };
+    let mut cands: Vec<Candidate> = Vec::new();
     for o in [Color::Black, Color::White] {
         found.clear();
         conn.find_all(&board, o, &mut scratch, &mut found);
@@ -125,36 +173,111 @@ pub fn find_connections(
                     joined.push(w.origin);
                 }
             }
-            if let Some(e) = &p.constraint {
-                let b = match_bindings(p, &board, m.transform, m.origin);
-                let mut ev = PatternEval::with_context(reader, o, ctx);
-                match eval(e, &b, &mut ev).and_then(|v| v.truthy()) {
-                    Ok(true) => {}
-                    Ok(false) => {
-                        out.rejected += 1;
-                        continue;
-                    }
-                    Err(EvalError::Unavailable { .. }) => {
-                        out.unavailable += 1;
-                        continue;
-                    }
-                    Err(_) => {
-                        out.unsupported += 1;
-                        continue;
-                    }
+            cands.push(Candidate {
+                m: *m,
+                color: o,
+                joined,
+                unsafe_string,
+            });
+        }
+    }
+    if mode == Evaluate::Needed {
+        // Stable: matching order within each kind.
+        cands.sort_by_key(|c| reads_connections(&conn.db().patterns[c.m.pattern.index()]));
+    }
+    let mut sets = Sets::new(board.cells().len());
+    for cand in &cands {
+        let p = &conn.db().patterns[cand.m.pattern.index()];
+        if mode == Evaluate::Needed && sets.all_joined(&cand.joined) {
+            out.skipped += 1;
+            continue;
+        }
+        if let Some(e) = &p.constraint {
+            let b = match_bindings(p, &board, cand.m.transform, cand.m.origin);
+            let mut ev = PatternEval::with_context(reader, cand.color, ctx);
+            match eval(e, &b, &mut ev).and_then(|v| v.truthy()) {
+                Ok(true) => {}
+                Ok(false) => {
+                    out.rejected += 1;
+                    continue;
+                }
+                Err(EvalError::Unavailable { .. }) => {
+                    out.unavailable += 1;
+                    continue;
+                }
+                Err(_) => {
+                    out.unsupported += 1;
+                    continue;
                 }
             }
-            if joined.len() > 1 {
-                out.unsafe_strings += usize::from(unsafe_string);
-                out.links.push(Link {
-                    pattern: p.name.clone(),
-                    color: o,
-                    worms: joined,
-                });
-            }
+        }
+        if cand.joined.len() > 1 {
+            sets.join_all(&cand.joined);
+            out.unsafe_strings += usize::from(cand.unsafe_string);
+            out.links.push(Link {
+                pattern: p.name.clone(),
+                color: cand.color,
+                worms: cand.joined.clone(),
+            });
         }
     }
     out
+}
+
+/// Whether the pattern's constraint asks connection reading (the
+/// costliest constraints of the connection database).
+fn reads_connections(p: &Pattern) -> bool {
+    use katachi_patterns::expr::registry::Function as F;
+    p.constraint.as_ref().is_some_and(|e| {
+        e.calls().iter().any(|f| {
+            matches!(
+                f.function(),
+                F::XplayConnect
+                    | F::OplayConnect
+                    | F::XplayDisconnect
+                    | F::OplayDisconnect
+                    | F::DisconnectHelper
+            )
+        })
+    })
+}
+
+/// Disjoint sets of points (the worm origins joined by accepted links).
+struct Sets(Vec<u32>);
+
+impl Sets {
+    fn new(n: usize) -> Sets {
+        Sets((0..n as u32).collect())
+    }
+
+    fn find(&mut self, mut x: usize) -> usize {
+        while self.0[x] as usize != x {
+            let up = self.0[self.0[x] as usize];
+            self.0[x] = up;
+            x = up as usize;
+        }
+        x
+    }
+
+    /// Whether the points are in one set (true for none or one point).
+    fn all_joined(&mut self, ps: &[Point]) -> bool {
+        let Some((first, rest)) = ps.split_first() else {
+            return true;
+        };
+        let r = self.find(first.index());
+        rest.iter().all(|p| self.find(p.index()) == r)
+    }
+
+    fn join_all(&mut self, ps: &[Point]) {
+        let Some((first, rest)) = ps.split_first() else {
+            return;
+        };
+        let r = self.find(first.index());
+        for p in rest {
+            let q = self.find(p.index());
+            self.0[q] = r as u32;
+        }
+    }
 }
 
 #[cfg(test)]

@@ -29,6 +29,7 @@ use std::sync::Arc;
 
 use katachi_board::Color;
 use katachi_engine::analysis::{Analysis, AnalysisConfig};
+use katachi_engine::connections::Evaluate;
 use katachi_engine::knowledge::Knowledge;
 use serde_json::Value as Json;
 
@@ -85,7 +86,18 @@ fn position(
     let Some(board) = boards.get(&id).cloned() else {
         panic!("position {id} missing from boards.jsonl");
     };
-    let a = Analysis::new(board.clone(), config.clone());
+    // The diagnostics name the link joining two pieces: every C match
+    // is evaluated then (`Evaluate::All`; the default leaves out the
+    // matches of strings already joined, with the same dragons).
+    let config = if diag {
+        AnalysisConfig {
+            connections: Evaluate::All,
+            ..config.clone()
+        }
+    } else {
+        config.clone()
+    };
+    let a = Analysis::new(board.clone(), config);
     let ours = a.dragons();
     st.unavailable += a.connections().map_or(0, |c| c.unavailable);
     let gnugo = parse_dragon_data(v["dragon_data"].as_str().expect("dragon_data"));
