@@ -648,6 +648,13 @@ impl Owl {
     /// 104 (59, 191 gained; 183 lost; 43.0 nodes) and `owl.tst` 170 (33
     /// and 197 lost, both `owl_attack` now `0`: the reply is a false
     /// defence the nested attacker does not refute; 68.6 -> 70.6 nodes).
+    /// Only when the intruder is a lone stone (not a wall it joined: 33's
+    /// false defence was an atari on the outside wall; load 4-6), with
+    /// the attacker's extra candidate, 104 (59, 191 gained; 183 lost) and
+    /// owl.tst 171 (197 lost: after the attacker's `G19` the atari `F19`
+    /// is a false defence), 42.9 and 70.1 nodes; without it 104 (59, 151,
+    /// 191, 315 gained; 50, 69, 183 lost) and 171 (197 lost), 43.9 and
+    /// 69.7 nodes. The two suites' sum stays 275 either way: not kept.
     fn width(&self, depth: u32, looks_alive: bool) -> usize {
         if depth == 0 && !looks_alive {
             ROOT_WIDTH.max(self.cfg.max_moves)
