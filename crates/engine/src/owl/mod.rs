@@ -625,6 +625,36 @@ impl Owl {
     /// gained; 33 lost, mostly `critical` read `alive`: the extra
     /// defender move is a false defence the attacker's two candidates
     /// at depth 2 do not refute).
+    ///
+    /// owl26 (the narrower contact replies; temporary builds taking the
+    /// variant from the environment, not kept; `katachi regress -j 1
+    /// ld_owl.tst` from 103/190 at 41.7 owl nodes/test, load 5-11): the
+    /// defender's move on a liberty of the attacker's last string when
+    /// that string has two liberties or fewer (an atari or capture of
+    /// the intruder; legal, not a self-atari that captures nothing)
+    /// first at every depth below the root, 95 (6, 59, 161, 180, 191,
+    /// 306, 315, 319, 502, 513 gained; 18 lost); only a capture (one
+    /// liberty) first, 101; such candidates moved to the front of the
+    /// list, 96, of the width only, 102 (and the atari or capture of any
+    /// attacker string beside the goal to the front of the width, 103
+    /// with no test changed: a defender tries the whole width unless one
+    /// wins, so the order within it matters little below the root); one
+    /// such reply beyond the width at every depth, 94 (59, 151, 153,
+    /// 191, 315 gained; 14 lost, 410 and 411 false defences), with the
+    /// attacker reading one candidate more inside it, 98 (60.9 nodes);
+    /// the reply beyond the width at depth 1 only, 104 (59, 151, 191,
+    /// 315 gained; 50, 69, 183 lost), and `owl.tst` 172 -> 170 (33, 197
+    /// lost); the same with the attacker's extra candidate inside it,
+    /// 104 (59, 191 gained; 183 lost; 43.0 nodes) and `owl.tst` 170 (33
+    /// and 197 lost, both `owl_attack` now `0`: the reply is a false
+    /// defence the nested attacker does not refute; 68.6 -> 70.6 nodes).
+    /// Only when the intruder is a lone stone (not a wall it joined: 33's
+    /// false defence was an atari on the outside wall; load 4-6), with
+    /// the attacker's extra candidate, 104 (59, 191 gained; 183 lost) and
+    /// owl.tst 171 (197 lost: after the attacker's `G19` the atari `F19`
+    /// is a false defence), 42.9 and 70.1 nodes; without it 104 (59, 151,
+    /// 191, 315 gained; 50, 69, 183 lost) and 171 (197 lost), 43.9 and
+    /// 69.7 nodes. The two suites' sum stays 275 either way: not kept.
     fn width(&self, depth: u32, looks_alive: bool) -> usize {
         if depth == 0 && !looks_alive {
             ROOT_WIDTH.max(self.cfg.max_moves)
