@@ -703,7 +703,7 @@ const FLOOR_GNUGO_CI: f64 = 0.897;
 const CEILING_GNUGO_CI: f64 = 0.073;
 const FLOOR_GNUGO_STATUSES_CI: f64 = 0.933;
 const FLOOR_GNUGO_WEAKNESSES_CI: f64 = 0.944;
-const FLOOR_MOYO_SIZE_CI: f64 = 0.31;
+const FLOOR_MOYO_SIZE_CI: f64 = 0.30;
 
 /// The floors and ceilings of the default sample (every 16th position, 13
 /// positions): katachi's databases 85.48% (3280 of 3837 points) and 0.103
