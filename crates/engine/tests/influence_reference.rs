@@ -23,7 +23,7 @@ use std::sync::Arc;
 
 use katachi_board::{Color, Point};
 use katachi_engine::analysis::{Analysis, AnalysisConfig};
-use katachi_engine::influence::critical_counts_dead;
+use katachi_engine::influence::{critical_counts_dead, Key};
 use katachi_engine::knowledge::Knowledge;
 use serde_json::Value as Json;
 
@@ -133,13 +133,19 @@ fn dead_stones(
     Some(dead)
 }
 
-/// Each stone's source strength from its GNU Go dragon's weakness:
-/// `100 * (1 - 0.3 * weakness)` (fits GNU Go 3.8's `white_strength` /
-/// `black_strength` at the dragons' origins, measured).
+/// Each stone's source strength from its GNU Go dragon's weakness
+/// before owl: `100 * (1 - 0.3 * weakness_pre_owl)` (fits GNU Go 3.8's
+/// `white_strength` / `black_strength` on its stones, measured: on
+/// 9handicap.sgf move 80 B10 radiates 89.86 with `weakness_pre_owl`
+/// 0.34 and `weakness` 0.67, C18 93.1 with 0.23 and 0.00; the initial
+/// influence is computed before owl).
 fn gnugo_strengths(board: &katachi_board::Board, v: &Json) -> Vec<f32> {
     let mut out = vec![100.0f32; board.cells().len()];
     for (_, f) in dragon_blocks(v) {
-        let Some(w) = f.get("weakness").and_then(|w| w.parse::<f32>().ok()) else {
+        let Some(w) = f
+            .get("weakness_pre_owl")
+            .and_then(|w| w.parse::<f32>().ok())
+        else {
             continue;
         };
         for s in f
@@ -376,6 +382,10 @@ fn position_figures(
             "black_influence": cells(&|p| inf.influence(board, Color::Black, p).into()),
             "territory_value": cells(&|p| inf.territory_value(board, p).into()),
             "influence_regions": cells(&|p| inf.region(board, p).into()),
+            "white_strength": numbers(&inf.format_gnugo(Key::Strength(Color::White))),
+            "black_strength": numbers(&inf.format_gnugo(Key::Strength(Color::Black))),
+            "white_permeability": numbers(&inf.format_gnugo(Key::Permeability(Color::White))),
+            "black_permeability": numbers(&inf.format_gnugo(Key::Permeability(Color::Black))),
         })
         .to_string()
     });
