@@ -21,7 +21,8 @@
 //!    dead stone lets the other's through and stops its own. The barrier patterns set it to 0 on the `,` points
 //!    of `A` patterns (X connections O cannot break, for O's influence)
 //!    and `D` patterns (O connections, for X's influence); `!` points
-//!    weaken it ([`WEAK_BARRIER`]).
+//!    weaken it ([`WEAK_BARRIER`]). A point holding a pattern source is
+//!    open (1) to the source's colour whatever the above made it.
 //! 3. **Radiation** (`accumulate_influence`): from each source, breadth
 //!    first outwards in order of distance; a point passes influence to
 //!    each of its eight neighbours further out (positive scalar product
@@ -30,7 +31,8 @@
 //!    of the two points it squeezes between), divided by the source's
 //!    attenuation (times [`DIAGONAL_DAMPING`] diagonally) and by the
 //!    squared cosine between the step and the direction from the source.
-//!    A point whose value falls below [`CUTOFF`] does not pass it on.
+//!    A point whose value falls below [`CUTOFF`] does not pass it on,
+//!    and a single contribution below [`CONTRIBUTION_CUTOFF`] is dropped.
 //! 4. **Territory value** (`new_value_territory`): `((w-b)/(w+b))^3`,
 //!    reduced where both influences are small (more so far from the edges
 //!    and corners: it is easier to claim a corner than the centre), then
@@ -39,7 +41,7 @@
 //!    colour territory, and for dead stones the point plus one for the
 //!    prisoner.
 //! 5. **Regions** (`influence_regions`): stones ±4, territory ±3 (value
-//!    at least [`TERRITORY`]), moyo ±2 (influence at least
+//!    at least [`TERRITORY`] and no influence of the other colour), moyo ±2 (influence at least
 //!    [`MOYO_RATIO`] times the other's and at least [`MOYO_MIN`]), area
 //!    ±1 ([`AREA_RATIO`], [`AREA_MIN`]), 0 neutral; positive is White's,
 //!    GNU Go's encoding.
