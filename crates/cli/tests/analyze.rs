@@ -211,7 +211,7 @@ fn golden_influence_maps_and_an_svg_heat_map() {
 
            A B C D E F G          A B C D E F G
          7 , . . - O O w 7      7 b . . w O O w 7
-         6 + , . ' O w O 6      6 b b . . O w O 6
+         6 + , . . O w O 6      6 b b . . O w O 6
          5 + + + . O O O 5      5 b b b . O O O 5
          4 X X X X . . . 4      4 X X X X . . . 4
          3 X b b X b X , 3      3 X b b X b X . 3
@@ -222,7 +222,7 @@ fn golden_influence_maps_and_an_svg_heat_map() {
         regions: X O stones (x o dead), b w territory, + - moyo, , ' area, . neutral
         paths:   X O stones (x o counted dead), b w territory, ? contested
         territory points: influence Black 14 White 2; paths Black 20 White 3
-        territory balance of the influence stage (White minus Black): -12.9
+        territory balance of the influence stage (White minus Black): -13.0
     "#]]
     .assert_eq(maps);
     let text = std::fs::read_to_string(&svg).expect("the SVG was written");

@@ -53,8 +53,8 @@ fn influence_regions_of_a_middle_game() {
             8 x x X x X b . w w 8
             7 . b X x X . O O o 7
             6 . . . X b . O o o 6
-            5 . O O . . w O o o 5
-            4 b X . O W W o o o 4
+            5 . O O . . . O o o 5
+            4 b X . O w w o o o 4
             3 x X . w O o O o o 3
             2 x x X O o O X O o 2
             1 x x b . w o o o o 1

@@ -312,8 +312,11 @@ mod tests {
     fn dragon_data_gives_each_dragon_its_moyo() {
         // GNU Go 3.8 on this position: Black's D4 dragon moyo_size 14
         // (territorial value 8.60), White's lone E5 4 (4.00). katachi's
-        // influence differs in size (22 and 8 when written) but must
-        // order them alike: the two-stone corner dragon has the larger moyo.
+        // influence differs in size (22 and 8 when written, 14 and 0 since
+        // infl26: GNU Go's own `initial_influence black influence_regions`
+        // has no white moyo beside E5 either, all four neighbours 0, so
+        // its moyo_size is not this moyo) but must order them alike: the
+        // two-stone corner dragon has the larger moyo.
         let out = run("boardsize 7\nplay b C3\nplay b D4\nplay w E5\n\
              1 dragon_data D4\n2 dragon_data E5\n");
         let moyo = |id: &str| -> usize {
@@ -325,6 +328,6 @@ mod tests {
             line[24..].trim().parse().expect("a number")
         };
         let (black, white) = (moyo("1"), moyo("2"));
-        assert!(black > white && white > 0, "{black} {white}\n{out}");
+        assert!(black > white, "{black} {white}\n{out}");
     }
 }

@@ -68,7 +68,29 @@ pub(super) fn apply(
         );
     }
     add_intrusions(inf, board, to_move, &mut found.intrusions);
+    open_sources(inf, board);
     found.counts
+}
+
+/// A pattern source lets its own colour's influence through: its
+/// permeability for that colour is 1, whatever the damping around the
+/// other's stones or a barrier pattern made it. GNU Go 3.8, measured:
+/// on its maps of every 8th reference position all 1613 empty points
+/// holding a source of a colour have that colour's permeability 1.00,
+/// 150 of them beside a stone of the other colour (0.25 elsewhere) and
+/// 207 diagonal to one (0.65 elsewhere).
+fn open_sources(inf: &mut Influence, board: &Board) {
+    for p in board.points() {
+        if board.cell(p).color().is_some() {
+            continue;
+        }
+        let k = inf.index(board, p);
+        for c in [Color::Black, Color::White] {
+            if inf.strength[c.index()][k] > 0.0 {
+                inf.permeability[c.index()][k] = 1.0;
+            }
+        }
+    }
 }
 
 /// What the matches of one position gave, before the intrusions become

@@ -13,7 +13,9 @@
 
 use katachi_board::{Board, Color};
 
-use super::{Influence, AREA_MIN, AREA_RATIO, MOYO_MIN, MOYO_RATIO, TERRITORY};
+use super::{
+    Influence, AREA_MIN, AREA_RATIO, MOYO_MIN, MOYO_RATIO, TERRITORY, TERRITORY_OTHER_MAX,
+};
 
 /// The power of `(w-b)/(w+b)` that gives the first value: the manual's
 /// 3. (GNU Go 3.8's values on the reference positions fall faster with
@@ -122,9 +124,9 @@ pub(super) fn segment(inf: &mut Influence, board: &Board) {
                 let w = inf.influence[Color::White.index()][k];
                 let b = inf.influence[Color::Black.index()][k];
                 let t = inf.territory[k];
-                if t >= TERRITORY {
+                if t >= TERRITORY && b <= TERRITORY_OTHER_MAX {
                     3
-                } else if t <= -TERRITORY {
+                } else if t <= -TERRITORY && w <= TERRITORY_OTHER_MAX {
                     -3
                 } else if w >= MOYO_RATIO * b && w >= MOYO_MIN {
                     2

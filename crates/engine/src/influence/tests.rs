@@ -43,10 +43,11 @@ fn a_lone_stone_radiates_as_gnugo_measures() {
             at(v)
         );
     }
-    // GNU Go shows 0.00 in the far corner; the cutoff leaves katachi
-    // 0.02 there (GNU Go's exact cutoff rule is not known).
-    assert!(at("A1") < 0.05, "the cutoff all but stops the far corner");
-    assert!(at("A1") > 0.0);
+    // GNU Go shows 0.00 at A1 and B1 and 0.02 at C1: a contribution under
+    // CONTRIBUTION_CUTOFF is dropped.
+    assert_eq!(at("A1"), 0.0, "the cutoff stops the far corner");
+    assert_eq!(at("B1"), 0.0);
+    assert!(at("C1") > 0.0 && at("C1") < 0.05, "C1: {}", at("C1"));
     assert_eq!(inf.region(&b, k10), 4);
     assert_eq!(inf.region(&b, b.parse_vertex("K11").expect("v")), 2);
     assert_eq!(inf.region(&b, b.parse_vertex("A1").expect("v")), 0);
