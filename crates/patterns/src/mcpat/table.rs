@@ -227,10 +227,16 @@ impl McTable {
         let mut state = vec![0u32; CODES];
         let mut codes = Vec::with_capacity(CODES);
         let mut matched: Vec<u16> = Vec::new();
+        // The last pattern (numbered from 1) that listed each code: the
+        // orientations of a symmetric pattern repeat codes, and a stamp
+        // keeps each once without sorting (the values do not depend on
+        // the order the codes are visited in).
+        let mut listed_by = vec![0u32; CODES];
         // Per pattern: partial row before -> after (u32::MAX: not yet).
         let mut applied: Vec<u32> = Vec::new();
         for (i, p) in db.patterns.iter().enumerate() {
             let lines = &masks[i];
+            let stamp = i as u32 + 1;
             // The codes the pattern matches in any orientation, once each.
             matched.clear();
             for t in 0..8 {
@@ -256,10 +262,13 @@ impl McTable {
                         }
                     }
                 }
-                matched.extend_from_slice(&codes);
+                for &c in &codes {
+                    if listed_by[c as usize] != stamp {
+                        listed_by[c as usize] = stamp;
+                        matched.push(c);
+                    }
+                }
             }
-            matched.sort_unstable();
-            matched.dedup();
             applied.clear();
             applied.resize(partials.len(), u32::MAX);
             for &c in &matched {
