@@ -33,6 +33,7 @@ use katachi_tactics::worms::Worms;
 
 use crate::autohelper::{Context, InfluenceFacts, PatternEval};
 use crate::cuts::{ConnectionDb, CutPoints};
+use crate::union_find::Union;
 
 /// One accepted connection: the pattern and the worm origins it joins.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -185,10 +186,10 @@ pub fn find_connections_with(
         // Stable: matching order within each kind.
         cands.sort_by_key(|c| reads_connections(&conn.db().patterns[c.m.pattern.index()]));
     }
-    let mut sets = Sets::new(board.cells().len());
+    let mut sets = Union::new(board.cells().len());
     for cand in &cands {
         let p = &conn.db().patterns[cand.m.pattern.index()];
-        if mode == Evaluate::Needed && sets.all_joined(&cand.joined) {
+        if mode == Evaluate::Needed && all_joined(&mut sets, &cand.joined) {
             out.skipped += 1;
             continue;
         }
@@ -212,7 +213,9 @@ pub fn find_connections_with(
             }
         }
         if cand.joined.len() > 1 {
-            sets.join_all(&cand.joined);
+            for p in &cand.joined[1..] {
+                sets.join(cand.joined[0].index(), p.index());
+            }
             out.unsafe_strings += usize::from(cand.unsafe_string);
             out.links.push(Link {
                 pattern: p.name.clone(),
@@ -242,42 +245,13 @@ fn reads_connections(p: &Pattern) -> bool {
     })
 }
 
-/// Disjoint sets of points (the worm origins joined by accepted links).
-struct Sets(Vec<u32>);
-
-impl Sets {
-    fn new(n: usize) -> Sets {
-        Sets((0..n as u32).collect())
-    }
-
-    fn find(&mut self, mut x: usize) -> usize {
-        while self.0[x] as usize != x {
-            let up = self.0[self.0[x] as usize];
-            self.0[x] = up;
-            x = up as usize;
-        }
-        x
-    }
-
-    /// Whether the points are in one set (true for none or one point).
-    fn all_joined(&mut self, ps: &[Point]) -> bool {
-        let Some((first, rest)) = ps.split_first() else {
-            return true;
-        };
-        let r = self.find(first.index());
-        rest.iter().all(|p| self.find(p.index()) == r)
-    }
-
-    fn join_all(&mut self, ps: &[Point]) {
-        let Some((first, rest)) = ps.split_first() else {
-            return;
-        };
-        let r = self.find(first.index());
-        for p in rest {
-            let q = self.find(p.index());
-            self.0[q] = r as u32;
-        }
-    }
+/// Whether the points are in one set of `u` (true for none or one point).
+fn all_joined(u: &mut Union, ps: &[Point]) -> bool {
+    let Some((first, rest)) = ps.split_first() else {
+        return true;
+    };
+    let r = u.find(first.index());
+    rest.iter().all(|p| u.find(p.index()) == r)
 }
 
 #[cfg(test)]

@@ -72,6 +72,7 @@ use crate::autohelper::{DragonFacts, DragonStatus};
 use crate::connections::Connections;
 use crate::eye_values::EyeValues;
 use crate::eyes::{EyeValue, Eyes};
+use crate::union_find::Union;
 
 /// What GNU Go's `safety` field says of a dragon, as far as it is known
 /// before owl.
@@ -472,27 +473,6 @@ pub struct Dragons {
 
 const NONE: u32 = u32::MAX;
 
-/// Union-find over point indices.
-struct Union(Vec<u32>);
-
-impl Union {
-    fn find(&mut self, mut a: usize) -> usize {
-        while self.0[a] as usize != a {
-            let up = self.0[a] as usize;
-            self.0[a] = self.0[up];
-            a = up;
-        }
-        a
-    }
-    fn join(&mut self, a: usize, b: usize) {
-        let (a, b) = (self.find(a), self.find(b));
-        if a != b {
-            let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-            self.0[hi] = lo as u32;
-        }
-    }
-}
-
 impl Dragons {
     /// Amalgamate the worms of `board` into dragons, with the links found
     /// by the connection patterns (`None` when there is no connection
@@ -515,7 +495,7 @@ impl Dragons {
         amalgamate: bool,
     ) -> Dragons {
         let n = board.cells().len();
-        let mut u = Union((0..n as u32).collect());
+        let mut u = Union::new(n);
         // Stones of one worm.
         for p in board.points() {
             if let Some(w) = worms.get(p) {

@@ -62,3 +62,4 @@ pub mod knowledge;
 pub mod movegen;
 pub mod owl;
 pub mod pattern_classes;
+mod union_find;
