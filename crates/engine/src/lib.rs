@@ -7,38 +7,40 @@
 //! influence -> owl -> dragons, the loop is two stage values, initial and
 //! final, never a backward import):
 //!
-//! 1. [`cuts`]: cutting points from a connection database's `B` patterns.
-//! 2. [`knowledge`]: every pattern database the engine uses, embedded by
+//! 1. [`union_find`]: union-find over point indices (the worms the
+//!    connections and the dragons join).
+//! 2. [`cuts`]: cutting points from a connection database's `B` patterns.
+//! 3. [`knowledge`]: every pattern database the engine uses, embedded by
 //!    default and replaceable at run time.
-//! 3. [`autohelper`]: the engine's autohelper evaluator (the tactical one
+//! 4. [`autohelper`]: the engine's autohelper evaluator (the tactical one
 //!    plus the position's analyses and the game).
-//! 4. [`constraint_trace`]: evaluating and tracing one match's constraint.
-//! 5. [`eyes`]: domains, eye spaces, false margins and topological half
+//! 5. [`constraint_trace`]: evaluating and tracing one match's constraint.
+//! 6. [`eyes`]: domains, eye spaces, false margins and topological half
 //!    and false eyes of each colour (the board side of the eyes stage).
-//! 6. [`eye_values`]: each eye space as an eye graph, looked up in the
+//! 7. [`eye_values`]: each eye space as an eye graph, looked up in the
 //!    knowledge's eye-graph database or solved: its four-value eye value
 //!    and vital attack and defence points.
-//! 7. [`connections`]: the connection database's `C` patterns whose
+//! 8. [`connections`]: the connection database's `C` patterns whose
 //!    constraints hold, and the strings each joins.
-//! 8. [`dragons`]: worms amalgamated into dragons, and the dragon fields
+//! 9. [`dragons`]: worms amalgamated into dragons, and the dragon fields
 //!    known before influence and owl (implements the autohelper's
 //!    [`autohelper::DragonFacts`]).
-//! 9. [`pattern_classes`]: the class letters `O o X x` that test the
-//!    dragons of a pattern match, one meaning for the stages below.
-//! 10. [`influence`]: GNU Go's influence function: sources, permeability,
+//! 10. [`pattern_classes`]: the class letters `O o X x` that test the
+//!     dragons of a pattern match, one meaning for the stages below.
+//! 11. [`influence`]: GNU Go's influence function: sources, permeability,
 //!     barrier and invasion patterns, territory values and the territory /
 //!     moyo / area segmentation, for one colour to move.
-//! 11. [`owl`]: life-and-death reading of a dragon (owl.texi), its
+//! 12. [`owl`]: life-and-death reading of a dragon (owl.texi), its
 //!     candidates from the owl databases and the eye analysis, its leaves
 //!     valued by the eyes stages on each position read (PARTIAL).
-//! 12. [`analysis`]: the [`analysis::Analysis`] value of one position, its
+//! 13. [`analysis`]: the [`analysis::Analysis`] value of one position, its
 //!     stages computed lazily and kept. Score joins here as a next stage.
-//! 13. [`movegen`]: the classic move generator: move reasons from the
+//! 14. [`movegen`]: the classic move generator: move reasons from the
 //!     analysis (worms, owl, shape patterns), their valuation in points
 //!     (territory from the influence before and after the move, strategy,
 //!     shape, minimum values), the best move and its explanation
 //!     (PARTIAL).
-//! 14. [`baseline`]: the earlier random `genmove` policy (`--engine
+//! 15. [`baseline`]: the earlier random `genmove` policy (`--engine
 //!     baseline`).
 //!
 //! The tactical layer's modules are re-exported under their own names
@@ -62,4 +64,4 @@ pub mod knowledge;
 pub mod movegen;
 pub mod owl;
 pub mod pattern_classes;
-mod union_find;
+pub mod union_find;

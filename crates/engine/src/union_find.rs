@@ -2,16 +2,16 @@
 //! worms the connection stage has already joined.
 
 /// Disjoint sets of point indices; a set's root is its lowest index.
-pub(crate) struct Union(Vec<u32>);
+pub struct Union(Vec<u32>);
 
 impl Union {
     /// Every index `0..n` its own set.
-    pub(crate) fn new(n: usize) -> Union {
+    pub fn new(n: usize) -> Union {
         Union((0..n as u32).collect())
     }
 
     /// The root of `a`'s set (halving the path on the way).
-    pub(crate) fn find(&mut self, mut a: usize) -> usize {
+    pub fn find(&mut self, mut a: usize) -> usize {
         while self.0[a] as usize != a {
             let up = self.0[a] as usize;
             self.0[a] = self.0[up];
@@ -21,7 +21,7 @@ impl Union {
     }
 
     /// Joins the sets of `a` and `b`.
-    pub(crate) fn join(&mut self, a: usize, b: usize) {
+    pub fn join(&mut self, a: usize, b: usize) {
         let (a, b) = (self.find(a), self.find(b));
         if a != b {
             let (lo, hi) = if a < b { (a, b) } else { (b, a) };
