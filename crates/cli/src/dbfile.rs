@@ -10,14 +10,32 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::bail;
-use katachi_patterns::database::{load_file, LoadError};
+use katachi_patterns::database::{load_file, load_joseki_file, LoadError};
 use katachi_patterns::model::PatternDb;
 use katachi_patterns::syntax::Diagnostic;
 
 /// Load and check `path`: the database (named after the path) and its
-/// warnings. Errors are printed and turned into a failure.
+/// warnings. Errors are printed and turned into a failure. An `.sgf` file
+/// is a joseki tree, compiled first ([`load_joseki_file`]; its patterns
+/// are named after the file's stem, so that several trees in one slot
+/// keep apart).
 pub fn load(path: &Path) -> anyhow::Result<(PatternDb, Vec<Diagnostic>)> {
-    match load_file(path) {
+    let sgf = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("sgf"));
+    let loaded = if sgf {
+        let stem: String = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
+        load_joseki_file(path, &format!("{stem}_"))
+    } else {
+        load_file(path)
+    };
+    match loaded {
         Ok((mut db, warnings)) => {
             db.name = path.display().to_string();
             Ok((db, warnings))

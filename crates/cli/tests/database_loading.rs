@@ -233,3 +233,111 @@ fn gtp_help_lists_every_slot() {
         assert_eq!(embedded, slot.embedded, "{line}");
     }
 }
+
+/// The `joseki` slot takes an SGF joseki tree, compiled at start-up by the
+/// joseki compiler: a tree with an error stops the start with the file,
+/// line and column; a good tree's patterns reach the move generator
+/// (a class `0` node marks its move antisuji, which `explain_move` names
+/// and genmove never plays).
+#[test]
+fn the_joseki_slot_compiles_sgf_trees() {
+    let dir = scratch("joseki");
+    // A node whose move lies outside its square mark's rectangle (line 2).
+    let broken = dir.join("broken.sgf");
+    std::fs::write(&broken, "(;SZ[19]\n;B[pd]SQ[rb]C[J])").unwrap();
+    let (code, out, err) = katachi(&["gtp", "--patterns", &format!("joseki={}", broken.display())]);
+    assert!(code != 0 && code != 101, "exited {code}:\n{out}\n{err}");
+    assert!(
+        err.contains("broken.sgf") && err.contains("2:") && err.contains("outside"),
+        "the error names the file, the line and what is wrong:\n{err}"
+    );
+
+    // Every empty corner's 4-4 point is antisuji: the classic engine's
+    // opening then takes another point, and explains why not the 4-4.
+    let anti = dir.join("anti.sgf");
+    std::fs::write(&anti, "(;SZ[19];B[pd]SQ[mg]C[0 not here])").unwrap();
+    let commands = "boardsize 19\nclear_board\nexplain_move D16\ngenmove b\nquit\n";
+    let run = |extra: &[&str]| {
+        let mut args = vec!["gtp", "--engine", "classic"];
+        args.extend_from_slice(extra);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_katachi"))
+            .args(&args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("katachi runs");
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(commands.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let star = ["D16", "Q16", "D4", "Q4"];
+    let genmove = |out: &str| {
+        out.split("\n\n")
+            .nth(3)
+            .map(|r| r.trim_start_matches("= ").trim().to_string())
+            .unwrap_or_default()
+    };
+    let plain = run(&[]);
+    assert!(
+        plain.contains("KF1 of fuseki.db (katachi)"),
+        "katachi's own fuseki pattern values the empty corner's 4-4 point:\n{plain}"
+    );
+    let slot = format!("joseki={}", anti.display());
+    let forbidden = run(&["--patterns", &slot]);
+    assert!(
+        forbidden.contains("anti_1 of anti.sgf") && forbidden.contains("forbids it"),
+        "the antisuji pattern is named:\n{forbidden}"
+    );
+    let mv = genmove(&forbidden);
+    assert!(
+        !mv.is_empty() && !star.contains(&mv.as_str()),
+        "no 4-4 point is played: {mv}\n{forbidden}"
+    );
+}
+
+/// GNU Go's seven joseki trees load into the `joseki` slot together, when
+/// the shared corpus is present.
+#[test]
+fn gnugo_joseki_trees_load_into_one_slot() {
+    let shared = std::env::var_os("KATACHI_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
+    let dir = shared.join("gnugo/patterns");
+    if !dir.join("hoshi_keima.sgf").is_file() {
+        assert!(
+            std::env::var("KATACHI_REQUIRE_SHARED").as_deref() != Ok("1"),
+            "KATACHI_REQUIRE_SHARED=1 but {} has no hoshi_keima.sgf",
+            dir.display()
+        );
+        eprintln!("skipped: {} has no hoshi_keima.sgf", dir.display());
+        return;
+    }
+    let mut args: Vec<String> = vec!["gtp".into()];
+    for tree in [
+        "hoshi_keima",
+        "hoshi_other",
+        "komoku",
+        "sansan",
+        "mokuhazushi",
+        "takamoku",
+        "gogo",
+    ] {
+        args.push("--patterns".into());
+        args.push(format!(
+            "joseki={}",
+            dir.join(format!("{tree}.sgf")).display()
+        ));
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, _, err) = katachi(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("error"), "{err}");
+}

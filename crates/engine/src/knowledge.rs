@@ -20,14 +20,15 @@
 //! | `owl_vital` | owl: attacks the eye-space analysis misses (`owl_vital_apats.db`) | `patterns/owl_vital.db` |
 //! | `shapes` | move generation: shape, connection, territory and joseki-class move patterns (GNU Go's `patterns.db` and `patterns2.db` load here, both at once: the slot given twice appends) | `patterns/shapes.db` |
 //! | `endgame` | move generation: endgame patterns, matched as the shapes (GNU Go's `endgame.db` loads here) | `patterns/endgame.db` |
-//! | `fuseki` | move generation: opening patterns, matched as the shapes (GNU Go's `fuseki.db` loads here) | none |
+//! | `fuseki` | move generation: opening patterns, matched as the shapes (GNU Go's `fuseki.db` loads here) | `patterns/fuseki.db` |
+//! | `joseki` | move generation: corner sequences (classes `U`, `J`, `j`, `t`, `T`, antisuji `N`), matched as the shapes; an SGF joseki tree loads here compiled by the joseki compiler (GNU Go's seven trees, given one `--patterns joseki=FILE.sgf` each) | `patterns/joseki.db`, compiled from `patterns/joseki.sgf` |
 //!
 //! The `eyes` slot ([`EYE_SLOT`]) holds an eye-graph database
 //! ([`EyeGraphDb`]), not a pattern database: it has a field of its own
 //! and is replaced with [`Knowledge::with_eye_db`] /
 //! [`Knowledge::with_eye_file`] (`katachi gtp --patterns eyes=eyes.db`
-//! reads GNU Go's file). Later stages add their slots to [`SLOTS`]
-//! (shapes, owl, joseki, Monte Carlo).
+//! reads GNU Go's file). The Monte Carlo search's 3x3 patterns have their
+//! own loader (`katachi-mc`).
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
@@ -108,14 +109,19 @@ pub const SLOTS: &[Slot] = &[
     Slot {
         name: "fuseki",
         use_: "move generation: whole-board opening patterns (GNU Go's fuseki.db loads here)",
-        embedded: false,
+        embedded: true,
+    },
+    Slot {
+        name: "joseki",
+        use_: "move generation: joseki patterns (a .db file, or an SGF joseki tree compiled at start-up)",
+        embedded: true,
     },
 ];
 
 /// The move generator's pattern slots, matched in this order: shapes,
-/// endgame, fuseki. Each accepts more than one file
+/// endgame, fuseki, joseki. Each accepts more than one file
 /// ([`Knowledge::with_more_db`]).
-pub const MOVE_SLOTS: [&str; 3] = [SHAPES_SLOT, "endgame", "fuseki"];
+pub const MOVE_SLOTS: [&str; 4] = [SHAPES_SLOT, "endgame", "fuseki", "joseki"];
 
 /// The slot of the move generator's shape patterns, which accepts more
 /// than one file ([`Knowledge::with_more_db`]).

@@ -128,6 +128,13 @@ pub enum LoadError {
         path: String,
         diagnostics: Vec<Diagnostic>,
     },
+    /// An SGF joseki tree the joseki compiler refuses (the error names
+    /// its line and column).
+    #[error("{path}: {error}")]
+    Joseki {
+        path: String,
+        error: crate::joseki::JosekiError,
+    },
 }
 
 /// Loads and checks a `.db` file at run time (`--patterns FILE`). On
@@ -135,6 +142,38 @@ pub enum LoadError {
 /// or in another of GNU Go's `.db` formats, is an error.
 pub fn load_file(path: &Path) -> Result<(PatternDb, Vec<Diagnostic>), LoadError> {
     load_checked(path, DbFormat::Patterns, parse_db)
+}
+
+/// Loads an SGF joseki tree at run time (`--patterns joseki=FILE.sgf`):
+/// compiles it with the joseki compiler ([`crate::joseki`], pattern names
+/// `prefix` and a running number), then parses and checks the patterns
+/// as [`load_file`] does a `.db` file.
+pub fn load_joseki_file(
+    path: &Path,
+    prefix: &str,
+) -> Result<(PatternDb, Vec<Diagnostic>), LoadError> {
+    let shown = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
+        path: shown.clone(),
+        source,
+    })?;
+    let options = crate::joseki::JosekiOptions {
+        prefix: prefix.to_string(),
+    };
+    let compiled =
+        crate::joseki::compile_sgf(&bytes, &options).map_err(|error| LoadError::Joseki {
+            path: shown.clone(),
+            error,
+        })?;
+    let text = compiled.to_db_text(&shown);
+    let (db, diagnostics) = parse_db(&text, &shown);
+    if diagnostics.iter().any(|d| d.is_error()) {
+        return Err(LoadError::Invalid {
+            path: shown,
+            diagnostics,
+        });
+    }
+    Ok((db, diagnostics))
 }
 
 /// Loads and checks an eye-graph file (GNU Go's `eyes.db` format) at run

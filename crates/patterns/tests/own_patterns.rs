@@ -180,3 +180,48 @@ impl WithName for katachi_patterns::model::PatternDb {
         db
     }
 }
+
+#[test]
+fn fuseki_is_embedded_and_clean() {
+    // katachi's own opening patterns (the engine's `fuseki` slot): empty
+    // corners, enclosures and approaches, each a corner pattern with a
+    // minimum value.
+    let (db, diags) = parse_db(embedded_text("fuseki").unwrap(), "fuseki.db");
+    assert!(diags.is_empty(), "{}", diags[0]);
+    let names: Vec<&str> = db.patterns.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["KF1", "KF2", "KF3", "KF4", "KF5", "KF6"]);
+    for p in &db.patterns {
+        assert!(p.edges.top && p.edges.left, "{}: a corner pattern", p.name);
+        assert!(
+            p.values
+                .iter()
+                .any(|v| v.kind == ValueKind::Value
+                    && matches!(v.arg, ValueArg::Number(x) if x >= 20.0)),
+            "{}: a minimum value",
+            p.name
+        );
+    }
+}
+
+/// `patterns/joseki.db` is what the joseki compiler makes of
+/// `patterns/joseki.sgf` (the tree is the source; the `.db` is embedded):
+/// an edit of one without the other fails here.
+#[test]
+fn joseki_db_is_the_compiled_tree() {
+    use katachi_patterns::joseki::{compile_sgf, JosekiOptions};
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../patterns");
+    let sgf = std::fs::read(dir.join("joseki.sgf")).unwrap();
+    let options = JosekiOptions {
+        prefix: "KJ".to_string(),
+    };
+    let compiled = compile_sgf(&sgf, &options).expect("katachi's joseki tree compiles");
+    assert_eq!(
+        compiled.to_db_text("joseki.sgf"),
+        embedded_text("joseki").unwrap(),
+        "run `katachi joseki patterns/joseki.sgf --prefix KJ -o patterns/joseki.db`"
+    );
+    let (db, diags) = parse_db(embedded_text("joseki").unwrap(), "joseki.db");
+    assert!(diags.is_empty(), "{}", diags[0]);
+    assert!(db.patterns.len() >= 7);
+    assert!(db.patterns.iter().all(|p| p.edges.top && p.edges.right));
+}

@@ -760,7 +760,9 @@ impl Generated {
             }
         }
         if c.antisuji {
-            out.push_str("\nan antisuji action forbids it: never played");
+            out.push_str(
+                "\nan antisuji action or an antisuji (class N) pattern forbids it: never played",
+            );
             return out;
         }
         let Some(rank) = self.values.iter().position(|v| v.point == p) else {

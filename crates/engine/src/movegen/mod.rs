@@ -16,11 +16,13 @@
 //!
 //! PARTIAL: no threats (attack or defence threats, owl threats), no
 //! semeai, no combination attacks or break-ins, no eye reasons of their
-//! own (the owl's moves stand for them); the `endgame` and `fuseki`
-//! slots are matched as the shapes (katachi embeds a few endgame
-//! patterns and no fuseki; GNU Go's `endgame.db` and `fuseki.db` load at
-//! run time), the joseki and handicap databases not yet; of the actions,
-//! `antisuji` and `replace` are applied. The worms give one attack and
+//! own (the owl's moves stand for them); the `endgame`, `fuseki` and
+//! `joseki` slots are matched as the shapes (katachi embeds a few endgame
+//! patterns, six opening patterns and a small joseki tree; GNU Go's
+//! `endgame.db`, `fuseki.db` and its seven SGF joseki trees load at run
+//! time, the trees compiled at start-up), the handicap database not yet;
+//! of the actions, `antisuji` and `replace` are applied, and a class `N`
+//! pattern (the joseki compiler's antisuji variation) forbids its move. The worms give one attack and
 //! one defence point each, plus the liberties that reading confirms
 //! for strings of at most three liberties.
 //!

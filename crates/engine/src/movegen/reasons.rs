@@ -646,7 +646,7 @@ fn patterns(an: &Analysis, color: Color, out: &mut Reasons, slot: &str) {
     let mut replaced: Vec<(Point, Point)> = Vec::new();
     for m in &found {
         let p = &db.db.patterns[m.pattern.index()];
-        if p.move_point.is_none() || p.has_class('N') {
+        if p.move_point.is_none() {
             continue;
         }
         // A named helper function's meaning is not part of the pattern
@@ -721,6 +721,15 @@ fn patterns(an: &Analysis, color: Color, out: &mut Reasons, slot: &str) {
                 &hit.classes
             }
         );
+        // Class `N` (the joseki compiler's antisuji variations, patterns.texi
+        // "Joseki Compiler"): a move not to play here, as an `antisuji`
+        // action would say; the pattern is kept for the explanation.
+        if p.has_class('N') {
+            let c = out.entry(mv);
+            c.antisuji = true;
+            c.patterns.push(hit);
+            continue;
+        }
         if let Some(a) = &p.action {
             let ctx = an.context();
             let mut reader = an.reader();
