@@ -489,7 +489,7 @@ mod tests {
             .expect_err("no such slot");
         assert!(
             e.to_string()
-                .contains("attack, defense, conn, barriers, influence, owl_attack, owl_defense, owl_vital, shapes, endgame, fuseki, eyes"),
+                .contains("attack, defense, conn, barriers, influence, owl_attack, owl_defense, owl_vital, shapes, endgame, fuseki, joseki, eyes"),
             "{e}"
         );
     }
