@@ -36,7 +36,9 @@ use std::sync::{Arc, OnceLock};
 use katachi_patterns::compile::CompiledDb;
 use katachi_patterns::database::{self, load_eyegraph_file, load_file, LoadError};
 use katachi_patterns::eyegraph::EyeGraphDb;
+use katachi_patterns::matchers::corner_tree::CornerTreeMatcher;
 use katachi_patterns::matchers::standard::StandardMatcher;
+use katachi_patterns::matchers::Matcher;
 use katachi_patterns::model::PatternDb;
 use katachi_patterns::syntax::Diagnostic;
 use katachi_tactics::reading::TacticalPatterns;
@@ -121,7 +123,11 @@ pub const SLOTS: &[Slot] = &[
 /// The move generator's pattern slots, matched in this order: shapes,
 /// endgame, fuseki, joseki. Each accepts more than one file
 /// ([`Knowledge::with_more_db`]).
-pub const MOVE_SLOTS: [&str; 4] = [SHAPES_SLOT, "endgame", "fuseki", "joseki"];
+pub const MOVE_SLOTS: [&str; 4] = [SHAPES_SLOT, "endgame", "fuseki", JOSEKI_SLOT];
+
+/// The slot of the joseki patterns, matched by the corner tree matcher
+/// ([`Database::move_matcher`]).
+pub const JOSEKI_SLOT: &str = "joseki";
 
 /// The slot of the move generator's shape patterns, which accepts more
 /// than one file ([`Knowledge::with_more_db`]).
@@ -165,6 +171,9 @@ pub struct Database {
     /// use and shared (building it took 7% of a classic genmove, once per
     /// candidate move's influence); see [`Database::matcher`].
     pub standard: Arc<OnceLock<StandardMatcher>>,
+    /// The corner tree matcher on [`Database::compiled`], built at its
+    /// first use: the `joseki` slot's (see [`Database::move_matcher`]).
+    pub corner: Arc<OnceLock<CornerTreeMatcher>>,
 }
 
 impl Database {
@@ -172,6 +181,20 @@ impl Database {
     pub fn matcher(&self) -> &StandardMatcher {
         self.standard
             .get_or_init(|| StandardMatcher::new(&self.compiled))
+    }
+
+    /// The matcher the move generator runs on this database: the corner
+    /// tree matcher for the [`JOSEKI_SLOT`] (joseki patterns are corner
+    /// forms, the case it is built for; it finds exactly the standard
+    /// matcher's matches, `katachi-patterns`' `matcher_corner_tree`
+    /// tests), the standard matcher for the other slots.
+    pub fn move_matcher(&self) -> &dyn Matcher {
+        if self.slot == JOSEKI_SLOT {
+            self.corner
+                .get_or_init(|| CornerTreeMatcher::new(&self.compiled))
+        } else {
+            self.matcher()
+        }
     }
 }
 
@@ -254,6 +277,7 @@ impl Knowledge {
                                     database::embedded_compiled(s.name).expect(BUILT).clone(),
                                 ),
                                 standard: Default::default(),
+                                corner: Default::default(),
                             }
                         })
                     })
@@ -309,6 +333,7 @@ impl Knowledge {
             db: Arc::new(db),
             compiled,
             standard: Default::default(),
+            corner: Default::default(),
         });
         Ok(Knowledge::build(dbs, self))
     }

@@ -78,16 +78,24 @@ fn joseki_from_sgf(shared: &std::path::Path) -> PatternDb {
     db
 }
 
-/// The joseki databases: from the SGFs (katachi) and GNU Go's `.db` files.
+/// The joseki databases: from GNU Go's SGFs (katachi's compiler), GNU Go's
+/// `.db` files, and katachi's own embedded tree.
 fn joseki() -> &'static Vec<Engines> {
     static ENGINES: OnceLock<Vec<Engines>> = OnceLock::new();
     ENGINES.get_or_init(|| {
+        // katachi's own tree (`patterns/joseki.sgf`, embedded as its
+        // compiled `.db`): the engine's `joseki` slot runs this matcher.
+        let own = build(
+            "joseki (katachi's own, embedded)",
+            katachi_patterns::database::embedded("joseki").expect("patterns/joseki.db is embedded"),
+        );
         let Some(shared) = shared_dir() else {
-            return Vec::new();
+            return vec![own];
         };
         vec![
             build("joseki (katachi, from SGF)", joseki_from_sgf(&shared)),
             build("joseki (GNU Go's .db)", load_db(&shared, "joseki")),
+            own,
         ]
     })
 }
@@ -128,6 +136,8 @@ fn reference_boards_agree() {
     assert_reference_boards_agree("corner", || {
         joseki()
             .iter()
+            // GNU Go recorded matches of its own databases only.
+            .filter(|e| !e.name.contains("katachi's own"))
             .map(|e| -> Compared<'_> { (&e.name, &e.db, &e.reference, &e.corner) })
             .collect()
     });
@@ -207,7 +217,7 @@ fn planted_corners() -> impl Strategy<Value = (OwnedPosition, Color, Plant)> {
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
-    /// Planted (and disturbed) joseki corners: both colours, both databases.
+    /// Planted (and disturbed) joseki corners: both colours, every database.
     #[test]
     fn planted_corners_equal_reference((pos, color, plant) in planted_corners()) {
         let mut scratch = Scratch::default();

@@ -47,7 +47,7 @@ use std::collections::BTreeMap;
 use katachi_board::{Board, Color, Move, Point};
 use katachi_patterns::expr::eval;
 use katachi_patterns::matchers::place::{cell_point, match_bindings};
-use katachi_patterns::matchers::{Match, Matcher, Position, Scratch};
+use katachi_patterns::matchers::{Match, Position, Scratch};
 use katachi_patterns::model::{Elem, Pattern, ValueArg, ValueKind};
 use katachi_tactics::reading::Code;
 
@@ -638,7 +638,7 @@ fn patterns(an: &Analysis, color: Color, out: &mut Reasons, slot: &str) {
             .join("+"),
     };
     let board = an.board().clone();
-    let matcher = db.matcher();
+    let matcher = db.move_matcher();
     let mut scratch = Scratch::default();
     let mut found: Vec<Match> = Vec::new();
     matcher.find_all(Position::of_board(&board), color, &mut scratch, &mut found);
