@@ -171,23 +171,33 @@ fn other_db_formats_are_checked_with_their_own_parsers() {
     );
 }
 
-/// GNU Go's own eyes.db and mc_*.db read with 0 errors, when the shared
-/// corpus is present.
-#[test]
-fn gnugo_eyes_and_mc_databases_are_read() {
+/// GNU Go's pattern directory in the shared corpus, if it holds `file`;
+/// `None` (the test skips, with the reason printed) when it does not,
+/// which `KATACHI_REQUIRE_SHARED=1` makes a failure.
+fn gnugo_patterns(file: &str) -> Option<PathBuf> {
     let shared = std::env::var_os("KATACHI_SHARED")
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
     let dir = shared.join("gnugo/patterns");
-    if !dir.join("eyes.db").is_file() {
-        assert!(
-            std::env::var("KATACHI_REQUIRE_SHARED").as_deref() != Ok("1"),
-            "KATACHI_REQUIRE_SHARED=1 but {} has no eyes.db",
-            dir.display()
-        );
-        eprintln!("skipped: {} has no eyes.db", dir.display());
-        return;
+    if dir.join(file).is_file() {
+        return Some(dir);
     }
+    assert!(
+        std::env::var("KATACHI_REQUIRE_SHARED").as_deref() != Ok("1"),
+        "KATACHI_REQUIRE_SHARED=1 but {} has no {file}",
+        dir.display()
+    );
+    eprintln!("skipped: {} has no {file}", dir.display());
+    None
+}
+
+/// GNU Go's own eyes.db and mc_*.db read with 0 errors, when the shared
+/// corpus is present.
+#[test]
+fn gnugo_eyes_and_mc_databases_are_read() {
+    let Some(dir) = gnugo_patterns("eyes.db") else {
+        return;
+    };
     for (file, words) in [
         ("eyes.db", "1816 eye graphs read, 0 errors, 0 warnings"),
         (
@@ -307,19 +317,9 @@ fn the_joseki_slot_compiles_sgf_trees() {
 /// the shared corpus is present.
 #[test]
 fn gnugo_joseki_trees_load_into_one_slot() {
-    let shared = std::env::var_os("KATACHI_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
-    let dir = shared.join("gnugo/patterns");
-    if !dir.join("hoshi_keima.sgf").is_file() {
-        assert!(
-            std::env::var("KATACHI_REQUIRE_SHARED").as_deref() != Ok("1"),
-            "KATACHI_REQUIRE_SHARED=1 but {} has no hoshi_keima.sgf",
-            dir.display()
-        );
-        eprintln!("skipped: {} has no hoshi_keima.sgf", dir.display());
+    let Some(dir) = gnugo_patterns("hoshi_keima.sgf") else {
         return;
-    }
+    };
     let mut args: Vec<String> = vec!["gtp".into()];
     for tree in [
         "hoshi_keima",

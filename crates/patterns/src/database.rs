@@ -152,11 +152,7 @@ pub fn load_joseki_file(
     path: &Path,
     prefix: &str,
 ) -> Result<(PatternDb, Vec<Diagnostic>), LoadError> {
-    let shown = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
-        path: shown.clone(),
-        source,
-    })?;
+    let (shown, bytes) = read(path)?;
     let options = crate::joseki::JosekiOptions {
         prefix: prefix.to_string(),
     };
@@ -166,14 +162,8 @@ pub fn load_joseki_file(
             error,
         })?;
     let text = compiled.to_db_text(&shown);
-    let (db, diagnostics) = parse_db(&text, &shown);
-    if diagnostics.iter().any(|d| d.is_error()) {
-        return Err(LoadError::Invalid {
-            path: shown,
-            diagnostics,
-        });
-    }
-    Ok((db, diagnostics))
+    let parsed = parse_db(&text, &shown);
+    refuse_errors(shown, parsed)
 }
 
 /// Loads and checks an eye-graph file (GNU Go's `eyes.db` format) at run
@@ -191,11 +181,7 @@ fn load_checked<T>(
     want: DbFormat,
     parse: impl FnOnce(&str, &str) -> (T, Vec<Diagnostic>),
 ) -> Result<(T, Vec<Diagnostic>), LoadError> {
-    let shown = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
-        path: shown.clone(),
-        source,
-    })?;
+    let (shown, bytes) = read(path)?;
     let text = String::from_utf8_lossy(&bytes);
     let format = sniff_format(&text);
     if format != want {
@@ -205,7 +191,27 @@ fn load_checked<T>(
             want,
         });
     }
-    let (db, diagnostics) = parse(&text, &shown);
+    let parsed = parse(&text, &shown);
+    refuse_errors(shown, parsed)
+}
+
+/// The file's name as shown in messages, and its bytes.
+fn read(path: &Path) -> Result<(String, Vec<u8>), LoadError> {
+    let shown = path.display().to_string();
+    match std::fs::read(path) {
+        Ok(bytes) => Ok((shown, bytes)),
+        Err(source) => Err(LoadError::Io {
+            path: shown,
+            source,
+        }),
+    }
+}
+
+/// A parse's result, refused if any diagnostic is an error.
+fn refuse_errors<T>(
+    shown: String,
+    (db, diagnostics): (T, Vec<Diagnostic>),
+) -> Result<(T, Vec<Diagnostic>), LoadError> {
     if diagnostics.iter().any(|d| d.is_error()) {
         return Err(LoadError::Invalid {
             path: shown,
