@@ -108,10 +108,12 @@ pub fn embedded(name: &str) -> Option<PatternDb> {
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
     /// The file could not be read.
-    #[error("{path}: {source}")]
+    #[error("{path}: {error}")]
     Io {
         path: String,
-        source: std::io::Error,
+        /// Not a `source`: the message already says it, and a chain of
+        /// causes would say it twice.
+        error: std::io::Error,
     },
     /// The file is in another of GNU Go's `.db` formats (pattern
     /// language, eye graphs, Monte Carlo values; see [`sniff_format`])
@@ -200,10 +202,7 @@ fn read(path: &Path) -> Result<(String, Vec<u8>), LoadError> {
     let shown = path.display().to_string();
     match std::fs::read(path) {
         Ok(bytes) => Ok((shown, bytes)),
-        Err(source) => Err(LoadError::Io {
-            path: shown,
-            source,
-        }),
+        Err(error) => Err(LoadError::Io { path: shown, error }),
     }
 }
 
