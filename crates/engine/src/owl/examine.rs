@@ -136,7 +136,7 @@ pub fn examine(
     let opp = color.opponent();
     let uncond = Unconditional::compute(board);
     let near = near_goal(board, in_goal, NEAR_DISTANCE);
-    let worms = Worms::compute_near(board, reader, uncond, |p| near[p.index()]);
+    let worms = Worms::compute_near_tactical(board, reader, uncond, |p| near[p.index()]);
     let goal_adjacent = |p: Point| board.neighbors(p).iter().any(|q| in_goal[q.index()]);
     // Only the goal's own spaces are valued below: the topology of the
     // others is not read.

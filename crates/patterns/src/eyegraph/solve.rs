@@ -122,15 +122,6 @@ fn shift(c: u64) -> u64 {
     (c - 1) * FIELD
 }
 
-fn get(s: u64, v: usize) -> u64 {
-    for c in [STONE, DEFENDER, GONE] {
-        if (s >> (shift(c) + v as u64)) & 1 != 0 {
-            return c;
-        }
-    }
-    EMPTY
-}
-
 fn set(s: u64, v: usize, c: u64) -> u64 {
     let mut t = s;
     for d in [STONE, DEFENDER, GONE] {
@@ -155,10 +146,6 @@ fn members(mut set: Set) -> impl Iterator<Item = usize> {
 }
 
 impl Solver<'_> {
-    fn n(&self) -> usize {
-        self.adj.len()
-    }
-
     /// The vertices of colour `c` in `s`.
     fn of(&self, s: u64, c: u64) -> Set {
         let field = |c: u64| ((s >> shift(c)) & ((1 << FIELD) - 1)) as Set;
@@ -196,15 +183,18 @@ impl Solver<'_> {
     fn chain(&self, s: u64, v: usize, c: u64, wall: Set) -> (Set, bool) {
         let same = self.of(s, c);
         let empty = self.of(s, EMPTY);
+        // Grown from the last ring only; `near` is `around(stones)`.
         let mut stones: Set = 1 << v;
+        let mut near = self.adj_set[v];
         loop {
-            let next = self.around(stones) & same & !stones;
+            let next = near & same & !stones;
             if next == 0 {
                 break;
             }
             stones |= next;
+            near |= self.around(next);
         }
-        let alive = self.around(stones) & empty != 0 || stones & wall != 0;
+        let alive = near & empty != 0 || stones & wall != 0;
         (stones, alive)
     }
 
@@ -223,7 +213,7 @@ impl Solver<'_> {
     /// Removes the strings of `colour` next to `v` that have no liberty.
     fn capture_around(&self, mut t: u64, v: usize, colour: u64) -> u64 {
         for &w in &self.adj[v] {
-            if get(t, w) != colour {
+            if (t >> (shift(colour) + w as u64)) & 1 == 0 {
                 continue;
             }
             let (stones, libs) = if colour == STONE {
@@ -250,10 +240,9 @@ impl Solver<'_> {
     fn attacker_move(&self, s: u64, v: usize) -> Option<u64> {
         if self.marginal(s, v) {
             let mut t = self.flood_gone(set(s, v, GONE));
-            for u in 0..self.n() {
-                if get(t, u) == GONE {
-                    t = self.capture_around(t, u, DEFENDER);
-                }
+            // Captures only empty defender vertices: the gone set stays.
+            for u in members(self.of(t, GONE)) {
+                t = self.capture_around(t, u, DEFENDER);
             }
             return Some(t);
         }
@@ -279,12 +268,14 @@ impl Solver<'_> {
         let mut eyes = 0u8;
         while left != 0 {
             let mut region: Set = left & left.wrapping_neg();
+            let mut ring = region;
             loop {
-                let next = self.around(region) & inside & !region;
+                let next = self.around(ring) & inside & !region;
                 if next == 0 {
                     break;
                 }
                 region |= next;
+                ring = next;
             }
             left &= !region;
             if region & open == 0 {
@@ -336,11 +327,20 @@ impl Solver<'_> {
             self.child(s, (flags ^ X_TO_MOVE) | LAST_PASS)
         }
         .unwrap_or(if x { 2 } else { 0 });
-        let children = self.children(s, flags);
-        for &(_, t) in children.as_slice() {
+        // The moves in `children`'s order, each made only when reached
+        // (a cut-off leaves the rest unmade).
+        for v in members(self.of(s, EMPTY)) {
             if (x && best == 0) || (!x && best == 2) {
                 break;
             }
+            let t = if x {
+                self.attacker_move(s, v)
+            } else {
+                self.defender_move(s, v)
+            };
+            let Some(t) = t else {
+                continue;
+            };
             if let Some(v) = self.child(t, Self::after_move(flags)) {
                 best = if x { best.min(v) } else { best.max(v) };
             }
@@ -465,4 +465,86 @@ pub fn solve(space: &EyeSpaceGraph) -> Option<EyeSolution> {
         attack_points: attack,
         defense_points: defense,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eyegraph::model::SpaceVertex;
+
+    /// Random eye spaces: connected sets of `n` points of a 5x5 window in
+    /// the board's top-left corner (the window's top and left sides are
+    /// the board's edge), some vertices marginal, some holding stones.
+    fn random_space(next: &mut impl FnMut() -> u64, n: usize) -> EyeSpaceGraph {
+        let mut cells: Vec<(i32, i32)> = vec![((next() % 5) as i32, (next() % 5) as i32)];
+        while cells.len() < n {
+            let (r, c) = cells[(next() % cells.len() as u64) as usize];
+            let (dr, dc) = [(-1, 0), (1, 0), (0, -1), (0, 1)][(next() % 4) as usize];
+            let q = (r + dr, c + dc);
+            if (0..5).contains(&q.0) && (0..5).contains(&q.1) && !cells.contains(&q) {
+                cells.push(q);
+            }
+        }
+        let mut g = EyeSpaceGraph::new();
+        g.vertices = cells
+            .iter()
+            .map(|&(r, c)| SpaceVertex {
+                marginal: next() % 100 < 30,
+                stone: next() % 100 < 20,
+                edges: u8::from(r == 0) + u8::from(c == 0),
+            })
+            .collect();
+        g.adjacency = cells
+            .iter()
+            .map(|&(r, c)| {
+                (0..cells.len())
+                    .filter(|&k| (cells[k].0 - r).abs() + (cells[k].1 - c).abs() == 1)
+                    .collect()
+            })
+            .collect();
+        g
+    }
+
+    /// A digest of the solver's answers on 400 random spaces of 3 to 11
+    /// vertices.
+    fn digest() -> u64 {
+        let mut seed: u64 = 0x0dd_b1a5_e5ba_d5ee;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |x: u64| {
+            h ^= x;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        };
+        for k in 0..400 {
+            let g = random_space(&mut next, 3 + k % 9);
+            match solve(&g) {
+                None => eat(99),
+                Some(s) => {
+                    eat(u64::from(s.value.a) << 12
+                        | u64::from(s.value.b) << 8
+                        | u64::from(s.value.c) << 4
+                        | u64::from(s.value.d));
+                    s.attack_points.iter().for_each(|&v| eat(v as u64 + 100));
+                    s.defense_points.iter().for_each(|&v| eat(v as u64 + 200));
+                }
+            }
+        }
+        h
+    }
+
+    /// The digest of the answers of the solver as it was before its
+    /// speed27 rewrite (strings grown ring by ring, moves made lazily at
+    /// each node; commit c87271c's solver printed this value): a rewrite
+    /// meant to search the same tree in the same order must keep it. A
+    /// deliberate change of the game or the order changes it, and the
+    /// new value is then to be stated with the reason.
+    #[test]
+    fn answers_are_those_of_the_previous_search() {
+        assert_eq!(digest(), 0x22ca_6b78_b48b_a5af);
+    }
 }

@@ -170,6 +170,10 @@ pub struct StandardMatcher {
     /// The anchor states (bit 0 empty, 1 own, 2 opponent) of the non-empty
     /// buckets: points in other states are not visited.
     anchor_states: u8,
+    /// The smallest `min_i`, largest `max_i`, smallest `min_j` and largest
+    /// `max_j` over every variant: where anchors of matches meeting an
+    /// area can lie ([`StandardMatcher::find_meeting`]).
+    extent: [i8; 4],
 }
 
 /// Where one bucket's lists start.
@@ -382,7 +386,16 @@ impl StandardMatcher {
             start: candidates.len() as u32,
             chunk: (filters.len() / filter_len) as u32,
         });
+        let extent = hot.iter().fold([0i8; 4], |e, h| {
+            [
+                e[0].min(h.min_i),
+                e[1].max(h.max_i),
+                e[2].min(h.min_j),
+                e[3].max(h.max_j),
+            ]
+        });
         StandardMatcher {
+            extent,
             hot,
             rows,
             buckets: starts,
@@ -659,6 +672,58 @@ impl StandardMatcher {
     }
 }
 
+impl StandardMatcher {
+    /// [`Matcher::find_all`]'s matches whose bounding box meets the board
+    /// rectangle `area` (top row, left column, bottom row, right column,
+    /// inclusive), in the order `find_all` lists them: only the anchors
+    /// from which some variant's box can reach the area are scanned. For
+    /// callers that keep only matches touching a few stones (the tactical
+    /// reader's databases, for the string being read).
+    pub fn find_meeting(
+        &self,
+        pos: Position<'_>,
+        color: Color,
+        scratch: &mut Scratch,
+        area: (i32, i32, i32, i32),
+        out: &mut Vec<Match>,
+    ) {
+        scratch.rows.load(pos, color);
+        let rb = &scratch.rows;
+        let (top, left, bottom, right) = area;
+        let meets = |h: &Hot, i: i32, j: i32| {
+            let (t, l, b, r) = h.bbox(i, j);
+            t <= bottom && b >= top && l <= right && r >= left
+        };
+        let mut emit = |_: u32, h: &Hot, i: i32, j: i32| {
+            if meets(h, i, j) {
+                out.push(h.match_at(pos, i, j));
+            }
+        };
+        self.scan_corners(rb, &mut scratch.prefix, &mut emit);
+        if !self.has_buckets() {
+            return;
+        }
+        let n = rb.size() as i32;
+        let [min_i, max_i, min_j, max_j] = self.extent.map(i32::from);
+        // Anchors (i, j) whose widest box reaches the area.
+        let rows = (top - max_i).max(0)..=(bottom - min_i).min(n - 1);
+        let (j0, j1) = ((left - max_j).max(0), (right - min_j).min(n - 1));
+        if j0 > j1 {
+            return;
+        }
+        // Bit 2 j for the columns j0..=j1.
+        let cols = ((1u64 << (2 * (j1 - j0 + 1))) - 1) << (2 * j0) & LOW_BITS;
+        for i in rows {
+            let mut points = self.anchor_points(rb, i) & cols;
+            while points != 0 {
+                let j = points.trailing_zeros() as i32 / 2;
+                points &= points - 1;
+                self.scan_anchor(rb, i, j, &mut emit);
+            }
+        }
+    }
+}
+
 impl Matcher for StandardMatcher {
     fn name(&self) -> &'static str {
         "standard"
@@ -676,5 +741,83 @@ impl Matcher for StandardMatcher {
         let mut emit = |_: u32, h: &Hot, i: i32, j: i32| out.push(h.match_at(pos, i, j));
         self.scan_corners(rb, &mut scratch.prefix, &mut emit);
         self.scan_board(rb, &mut emit);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use katachi_board::{Board, Move};
+
+    /// `find_all`'s matches whose box meets `area`, in its order: the
+    /// box from the variant with the match's pattern and transform,
+    /// anchored where its origin cell lands.
+    fn meeting_by_filter(
+        m: &StandardMatcher,
+        pos: Position<'_>,
+        color: Color,
+        area: (i32, i32, i32, i32),
+    ) -> Vec<Match> {
+        let mut all = Vec::new();
+        m.find_all(pos, color, &mut Scratch::default(), &mut all);
+        let stride = pos.size() + 1;
+        all.into_iter()
+            .filter(|x| {
+                let h = m
+                    .hot
+                    .iter()
+                    .find(|h| h.pattern == x.pattern && h.transform == x.transform)
+                    .expect("a variant");
+                let (r, c) = (x.origin.index() / stride - 1, x.origin.index() % stride - 1);
+                let (i, j) = (r as i32 - h.origin.0 as i32, c as i32 - h.origin.1 as i32);
+                let (t, l, b, rr) = h.bbox(i, j);
+                t <= area.2 && b >= area.0 && l <= area.3 && rr >= area.1
+            })
+            .collect()
+    }
+
+    #[test]
+    fn matches_meeting_an_area_are_the_full_scans_in_its_order() {
+        let mut seed: u64 = 0x1234_5678_9abc_def1;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut found = 0;
+        for name in ["attack", "defense"] {
+            let m = StandardMatcher::new(crate::database::embedded_compiled(name).expect("db"));
+            for round in 0..30 {
+                let size = [7usize, 9, 13, 19][round % 4];
+                let mut b = Board::new(size).expect("size");
+                let points: Vec<_> = b.points().collect();
+                for p in points {
+                    if next() % 100 < 35 {
+                        let c = if next() % 2 == 0 {
+                            Color::Black
+                        } else {
+                            Color::White
+                        };
+                        let _ = b.play(c, Move::Play(p));
+                    }
+                }
+                for _ in 0..6 {
+                    let n = size as u64;
+                    let (r0, c0) = ((next() % n) as i32, (next() % n) as i32);
+                    let (h, w) = ((next() % 4) as i32, (next() % 4) as i32);
+                    let area = (r0, c0, r0 + h, c0 + w);
+                    for color in [Color::Black, Color::White] {
+                        let pos = Position::of_board(&b);
+                        let mut got = Vec::new();
+                        m.find_meeting(pos, color, &mut Scratch::default(), area, &mut got);
+                        let want = meeting_by_filter(&m, pos, color, area);
+                        assert_eq!(got, want, "{name} size {size} area {area:?}");
+                        found += got.len();
+                    }
+                }
+            }
+        }
+        assert!(found > 100, "the areas meet matches ({found})");
     }
 }

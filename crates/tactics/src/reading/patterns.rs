@@ -19,7 +19,7 @@ use katachi_patterns::compile::CompiledDb;
 use katachi_patterns::database;
 use katachi_patterns::expr::{eval, Bindings, Expr};
 use katachi_patterns::matchers::standard::StandardMatcher;
-use katachi_patterns::matchers::{Match, Matcher, Position};
+use katachi_patterns::matchers::{Match, Position};
 use katachi_patterns::model::{Elem, PatternDb};
 
 use katachi_patterns::matchers::place::{cell_point, match_bindings};
@@ -121,12 +121,23 @@ impl Reader {
         if tdb.db.patterns.is_empty() {
             return Vec::new();
         }
+        // Only matches holding a stone of the string count (`touches`
+        // below): the matcher scans only the anchors whose patterns can
+        // reach the string's bounding box, and lists the matches in the
+        // order of a full scan, so the candidates are the same.
+        let mut area = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+        for st in self.board.stones(s) {
+            let (r, c) = self.board.row_col(st);
+            let (r, c) = (r as i32, c as i32);
+            area = (area.0.min(r), area.1.min(c), area.2.max(r), area.3.max(c));
+        }
         let mut scratch = std::mem::take(&mut self.scratch);
         let mut found: Vec<Match> = Vec::new();
-        tdb.matcher.find_all(
+        tdb.matcher.find_meeting(
             Position::of_board(&self.board),
             mover,
             &mut scratch,
+            area,
             &mut found,
         );
         self.scratch = scratch;
