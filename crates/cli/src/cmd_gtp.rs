@@ -102,6 +102,11 @@ pub struct Args {
     /// instead of katachi's embedded database.
     #[arg(long = "mc-patterns", value_name = "FILE")]
     mc_patterns: Option<PathBuf>,
+    /// A move-prediction gamma table (`katachi train-gammas`) for the
+    /// search's gamma prior instead of the embedded one; the prior is on
+    /// only with `--mc-param gamma_prior=V`.
+    #[arg(long = "mc-gammas", value_name = "FILE")]
+    mc_gammas: Option<PathBuf>,
 
     /// Scoring rules of final_score: chinese (area) or japanese
     /// (territory).
@@ -157,7 +162,10 @@ less time). --mc-param NAME=VALUE (repeatable) sets a search parameter \
 (priors, RAVE, exploration, score weight, early stop, resign threshold) and \
 --mc-patterns FILE plays the playouts from another Monte Carlo pattern file \
 (GNU Go's mc_*.db format), both checked at start-up, for matches between \
-variants without a rebuild. katachi-mcts_stats [COLOR] \
+variants without a rebuild. --mc-param gamma_prior=V turns on the learned \
+move-prediction prior (PARTIAL, off by default) and --mc-gammas FILE gives \
+it another table than the embedded one (`katachi train-gammas`). \
+katachi-mcts_stats [COLOR] \
 prints the search's top moves (visits, win rates, priors); each genmove \
 prints one line of figures on standard error.
 
@@ -341,6 +349,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         }
     }
+    let gammas = match &args.mc_gammas {
+        Some(path) => Some(std::sync::Arc::new(
+            katachi_mc::Gammas::load(path)
+                .map_err(|e| anyhow::anyhow!("--mc-gammas: katachi gtp not started: {e}"))?,
+        )),
+        None => None,
+    };
     let config = Config {
         analysis: AnalysisConfig {
             knowledge,
@@ -375,6 +390,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             movegen_priors: args.movegen_priors,
             params,
             policy_file: args.mc_patterns.clone(),
+            gammas,
             time_bank: args.time_bank,
         },
         ..Config::default()

@@ -24,6 +24,7 @@ mod cmd_patterns;
 mod cmd_regress;
 mod cmd_score;
 mod cmd_show;
+mod cmd_train_gammas;
 mod dbfile;
 
 /// katachi: a Go engine and toolkit whose knowledge lives in pattern databases.
@@ -57,6 +58,9 @@ enum Command {
     /// The classic engine's explanation of a move of an SGF file (the
     /// record's move before --move N, or the engine's choice).
     Explain(cmd_explain::Args),
+    /// Fit the Monte Carlo search's move-prediction gammas to SGF game
+    /// records and print their held-out prediction rates.
+    TrainGammas(cmd_train_gammas::Args),
     /// Benchmarks: board playouts, pattern matching.
     #[command(subcommand)]
     Bench(bench::Command),
@@ -75,6 +79,7 @@ fn main() -> ExitCode {
         Command::Regress(args) => cmd_regress::run(args),
         Command::Analyze(args) => cmd_analyze::run(args),
         Command::Explain(args) => cmd_explain::run(args),
+        Command::TrainGammas(args) => cmd_train_gammas::run(args),
         Command::Bench(cmd) => bench::run(cmd),
     };
     match result {

@@ -124,3 +124,48 @@ fn the_help_names_every_search_parameter() {
         assert!(out.contains(name), "--help does not name {name}:\n{out}");
     }
 }
+
+#[test]
+fn a_broken_gamma_table_stops_the_start_with_its_position() {
+    let dir = scratch("gammas");
+    let broken = dir.join("broken.txt");
+    std::fs::write(&broken, "katachi-gammas 1\ncapture 1 2.0\nline 7 1.5\n").unwrap();
+    let b = broken.display().to_string();
+    assert_refused(
+        &["gtp", "--mc-gammas", &b],
+        &["--mc-gammas", &format!("{b}:3:6"), "line value"],
+    );
+    let missing = dir.join("missing.txt").display().to_string();
+    assert_refused(
+        &["gtp", "--mc-gammas", &missing],
+        &["missing.txt", "cannot read"],
+    );
+}
+
+#[test]
+fn a_gamma_table_and_the_gamma_prior_play() {
+    let dir = scratch("gammas-good");
+    let good = dir.join("good.txt");
+    std::fs::write(
+        &good,
+        "# a test table\nkatachi-gammas 1\ncapture 1 50\nselfatari 1 0.1\n",
+    )
+    .unwrap();
+    let g = good.display().to_string();
+    let (code, out, err) = katachi(
+        &[
+            "gtp",
+            "--mc-gammas",
+            &g,
+            "--mc-param",
+            "gamma_prior=20",
+            "--playouts",
+            "200",
+        ],
+        "boardsize 9\nplay b e5\ngenmove w\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}\n{err}");
+    let answers: Vec<&str> = out.split("\n\n").collect();
+    let mv = answers[2].trim_start_matches("= ").trim();
+    assert!(mv.len() >= 2 && mv != "E5" && !mv.contains('?'), "{out}");
+}

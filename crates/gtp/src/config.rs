@@ -73,6 +73,10 @@ pub struct MctsOptions {
     /// playouts instead of katachi's embedded database
     /// (`--mc-patterns FILE`, checked at start-up).
     pub policy_file: Option<std::path::PathBuf>,
+    /// The learned move-prediction table of the search's gamma prior
+    /// (`--mc-gammas FILE`, read at start-up; `--mc-param gamma_prior=V`
+    /// turns the prior on); `None`: the embedded table.
+    pub gammas: Option<std::sync::Arc<katachi_mc::Gammas>>,
     /// genmove's time bank under `seconds` (`--time-bank SHARE`): each
     /// search first runs for this share of `seconds`; moves whose choice
     /// is still unclear then get more from the time the game's searches
@@ -118,6 +122,7 @@ impl Default for MctsOptions {
             movegen_priors: 0.0,
             params: Vec::new(),
             policy_file: None,
+            gammas: None,
             time_bank: 0.0,
         }
     }

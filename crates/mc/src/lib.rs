@@ -21,6 +21,7 @@
 //! territory of a finished position from playout ownership).
 
 pub mod context;
+pub mod gammas;
 pub mod heavy;
 pub mod lgrf;
 pub mod local;
@@ -30,6 +31,7 @@ pub mod status;
 pub mod sum_tree;
 
 pub use context::{analyse, analyse_both, McBoard, MoveInfo};
+pub use gammas::{features, Gammas, MoveFeatures};
 pub use heavy::Heavy;
 pub use lgrf::ReplyTable;
 pub use local::LocalBoard;

@@ -188,6 +188,7 @@ pub fn search_config(s: &Session, color: Color) -> SearchConfig {
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .wrapping_add(s.board().history().len() as u64),
         komi: s.komi(),
+        gammas: o.gammas.clone(),
         ..SearchConfig::default()
     };
     for (name, value) in &o.params {
