@@ -103,8 +103,8 @@ pub struct Args {
     #[arg(long = "mc-patterns", value_name = "FILE")]
     mc_patterns: Option<PathBuf>,
     /// A move-prediction gamma table (`katachi train-gammas`) for the
-    /// search's gamma prior instead of the embedded one; the prior is on
-    /// only with `--mc-param gamma_prior=V`.
+    /// search's gamma prior instead of the embedded one (`--mc-param
+    /// gamma_prior=V` weighs the prior, 0 turns it off).
     #[arg(long = "mc-gammas", value_name = "FILE")]
     mc_gammas: Option<PathBuf>,
 
@@ -162,9 +162,10 @@ less time). --mc-param NAME=VALUE (repeatable) sets a search parameter \
 (priors, RAVE, exploration, score weight, early stop, resign threshold) and \
 --mc-patterns FILE plays the playouts from another Monte Carlo pattern file \
 (GNU Go's mc_*.db format), both checked at start-up, for matches between \
-variants without a rebuild. --mc-param gamma_prior=V turns on the learned \
-move-prediction prior (PARTIAL, off by default) and --mc-gammas FILE gives \
-it another table than the embedded one (`katachi train-gammas`). \
+variants without a rebuild. The tree's priors come from a learned \
+move-prediction model (--mc-param gamma_prior=V, 20 by default; 0 and \
+pattern_prior=10 give the earlier 3x3 pattern prior) and --mc-gammas FILE \
+gives it another table than the embedded one (`katachi train-gammas`). \
 katachi-mcts_stats [COLOR] \
 prints the search's top moves (visits, win rates, priors); each genmove \
 prints one line of figures on standard error.

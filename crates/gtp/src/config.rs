@@ -75,7 +75,7 @@ pub struct MctsOptions {
     pub policy_file: Option<std::path::PathBuf>,
     /// The learned move-prediction table of the search's gamma prior
     /// (`--mc-gammas FILE`, read at start-up; `--mc-param gamma_prior=V`
-    /// turns the prior on); `None`: the embedded table.
+    /// sets its weight, 0 turns it off); `None`: the embedded table.
     pub gammas: Option<std::sync::Arc<katachi_mc::Gammas>>,
     /// genmove's time bank under `seconds` (`--time-bank SHARE`): each
     /// search first runs for this share of `seconds`; moves whose choice

@@ -15,10 +15,15 @@
 //!   (superko if set) also filters the moves.
 //! - **Priors** (virtual visits and wins added to both the plain and the
 //!   AMAF statistics): "even" priors ([`SearchConfig::even_prior`] visits
-//!   at 50 %) for every move, and pattern priors
+//!   at 50 %) for every move, and learned priors
+//!   ([`SearchConfig::gamma_prior`] visits at a win rate of
+//!   `sqrt(s / s_max)`, `s` the move's strength under the move-prediction
+//!   model of [`crate::gammas`], `s_max` the largest among the siblings;
+//!   the default since the gamma27 session: 86/100 in self-play against
+//!   the 3x3 pattern prior, see the README) or, with
+//!   `pattern_prior` > 0 (0 by default, 10 before), pattern priors
 //!   ([`SearchConfig::pattern_prior`] visits at a win rate of
-//!   `sqrt(w / w_max)`, `w` the move's 3x3 pattern weight, `w_max` the
-//!   largest among the siblings). Pass gets the even prior's visits at
+//!   `sqrt(w / w_max)`, `w` the move's 3x3 playout weight). Pass gets the even prior's visits at
 //!   10 %, so that it is tried only when the playouts say so. At the root,
 //!   [`SearchConfig::root_priors`] add what the caller knows beyond the
 //!   playouts (the GTP layer: the tactical reader's captures and rescues),
@@ -153,7 +158,8 @@ pub struct SearchConfig {
     pub komi: f32,
     /// Visits of the even prior (at 50 %).
     pub even_prior: f32,
-    /// Visits of the pattern prior.
+    /// Visits of the pattern prior (the playouts' 3x3 weights; 0 by
+    /// default: the learned [`SearchConfig::gamma_prior`] replaced it).
     pub pattern_prior: f32,
     /// Visits at a 100 % win rate for a move within Manhattan distance 2
     /// of the previous move (half as many at distance 3): most urgent
@@ -192,12 +198,9 @@ pub struct SearchConfig {
     /// for a move of strength `s` under the learned move-prediction model
     /// ([`crate::gammas`]), `s_max` the largest among its siblings: the
     /// pattern prior's form with the learned strengths instead of the
-    /// playouts' 3x3 weights (`pattern_prior=0` replaces those). 0: none.
-    /// Off by default, though measured better (see the README's gamma27
-    /// figures: `gamma_prior=20 pattern_prior=0` won 86/100 in self-play
-    /// against the default): as the default it fails six tests of
-    /// `tests/search.rs` (in a won position it prefers a quiet move to
-    /// capturing four stones, among others), not yet looked into.
+    /// playouts' 3x3 weights. 0: none. 20 by default, with
+    /// `pattern_prior` 0 (see the README's gamma27 figures: 86/100 in
+    /// self-play at 1000 playouts against pattern_prior 10 alone).
     pub gamma_prior: f32,
     /// The gamma table of [`SearchConfig::gamma_prior`] (`katachi gtp
     /// --mc-gammas FILE`); `None`: the embedded one
@@ -522,14 +525,14 @@ impl Default for SearchConfig {
             seed: 0,
             komi: 7.5,
             even_prior: 10.0,
-            pattern_prior: 10.0,
+            pattern_prior: 0.0,
             local_prior: 0.0,
             cfg_prior: 0.0,
             edge_prior: 0.0,
             capture_prior: 0.0,
             escape_prior: 0.0,
             self_atari_prior: 0.0,
-            gamma_prior: 0.0,
+            gamma_prior: 20.0,
             gammas: None,
             rave_equiv: 3000.0,
             rave_horizon: 0,
@@ -2219,6 +2222,7 @@ mod tests {
         let mut config = SearchConfig {
             playouts: Some(1),
             pattern_prior: 0.0,
+            gamma_prior: 0.0,
             gammas: Some(table),
             ..SearchConfig::default()
         };

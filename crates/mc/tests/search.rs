@@ -14,13 +14,64 @@ use common::{position, proper_eye, ATARI};
 use katachi_board::{Board, Color, Move, Point};
 use katachi_mc::{decide, search, shape_priors, Decision, Policy, SearchConfig, Searcher};
 
+/// The configuration of the tests of the search's mechanics (the deciding
+/// move found, repetition, threads, reuse, the priors' arithmetic): the
+/// 3x3 pattern prior, the default before the learned prior replaced it,
+/// whose trees on these small positions the assertions were written for.
+/// The default's learned prior has tests of its own
+/// ([`the_learned_prior_saves_the_string_in_atari`] and the next).
 fn config(playouts: u64, seed: u64) -> SearchConfig {
+    SearchConfig {
+        playouts: Some(playouts),
+        seed,
+        komi: 0.5,
+        pattern_prior: 10.0,
+        gamma_prior: 0.0,
+        ..SearchConfig::default()
+    }
+}
+
+/// The default configuration (the learned move-prediction prior) with a
+/// playout budget.
+fn default_config(playouts: u64, seed: u64) -> SearchConfig {
     SearchConfig {
         playouts: Some(playouts),
         seed,
         komi: 0.5,
         ..SearchConfig::default()
     }
+}
+
+/// Under the default learned prior, Black's only move in the atari
+/// position (connecting out at F5) is found.
+#[test]
+fn the_learned_prior_saves_the_string_in_atari() {
+    let d = default_config(3000, 2);
+    assert!(d.gamma_prior > 0.0 && d.pattern_prior == 0.0, "the default");
+    let b = position(&ATARI);
+    let policy = Policy::katachi();
+    let r = search(&b, Color::Black, &policy, &d);
+    let best = r.best().unwrap();
+    assert_eq!(b.move_text(best.mv), "F5", "{}", r.table(&b, 5));
+}
+
+/// Under the default learned prior, White's capture of the four stones is
+/// the root move with the highest prior, and White's chosen move wins
+/// (F4, which keeps the string in atari, wins as well: the search may
+/// take either).
+#[test]
+fn the_learned_prior_ranks_the_capture_first_and_wins() {
+    let b = position(&ATARI);
+    let policy = Policy::katachi();
+    let r = search(&b, Color::White, &policy, &default_config(3000, 1));
+    let top = r
+        .moves
+        .iter()
+        .max_by(|x, y| x.prior.total_cmp(&y.prior))
+        .unwrap();
+    assert_eq!(b.move_text(top.mv), "F5", "{}", r.table(&b, 5));
+    let best = r.best().unwrap();
+    assert!(best.win_rate() > 0.9, "{}", r.table(&b, 5));
 }
 
 #[test]
