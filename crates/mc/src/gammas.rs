@@ -53,6 +53,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use katachi_board::{Board, Cell, Color, Move, Point};
+use katachi_patterns::mcpat::table::NEIGHBOURS;
 
 use crate::context::analyse;
 
@@ -104,17 +105,9 @@ pub struct MoveFeatures {
     pub small: [u8; 8],
 }
 
-/// The eight neighbours' offsets (row, column), in key order.
-const RING: [(i32, i32); 8] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
+/// The eight neighbours' offsets (row, column), in key order: the Monte
+/// Carlo patterns' own order.
+const RING: [(i8, i8); 8] = NEIGHBOURS;
 
 /// The ring indices of the four orthogonal neighbours, in atari-bit order.
 const ORTHO: [usize; 4] = [1, 3, 4, 6];
@@ -142,7 +135,10 @@ pub fn pat_key(b: &Board, c: Color, p: Point) -> u32 {
         if s == 1 || s == 2 {
             let (dr, dc) = RING[i];
             let q = b
-                .point((r as i32 + dr) as usize, (col as i32 + dc) as usize)
+                .point(
+                    (r as i32 + i32::from(dr)) as usize,
+                    (col as i32 + i32::from(dc)) as usize,
+                )
                 .expect("a stone is on the board");
             if b.liberty_count(q) == 1 {
                 key |= 1 << (16 + j);
@@ -169,8 +165,11 @@ fn symmetries() -> [[usize; 8]; 8] {
     let mut perm = [[0usize; 8]; 8];
     for (s, f) in maps.iter().enumerate() {
         for (i, &(r, c)) in RING.iter().enumerate() {
-            let t = f(r, c);
-            perm[s][i] = RING.iter().position(|&x| x == t).expect("a ring point");
+            let t = f(i32::from(r), i32::from(c));
+            perm[s][i] = RING
+                .iter()
+                .position(|&(a, b)| (i32::from(a), i32::from(b)) == t)
+                .expect("a ring point");
         }
     }
     perm
