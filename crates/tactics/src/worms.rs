@@ -604,18 +604,23 @@ mod tests {
     use super::*;
     use crate::reading::ReadConfig;
 
+    /// A xorshift generator from `seed`: the random positions of the
+    /// tests below, the same on every run.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
     #[test]
     fn the_tactical_worms_read_as_the_full_ones() {
         // The lean computation for owl's nodes: the same reading, sizes,
         // liberties, lunches and statuses as the full one on random
         // positions, only the shape fields left out.
-        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         let mut attacked = 0;
         for round in 0..12 {
             let size = [7usize, 9, 13][round % 3];
@@ -659,13 +664,7 @@ mod tests {
         // Random positions of every density on 5x5, 9x9 and 19x19: the
         // early-stopping count agrees with the walk over the whole board
         // on every string (enclosed regions, edges, corners included).
-        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         let mut nonzero = 0;
         for size in [5usize, 9, 19] {
             for round in 0..40 {
