@@ -627,7 +627,7 @@ mod tests {
             let mut b = Board::new(size).expect("size");
             for p in b.points().collect::<Vec<_>>() {
                 if next() % 100 < 45 {
-                    let c = if next() % 2 == 0 {
+                    let c = if next().is_multiple_of(2) {
                         Color::Black
                     } else {
                         Color::White
@@ -673,7 +673,7 @@ mod tests {
                 for p in b.points().collect::<Vec<_>>() {
                     let r = next() % 100;
                     if (r as usize) < density {
-                        let c = if next() % 2 == 0 {
+                        let c = if next().is_multiple_of(2) {
                             Color::Black
                         } else {
                             Color::White
