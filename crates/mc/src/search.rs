@@ -1325,7 +1325,7 @@ impl<'a> Worker<'a> {
         let cfg_on = cfg_from.is_some();
         let shape_priors_on =
             cfg.capture_prior > 0.0 || cfg.escape_prior > 0.0 || cfg.self_atari_prior > 0.0;
-        // The learned prior (off by default): each candidate's strength,
+        // The learned prior (on by default): each candidate's strength,
         // and the largest.
         let mut strengths = std::mem::take(&mut self.strengths);
         strengths.clear();
