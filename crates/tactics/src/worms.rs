@@ -604,16 +604,7 @@ mod tests {
     use super::*;
     use crate::reading::ReadConfig;
 
-    /// A xorshift generator from `seed`: the random positions of the
-    /// tests below, the same on every run.
-    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
-        move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        }
-    }
+    use katachi_testkit::rng::xorshift;
 
     #[test]
     fn the_tactical_worms_read_as_the_full_ones() {

@@ -11,9 +11,11 @@
 //! - [`golden`]: whole-board golden maps, an ASCII board per analysis
 //!   output checked as a snapshot (`expect-test`), for the analysis stages.
 //! - [`parallel`]: a loop of a test on both cores, answers in order.
+//! - [`rng`]: a deterministic xorshift generator for random positions.
 
 pub mod golden;
 pub mod parallel;
+pub mod rng;
 pub mod shared;
 #[cfg(feature = "tst")]
 pub mod tst;

@@ -508,13 +508,7 @@ mod tests {
     /// A digest of the solver's answers on 400 random spaces of 3 to 11
     /// vertices.
     fn digest() -> u64 {
-        let mut seed: u64 = 0x0dd_b1a5_e5ba_d5ee;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = katachi_testkit::rng::xorshift(0x0dd_b1a5_e5ba_d5ee);
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
         let mut eat = |x: u64| {
             h ^= x;

@@ -778,13 +778,7 @@ mod tests {
 
     #[test]
     fn matches_meeting_an_area_are_the_full_scans_in_its_order() {
-        let mut seed: u64 = 0x1234_5678_9abc_def1;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = katachi_testkit::rng::xorshift(0x1234_5678_9abc_def1);
         let mut found = 0;
         for name in ["attack", "defense"] {
             let m = StandardMatcher::new(crate::database::embedded_compiled(name).expect("db"));
@@ -794,7 +788,7 @@ mod tests {
                 let points: Vec<_> = b.points().collect();
                 for p in points {
                     if next() % 100 < 35 {
-                        let c = if next() % 2 == 0 {
+                        let c = if next().is_multiple_of(2) {
                             Color::Black
                         } else {
                             Color::White
