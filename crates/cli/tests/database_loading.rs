@@ -341,3 +341,56 @@ fn gnugo_joseki_trees_load_into_one_slot() {
     assert_eq!(code, 0, "{err}");
     assert!(!err.contains("error"), "{err}");
 }
+
+/// GNU Go's handicap.db loads into the `handicap` slot and decides where
+/// `place_free_handicap` puts the stones: as many distinct points as
+/// asked, and not katachi's own placement for every count.
+#[test]
+fn gnugo_handicap_database_places_free_handicap_stones() {
+    let Some(dir) = gnugo_patterns("handicap.db") else {
+        return;
+    };
+    let commands: String = [4, 9, 17]
+        .iter()
+        .map(|n| format!("clear_board\nplace_free_handicap {n}\n"))
+        .chain(["quit\n".to_string()])
+        .collect();
+    let run = |extra: &[&str]| {
+        let mut args = vec!["gtp"];
+        args.extend_from_slice(extra);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_katachi"))
+            .args(&args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("katachi runs");
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(commands.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8_lossy(&out.stdout)
+            .split("\n\n")
+            .filter(|r| r.starts_with("= ") && r.len() > 2)
+            .map(|r| r[2..].trim().to_string())
+            .collect::<Vec<String>>()
+    };
+    let slot = format!("handicap={}", dir.join("handicap.db").display());
+    let gnugo = run(&["--patterns", &slot]);
+    let own = run(&[]);
+    assert_eq!(gnugo.len(), 3, "{gnugo:?}");
+    for (answer, n) in gnugo.iter().zip([4, 9, 17]) {
+        let mut v: Vec<&str> = answer.split(' ').collect();
+        assert_eq!(v.len(), n, "{answer}");
+        v.sort_unstable();
+        v.dedup();
+        assert_eq!(v.len(), n, "distinct: {answer}");
+    }
+    assert_eq!(own[1], "D16 K16 Q16 D10 K10 Q10 D4 K4 Q4");
+    assert_ne!(gnugo, own, "the loaded database decides");
+}

@@ -22,6 +22,7 @@
 //! | `endgame` | move generation: endgame patterns, matched as the shapes (GNU Go's `endgame.db` loads here) | `patterns/endgame.db` |
 //! | `fuseki` | move generation: opening patterns, matched as the shapes (GNU Go's `fuseki.db` loads here) | `patterns/fuseki.db` |
 //! | `joseki` | move generation: corner sequences (classes `U`, `J`, `j`, `t`, `T`, antisuji `N`), matched as the shapes; an SGF joseki tree loads here compiled by the joseki compiler (GNU Go's seven trees, given one `--patterns joseki=FILE.sgf` each) | `patterns/joseki.db`, compiled from `patterns/joseki.sgf` |
+//! | `handicap` | free handicap placement (GTP `place_free_handicap`): each match proposes its points with its value (GNU Go's `handicap.db` loads here) | `patterns/handicap.db` |
 //!
 //! The `eyes` slot ([`EYE_SLOT`]) holds an eye-graph database
 //! ([`EyeGraphDb`]), not a pattern database: it has a field of its own
@@ -114,6 +115,11 @@ pub const SLOTS: &[Slot] = &[
         embedded: true,
     },
     Slot {
+        name: HANDICAP_SLOT,
+        use_: "free handicap placement (place_free_handicap): where the handicap stones go (GNU Go's handicap.db loads here)",
+        embedded: true,
+    },
+    Slot {
         name: "joseki",
         use_: "move generation: joseki patterns (a .db file, or an SGF joseki tree compiled at start-up)",
         embedded: true,
@@ -128,6 +134,10 @@ pub const MOVE_SLOTS: [&str; 4] = [SHAPES_SLOT, "endgame", "fuseki", JOSEKI_SLOT
 /// The slot of the joseki patterns, matched by the corner tree matcher
 /// ([`Database::move_matcher`]).
 pub const JOSEKI_SLOT: &str = "joseki";
+
+/// The slot of the free handicap placement's patterns
+/// ([`crate::movegen::handicap`]).
+pub const HANDICAP_SLOT: &str = "handicap";
 
 /// The slot of the move generator's shape patterns, which accepts more
 /// than one file ([`Knowledge::with_more_db`]).
@@ -181,6 +191,23 @@ impl Database {
     pub fn matcher(&self) -> &StandardMatcher {
         self.standard
             .get_or_init(|| StandardMatcher::new(&self.compiled))
+    }
+
+    /// How explanations name the database: `SLOT.db (katachi)` for the
+    /// embedded default, else the file name (names joined by `+` for a
+    /// slot given several files).
+    pub fn display_name(&self) -> String {
+        let file = |f: &PathBuf| {
+            f.file_name().map_or_else(
+                || f.display().to_string(),
+                |n| n.to_string_lossy().to_string(),
+            )
+        };
+        match &self.source {
+            Source::Embedded => format!("{}.db (katachi)", self.slot),
+            Source::File(f) => file(f),
+            Source::Files(fs) => fs.iter().map(file).collect::<Vec<_>>().join("+"),
+        }
     }
 
     /// The matcher the move generator runs on this database: the corner
@@ -514,7 +541,7 @@ mod tests {
             .expect_err("no such slot");
         assert!(
             e.to_string()
-                .contains("attack, defense, conn, barriers, influence, owl_attack, owl_defense, owl_vital, shapes, endgame, fuseki, joseki, eyes"),
+                .contains("attack, defense, conn, barriers, influence, owl_attack, owl_defense, owl_vital, shapes, endgame, fuseki, handicap, joseki, eyes"),
             "{e}"
         );
     }

@@ -20,7 +20,7 @@
 //! `joseki` slots are matched as the shapes (katachi embeds a few endgame
 //! patterns, six opening patterns and a small joseki tree; GNU Go's
 //! `endgame.db`, `fuseki.db` and its seven SGF joseki trees load at run
-//! time, the trees compiled at start-up), the handicap database not yet;
+//! time, the trees compiled at start-up), the `handicap` slot places free handicap stones ([`handicap`]);
 //! of the actions, `antisuji` and `replace` are applied, and a class `N`
 //! pattern (the joseki compiler's antisuji variation) forbids its move. The worms give one attack and
 //! one defence point each, plus the liberties that reading confirms
@@ -29,6 +29,7 @@
 //! [`Analysis`]: crate::analysis::Analysis
 
 pub mod genmove;
+pub mod handicap;
 pub mod reasons;
 pub mod valuation;
 

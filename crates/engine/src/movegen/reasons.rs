@@ -54,7 +54,7 @@ use katachi_tactics::reading::Code;
 use crate::analysis::Analysis;
 use crate::autohelper::{DragonStatus, Effect, PatternEval};
 use crate::constraint_trace::Verdict;
-use crate::knowledge::{Source, MOVE_SLOTS};
+use crate::knowledge::MOVE_SLOTS;
 use crate::owl::OwlStatus;
 use crate::pattern_classes::dragon_classes_hold;
 
@@ -620,23 +620,7 @@ fn patterns(an: &Analysis, color: Color, out: &mut Reasons, slot: &str) {
     let Some(db) = an.config().knowledge.db(slot).cloned() else {
         return;
     };
-    let db_name = match &db.source {
-        Source::Embedded => format!("{slot}.db (katachi)"),
-        Source::File(f) => f.file_name().map_or_else(
-            || f.display().to_string(),
-            |n| n.to_string_lossy().to_string(),
-        ),
-        Source::Files(fs) => fs
-            .iter()
-            .map(|f| {
-                f.file_name().map_or_else(
-                    || f.display().to_string(),
-                    |n| n.to_string_lossy().to_string(),
-                )
-            })
-            .collect::<Vec<_>>()
-            .join("+"),
-    };
+    let db_name = db.display_name();
     let board = an.board().clone();
     let matcher = db.move_matcher();
     let mut scratch = Scratch::default();

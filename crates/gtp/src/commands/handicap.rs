@@ -2,7 +2,8 @@
 //! `set_free_handicap`. Handicap stones are put on the board as setup (they
 //! cannot be undone) and White moves next.
 
-use katachi_board::{fixed_handicap_points, max_fixed_handicap, Board, Cell, Color, Point};
+use katachi_board::{fixed_handicap_points, Board, Cell, Color, Point};
+use katachi_engine::movegen::handicap;
 
 use crate::args::vertex_list;
 use crate::error::{fail, Reply};
@@ -34,7 +35,12 @@ pub fn register(r: &mut Registry) {
         if n < 2 || n >= size * size {
             return fail("invalid handicap");
         }
-        let points = free_placement(s.board(), n);
+        // The handicap slot's patterns (movegen::handicap), the session's
+        // knowledge: `--patterns handicap=FILE` changes the placement.
+        let points: Vec<Point> = handicap::free_placement(&s.config().analysis, s.board(), n)
+            .into_iter()
+            .flat_map(|p| p.stones)
+            .collect();
         place(s, &points)
     });
     // No GoGui analyze entry: it changes the position behind GoGui's back.
@@ -76,52 +82,6 @@ fn place(s: &mut Session, points: &[Point]) -> Reply {
     s.set_board(board);
     s.set_handicap(points.len());
     Ok(vertex_list(s.board(), points.iter().copied()))
-}
-
-/// Where katachi puts `n` free handicap stones on an empty board: the fixed
-/// placement when the board has one for `n`; otherwise the largest fixed
-/// placement, then one stone at a time on the empty point farthest from
-/// the stones already placed, preferring the fourth line (third on boards
-/// below 13x13) and then the earlier point in board order.
-pub fn free_placement(board: &Board, n: usize) -> Vec<Point> {
-    let size = board.size();
-    if let Ok(points) = fixed_handicap_points(size, n) {
-        return points;
-    }
-    let mut placed =
-        fixed_handicap_points(size, max_fixed_handicap(size).min(n)).unwrap_or_default();
-    let best_line = if size >= 13 { 3 } else { 2 }.min((size - 1) / 2);
-    while placed.len() < n {
-        let mut best: Option<(usize, usize, Point)> = None;
-        for p in board.points() {
-            if placed.contains(&p) {
-                continue;
-            }
-            let (r, c) = board.row_col(p);
-            let distance = placed
-                .iter()
-                .map(|&q| {
-                    let (qr, qc) = board.row_col(q);
-                    r.abs_diff(qr).pow(2) + c.abs_diff(qc).pow(2)
-                })
-                .min()
-                .unwrap_or(usize::MAX);
-            let line = r.min(c).min(size - 1 - r).min(size - 1 - c);
-            let closeness = usize::MAX - line.abs_diff(best_line);
-            let better = match best {
-                None => true,
-                Some((d, cl, _)) => (distance, closeness) > (d, cl),
-            };
-            if better {
-                best = Some((distance, closeness, p));
-            }
-        }
-        match best {
-            Some((_, _, p)) => placed.push(p),
-            None => break,
-        }
-    }
-    placed
 }
 
 #[cfg(test)]
