@@ -230,7 +230,7 @@ fn pattern_candidates(
         let value = p
             .values
             .iter()
-            .find_map(|v| match (v.kind, v.arg.clone()) {
+            .find_map(|v| match (v.kind, v.arg) {
                 (ValueKind::Value, ValueArg::Number(x)) => Some(x),
                 _ => None,
             })
