@@ -18,7 +18,8 @@ const MAX_ATTACK_MOVES: usize = 7;
 const MAX_DEFENSE_MOVES: usize = 6;
 
 /// Weight of the distance from the edge (in lines, at most 3) in the
-/// ordering of the defender's liberties and of the attacker's ataris.
+/// ordering of the defender's liberties and of the attacker's ataris,
+/// with [`super::ReadConfig::centre_ties`] (off by default).
 /// A defender with two equal extensions tries the one toward the centre
 /// first, and an attacker with two equal ataris plays the central one,
 /// driving the string toward the edge: the equal scores were ordered by
@@ -428,7 +429,10 @@ impl Reader {
                 let other = if libs[0] == l { libs[1] } else { libs[0] };
                 let escape = self.libs_after(def, other, 5) as i32;
                 score -= 12 * escape;
-                score += CENTRE_WEIGHT_ATT * (centre_distance(b, l) - centre_distance(b, other));
+                if self.cfg.centre_ties {
+                    score +=
+                        CENTRE_WEIGHT_ATT * (centre_distance(b, l) - centre_distance(b, other));
+                }
             } else if nlibs >= 3 {
                 score += self.block_bonus(def, l, nlibs);
             }
@@ -618,7 +622,10 @@ impl Reader {
 
         for &l in libs {
             let after = self.libs_after(def, l, 6) as i32;
-            let mut score = 20 * after + CENTRE_WEIGHT_DEF * centre_distance(b, l);
+            let mut score = 20 * after;
+            if self.cfg.centre_ties {
+                score += CENTRE_WEIGHT_DEF * centre_distance(b, l);
+            }
             if after <= 1 {
                 score -= 100;
             }
