@@ -650,6 +650,8 @@ fn dragon_partition_agrees_with_gnugo() {
         // Raised by conn27 to what its base (main 8961ba9, conn26's
         // cheaper connection stage and the sessions since) measures:
         // 23/50 and 516 (conn27's reader drafts all moved it down).
+        // (tac28's `ReadConfig::centre_ties`, off by default, measures
+        // 26/50 and 520.)
         let partition_floor = floors.pick(DEFAULT_FLOORS.partition, CI_FLOORS.partition, 23);
         assert!(same_partition >= partition_floor, "partition floor");
         // Measured on main e856ff8 (before part17): 20/50 and 499, below

@@ -114,6 +114,15 @@ pub fn register(registry: &mut Registry) {
         reading_config(s).decrease_depths();
         Ok(String::new())
     });
+    registry.add("centre_ties", |s, a| {
+        let on = match a.get(0) {
+            Some("on") => true,
+            Some("off") => false,
+            _ => return fail("usage: centre_ties on|off"),
+        };
+        reading_config(s).centre_ties = on;
+        Ok(String::new())
+    });
     registry.add("level", |s, a| {
         let Some(level) = a.get(0).and_then(|w| w.parse::<u32>().ok()) else {
             return fail("incorrect argument");

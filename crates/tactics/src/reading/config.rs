@@ -32,6 +32,15 @@ pub struct ReadConfig {
     /// Nodes one top-level query may spend before giving up (the attacker
     /// then fails, the defender succeeds).
     pub node_limit: u64,
+    /// Order equal candidates toward the centre (the defender's
+    /// liberties, the attacker's ataris on a two-liberty string; see
+    /// `moves.rs`). PARTIAL, off by default: it reads 10% fewer nodes on
+    /// `scripts/reading_diff.py` and gains owl.tst, connection.tst and
+    /// the dragons reference (README, Tactical reading, tac28), but the
+    /// engine test `owl::combination::tests::defences_against_a_double_atari`
+    /// then fails (a misread of White D7 after Black D6 there that both
+    /// orders make, surfacing in another read). GTP `centre_ties on`.
+    pub centre_ties: bool,
     /// Limits of connection reading.
     pub connection: ConnectionConfig,
 }
@@ -90,6 +99,7 @@ impl Default for ReadConfig {
             vital_depth: 3,
             max_stackp: 80,
             node_limit: 20_000,
+            centre_ties: false,
             connection: ConnectionConfig::default(),
         }
     }

@@ -306,3 +306,34 @@ fn long_ladders_broken_far_away_are_read_to_the_breaker() {
     assert_eq!(out.code, Code::Win, "the ladder towards E16 works");
     assert_eq!(out.mv, Some(pt(&r, "L10")));
 }
+
+/// `ReadConfig::centre_ties` (tac28): two ataris that score the same
+/// (three liberties for the attacker's stone, three for the extension
+/// either way) are ordered by point index without it, the upper one
+/// (C8, next to the edge) first; with it the central one (D7), which
+/// leaves the defender only the edge-side extension, goes first.
+#[test]
+fn centre_ties_order_equal_ataris_toward_the_centre() {
+    let rows = ".........
+                .........
+                .OX......
+                ..O......
+                .........
+                .........
+                .........
+                .........
+                .........";
+    let first = |centre: bool| {
+        let cfg = ReadConfig {
+            centre_ties: centre,
+            ..ReadConfig::default()
+        };
+        let r = Reader::new(Board::from_ascii(rows).expect("board"), cfg);
+        let x = pt(&r, "C7");
+        let libs = r.libs_of(x);
+        let moves = r.attack_moves(x, katachi_board::Color::White, &libs, &[]);
+        r.board().vertex(moves[0])
+    };
+    assert_eq!(first(false), "C8");
+    assert_eq!(first(true), "D7");
+}
