@@ -53,7 +53,8 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use katachi_board::{Board, Cell, Color, Move, Point};
-use katachi_patterns::mcpat::table::NEIGHBOURS;
+use katachi_patterns::mcpat::table::{CODES, CONTEXTS, NEIGHBOURS};
+use katachi_patterns::mcpat::McTable;
 
 use crate::context::analyse;
 
@@ -580,6 +581,16 @@ impl Gammas {
         self.pat.get(key as usize).copied().unwrap_or(1.0)
     }
 
+    /// The gamma of a raw 3x3 key if its canonical pattern is listed in
+    /// the table (seen in training), else `None`.
+    pub fn pat_listed(&self, key: u32) -> Option<f32> {
+        let c = canonical(key);
+        self.pats
+            .binary_search_by_key(&c, |x| x.0)
+            .ok()
+            .map(|i| self.pats[i].1)
+    }
+
     /// The strength of a move with these features.
     pub fn strength(&self, f: &MoveFeatures) -> f32 {
         let mut s = self.pat(f.pat);
@@ -956,6 +967,44 @@ mod tests {
         assert_eq!(pass.small[PASS], 1);
     }
 
+    /// The playout table draws in proportion to the strengths the
+    /// context gives (capture, self-atari, near), at the temperature, and
+    /// keeps the database's zeros (own eyes).
+    #[test]
+    fn the_gamma_playout_table_weighs_moves_by_strength() {
+        let mut small = GROUP_SIZES.map(|n| vec![1.0f32; n as usize + 1]);
+        small[CAPTURE][1] = 1000.0;
+        small[SELF_ATARI][1] = 0.01;
+        small[DIST1][1] = 4.0;
+        small[DIST1][2] = 9.0;
+        let g = Gammas::from_parts(Vec::new(), small);
+        let base =
+            katachi_patterns::mcpat::McTable::compile(&katachi_patterns::mcpat::katachi_db());
+        // Black to move. (1,3) is a white stone in atari (captured at
+        // (0,3)); (0,0) is Black's eye; (5,5) a self-atari for Black; the
+        // previous move White's (3,0).
+        let b = board(&[
+            ".X.....", "XXXOX..", "..XX...", "O......", ".....O.", "....O..", ".....O.",
+        ]);
+        let p = |r, c| b.point(r, c).unwrap();
+        let last = Some(p(3, 0));
+        for (t, cap, sa) in [(1.0f32, 256_000u32, 3u32), (0.5, 8095, 26)] {
+            let table = playout_table(&g, &base, t);
+            let mc = crate::context::McBoard::new(&table, b.clone(), last);
+            // A move with no listed feature weighs the scale.
+            assert_eq!(mc.weight(Color::Black, p(6, 0)), 256, "T {t}");
+            assert_eq!(mc.weight(Color::Black, p(0, 3)), cap, "capture, T {t}");
+            assert_eq!(mc.weight(Color::Black, p(0, 0)), 0, "own eye");
+            let sa_point = p(5, 5);
+            let info = crate::context::analyse(mc.board(), sa_point, Color::Black);
+            assert!(info.self_atari && info.captures == 0);
+            assert_eq!(mc.weight(Color::Black, sa_point), sa, "self-atari, T {t}");
+            // Near the previous move: sqrt(4 * 9) = 6 times.
+            let near = (256.0 * 6f64.powf(f64::from(t))).round() as u32;
+            assert_eq!(mc.weight(Color::Black, p(4, 1)), near, "near, T {t}");
+        }
+    }
+
     #[test]
     fn canonical_keys_are_invariant() {
         let perms = symmetries();
@@ -1041,4 +1090,122 @@ mod tests {
         let g = Gammas::embedded();
         assert!(g.pats.len() > 100, "{}", g.pats.len());
     }
+}
+
+/// Largest playout weight of [`playout_table`] (the sum tree adds a
+/// board's weights in 64 bits; this keeps one weight well inside 32).
+const PLAYOUT_WEIGHT_MAX: f64 = 1e9;
+
+/// Playout weight of a gamma-1 move in [`playout_table`] (the integer
+/// scale of the strengths; a move weaker than `1 / PLAYOUT_SCALE` still
+/// weighs 1).
+pub const PLAYOUT_SCALE: f64 = 256.0;
+
+/// The learned gammas as playout weights (`--mc-param gamma_playout=T`,
+/// PARTIAL: an approximation): a compiled Monte Carlo table whose value
+/// for a relative 3x3 code and a playout context ([`McTable`]'s context
+/// index) is `PLAYOUT_SCALE * s^T`, `s` the strength the model gives the
+/// features the context determines, rounded, at least 1; 0 wherever the
+/// `base` table (the pattern database) gives 0, so its rules stay: no
+/// own proper eye filled, and the search's self-atari limit and ko rule
+/// still act on the board.
+///
+/// The playout context does not carry every feature, so each is read
+/// from what it has:
+/// - `pat3`: the code's pattern; its atari bits are unknown, so when the
+///   move captures (`ocap > 0`) or an opponent move here would capture
+///   (`xcap > 0`), the largest listed gamma over the non-empty sets of
+///   adjacent opponent (own) stones marked in atari; the pattern without
+///   atari bits otherwise (or when none is listed).
+/// - `capture`: by `ocap` (1, 2, 3+ stones: values 1, 2, 3), plus 3 (it
+///   saves a string) when an opponent move here would capture too.
+/// - `escape`: `xcap > 0`, no capture and not a self-atari: value 1 (two
+///   liberties after; the count is not known), or 3 when two or more
+///   stones are saved.
+/// - `selfatari`: not `osafe`: value 1 (one stone; larger self-ataris
+///   are mostly cut by the limit), or 5 with a capture.
+/// - `dist1`: near the previous move, the geometric mean of the gammas of
+///   buckets 1 and 2 (the eight neighbours); far, 1.
+/// - `atari`, `dist2`, `line`: not known, gamma 1.
+pub fn playout_table(gammas: &Gammas, base: &McTable, temperature: f32) -> McTable {
+    let t = f64::from(temperature);
+    let near = (f64::from(gammas.small(DIST1, 1)) * f64::from(gammas.small(DIST1, 2))).sqrt();
+    // The pattern gamma of a relative code for each (opponent atari,
+    // own atari) combination: 4 per code, computed once per code.
+    let mut last_code = u32::MAX;
+    let mut pat = [[1.0f64; 2]; 2];
+    McTable::from_fn(move |code, ctx| {
+        debug_assert!((code as usize) < CODES && ctx < CONTEXTS);
+        // White's relative code is its absolute one.
+        if base.value(1, code, ctx) == 0 {
+            return 0;
+        }
+        if u32::from(code) != last_code {
+            last_code = u32::from(code);
+            pat = pattern_gammas(gammas, u32::from(code));
+        }
+        let osafe = ctx & 2 != 0;
+        let ocap = ((ctx >> 4) & 3) as u8;
+        let xcap = ((ctx >> 6) & 3) as u8;
+        let mut s = pat[(ocap > 0) as usize][(xcap > 0) as usize];
+        if ocap > 0 {
+            let save = if xcap > 0 { 3 } else { 0 };
+            s *= f64::from(gammas.small(CAPTURE, ocap + save));
+        } else if xcap > 0 && osafe {
+            let two = if xcap >= 2 { 2 } else { 0 };
+            s *= f64::from(gammas.small(ESCAPE, 1 + two));
+        }
+        if !osafe {
+            let v = if ocap > 0 { 5 } else { 1 };
+            s *= f64::from(gammas.small(SELF_ATARI, v));
+        }
+        if ctx & 1 != 0 {
+            s *= near;
+        }
+        (PLAYOUT_SCALE * s.powf(t))
+            .round()
+            .clamp(1.0, PLAYOUT_WEIGHT_MAX) as u32
+    })
+}
+
+/// The pattern gammas of relative code `code` for [`playout_table`]:
+/// `[opponent atari][own atari]`, each the largest listed gamma over the
+/// non-empty sets of orthogonal opponent (own) neighbours marked in
+/// atari when set, the pattern without atari bits otherwise or when no
+/// such key is listed.
+fn pattern_gammas(gammas: &Gammas, code: u32) -> [[f64; 2]; 2] {
+    let plain = f64::from(gammas.pat(code));
+    let mut masks = [0u32; 2]; // opponent, own
+    for (j, &i) in ORTHO.iter().enumerate() {
+        match (code >> (2 * i)) & 3 {
+            1 => masks[1] |= 1 << j,
+            2 => masks[0] |= 1 << j,
+            _ => {}
+        }
+    }
+    let mut out = [[plain; 2]; 2];
+    for (x, row) in out.iter_mut().enumerate() {
+        for (o, cell) in row.iter_mut().enumerate() {
+            let mut best: Option<f64> = None;
+            // Non-empty subsets of each required mask (empty when not
+            // required).
+            let subsets = |mask: u32, want: bool| -> Vec<u32> {
+                if !want {
+                    return vec![0];
+                }
+                (1..16u32).filter(|&s| s & !mask == 0).collect()
+            };
+            for a in subsets(masks[0], x == 1) {
+                for b in subsets(masks[1], o == 1) {
+                    if let Some(g) = gammas.pat_listed(code | (a | b) << 16) {
+                        best = Some(best.map_or(f64::from(g), |v: f64| v.max(f64::from(g))));
+                    }
+                }
+            }
+            if let Some(g) = best {
+                *cell = g;
+            }
+        }
+    }
+    out
 }
