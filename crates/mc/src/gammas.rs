@@ -22,11 +22,18 @@
 //!   - `capture` (1-6): captures a string; total size 1, 2-3, 4+ (1, 2,
 //!     3), plus 3 when a captured string touches an own string in atari
 //!     (the capture saves it).
-//!   - `escape` (1-4): a liberty of an own string in atari after which
+//!   - `escape` (1-6): a liberty of an own string in atari after which
 //!     the joined string has 2 (1) or 3+ (2) liberties, plus 2 when the
-//!     string saved has two or more stones. No ladder check (PARTIAL).
-//!   - `atari` (1-3): puts an opponent string of 2 liberties into atari;
-//!     its size 1, 2-3, 4+ (the largest such string).
+//!     string saved has two or more stones; 5 (one stone) or 6 (two or
+//!     more) when it has two and the cheap ladder reader of
+//!     [`crate::heavy`] says the attacker catches it (a ladder or a net).
+//!   - `atari` (1-6): puts an opponent string of 2 liberties into atari;
+//!     its size 1, 2-3, 4+ (the largest such string), plus 3 when the
+//!     ladder reader says a string so put in atari cannot escape.
+//!   - A table that lists none of the ladder values (escape 5-6, atari
+//!     4-6; tables trained before the check) gives each the gamma of the
+//!     value without the check (escape 1 and 3, atari 1-3), so its
+//!     strengths are what they were.
 //!   - `selfatari` (1-5): the new string has one liberty (not suicide):
 //!     1, 2, 3-5, 6+ stones (1-4), or 5 when the move also captures.
 //!   - `dist1`, `dist2` (1-16): Coulom's distance `dx + dy + max(dx, dy)`
@@ -57,6 +64,7 @@ use katachi_patterns::mcpat::table::{CODES, CONTEXTS, NEIGHBOURS};
 use katachi_patterns::mcpat::McTable;
 
 use crate::context::analyse;
+use crate::heavy::{escapes, escapes_after_extend, LADDER_BUDGET};
 
 /// The small (non-pattern) feature groups, in table order.
 pub const GROUP_NAMES: [&str; 8] = [
@@ -72,7 +80,17 @@ pub const GROUP_NAMES: [&str; 8] = [
 
 /// The largest value of each small group (values run from 1; 0 means the
 /// move does not have the group's feature).
-pub const GROUP_SIZES: [u8; 8] = [6, 4, 3, 5, 16, 16, 4, 2];
+pub const GROUP_SIZES: [u8; 8] = [6, 6, 6, 5, 16, 16, 4, 2];
+
+/// The ladder-checked values (group, value) and the value without the
+/// check whose gamma they take when a table does not list them.
+const LADDER_FALLBACK: [(usize, u8, u8); 5] = [
+    (ESCAPE, 5, 1),
+    (ESCAPE, 6, 3),
+    (ATARI, 4, 1),
+    (ATARI, 5, 2),
+    (ATARI, 6, 3),
+];
 
 /// Index of the `capture` group in [`MoveFeatures::small`].
 pub const CAPTURE: usize = 0;
@@ -315,6 +333,16 @@ pub fn features(b: &Board, c: Color, m: Move, prev: [Option<Move>; 2]) -> MoveFe
         }
         let two = if libs.len() >= 3 { 2 } else { 1 };
         small[ESCAPE] = two + if saved >= 2 { 2 } else { 0 };
+        // Two liberties after: does the extension run into a ladder?
+        if two == 1 {
+            if let Some(&(h, ..)) = strings.iter().find(|s| s.1 && s.2 == 1) {
+                let mut scratch = b.clone();
+                let mut budget = LADDER_BUDGET;
+                if !escapes_after_extend(&mut scratch, h, &mut budget) {
+                    small[ESCAPE] = if saved >= 2 { 6 } else { 5 };
+                }
+            }
+        }
     }
     // Atari on an opponent string.
     let atari = strings
@@ -324,6 +352,18 @@ pub fn features(b: &Board, c: Color, m: Move, prev: [Option<Move>; 2]) -> MoveFe
         .max();
     if let Some(size) = atari {
         small[ATARI] = size_bucket3(size);
+        // Does an opponent string put in atari die in a ladder?
+        if !info.self_atari {
+            let mut scratch = b.clone();
+            scratch.play_unchecked(c, Move::Play(p));
+            let mut budget = LADDER_BUDGET;
+            let caught = strings.iter().filter(|s| !s.1 && s.2 == 2).any(|s| {
+                scratch.liberty_count(s.0) == 1 && !escapes(&mut scratch, s.0, &mut budget)
+            });
+            if caught {
+                small[ATARI] += 3;
+            }
+        }
     }
     if info.self_atari && !info.suicide {
         small[SELF_ATARI] = if info.captures > 0 {
@@ -555,6 +595,13 @@ impl Gammas {
         }
         if !header {
             return Err(err(1, 1, format!("empty table: no `{HEADER}` header")));
+        }
+        // Ladder values a table does not list take the plain value's
+        // gamma (see the module doc).
+        for (gi, v, plain) in LADDER_FALLBACK {
+            if !seen_small.contains_key(&(gi, v)) {
+                g.small[gi][v as usize] = g.small[gi][plain as usize];
+            }
         }
         let canon = canonical_table();
         let by_canon: HashMap<u32, f32> = canon_pats.iter().copied().collect();
@@ -965,6 +1012,75 @@ mod tests {
         assert_eq!(pass.small[PASS], 2);
         let pass = features(&b, Color::Black, Move::Pass, [Some(Move::Pass), None]);
         assert_eq!(pass.small[PASS], 1);
+    }
+
+    /// The ladder check of the escape and atari features, on a ladder and
+    /// on the same shape with two ladder breakers (GNU Go 3.8's `defend`
+    /// on the stone agrees: 0 without the breakers, E6 with them).
+    #[test]
+    fn escapes_and_ataris_are_read_for_ladders() {
+        let ladder = [
+            ".........",
+            ".........",
+            "...O.....",
+            "..OX.O...",
+            "...O.....",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ];
+        let mut broken = ladder;
+        broken[1] = "......X..";
+        broken[5] = "......X..";
+        let esc = |rows: &[&str]| {
+            let b = board(rows);
+            features(
+                &b,
+                Color::Black,
+                Move::Play(b.point(3, 4).unwrap()),
+                [None; 2],
+            )
+            .small[ESCAPE]
+        };
+        assert_eq!(esc(&ladder), 5, "the extension runs into a ladder");
+        assert_eq!(esc(&broken), 1, "two liberties, the ladder broken");
+        // White's atari at (4,3) on the stone with two liberties.
+        let atari = |rows: &[&str], r: usize, c: usize| {
+            let mut rows = rows.to_vec();
+            rows[4] = ".........";
+            let b = board(&rows);
+            features(
+                &b,
+                Color::White,
+                Move::Play(b.point(r, c).unwrap()),
+                [None; 2],
+            )
+            .small[ATARI]
+        };
+        assert_eq!(
+            atari(&ladder, 4, 3),
+            4,
+            "an atari that captures in a ladder"
+        );
+        assert_eq!(atari(&broken, 4, 3), 1, "the ladder broken");
+        assert_eq!(
+            atari(&ladder, 3, 4),
+            1,
+            "the other side: three liberties after"
+        );
+        // A table without the ladder values keeps the old strengths.
+        let g = Gammas::parse(
+            "katachi-gammas 1\nescape 1 0.5\nescape 3 2.0\natari 2 3.0\n",
+            "t",
+        )
+        .unwrap();
+        assert_eq!(g.small(ESCAPE, 5), 0.5);
+        assert_eq!(g.small(ESCAPE, 6), 2.0);
+        assert_eq!(g.small(ATARI, 5), 3.0);
+        assert_eq!(g.small(ATARI, 4), 1.0);
+        let g = Gammas::parse("katachi-gammas 1\nescape 1 0.5\nescape 5 0.1\n", "t").unwrap();
+        assert_eq!(g.small(ESCAPE, 5), 0.1);
     }
 
     /// The playout table draws in proportion to the strengths the
