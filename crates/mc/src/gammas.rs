@@ -47,7 +47,13 @@
 //!   listed have gamma 1. [`Gammas::parse`] reports file, line and column.
 //!   The embedded default ([`Gammas::embedded`]) is
 //!   `patterns/mc_gammas.txt`, trained by `katachi train-gammas` (its
-//!   header says on which records).
+//!   header says on which records) before the ladder values existed;
+//!   `patterns/mc_gammas_ladder.txt` (`katachi gtp --mc-gammas FILE`) is
+//!   the same training with them (not the default: no gain shown in
+//!   self-play, the README's mc28 figures).
+//! - **Playout weights** ([`playout_table`], `--mc-param gamma_playout`,
+//!   off by default, PARTIAL): the strengths the playouts' context can
+//!   tell, as a Monte Carlo table.
 //! - **Training** ([`Trainer`]): positions (the candidates' features and
 //!   the index of the move played), MM updates one group at a time
 //!   (Coulom's: the features of one group never share a team, so a
@@ -896,6 +902,124 @@ pub fn candidate_moves(b: &Board, c: Color, out: &mut Vec<Move>) {
     out.push(Move::Pass);
 }
 
+/// Largest playout weight of [`playout_table`] (the sum tree adds a
+/// board's weights in 64 bits; this keeps one weight well inside 32).
+const PLAYOUT_WEIGHT_MAX: f64 = 1e9;
+
+/// Playout weight of a gamma-1 move in [`playout_table`] (the integer
+/// scale of the strengths; a move weaker than `1 / PLAYOUT_SCALE` still
+/// weighs 1).
+pub const PLAYOUT_SCALE: f64 = 256.0;
+
+/// The learned gammas as playout weights (`--mc-param gamma_playout=T`,
+/// PARTIAL: an approximation): a compiled Monte Carlo table whose value
+/// for a relative 3x3 code and a playout context ([`McTable`]'s context
+/// index) is `PLAYOUT_SCALE * s^T`, `s` the strength the model gives the
+/// features the context determines, rounded, at least 1; 0 wherever the
+/// `base` table (the pattern database) gives 0, so its rules stay: no
+/// own proper eye filled, and the search's self-atari limit and ko rule
+/// still act on the board.
+///
+/// The playout context does not carry every feature, so each is read
+/// from what it has:
+/// - `pat3`: the code's pattern; its atari bits are unknown, so when the
+///   move captures (`ocap > 0`) or an opponent move here would capture
+///   (`xcap > 0`), the largest listed gamma over the non-empty sets of
+///   adjacent opponent (own) stones marked in atari; the pattern without
+///   atari bits otherwise (or when none is listed).
+/// - `capture`: by `ocap` (1, 2, 3+ stones: values 1, 2, 3), plus 3 (it
+///   saves a string) when an opponent move here would capture too.
+/// - `escape`: `xcap > 0`, no capture and not a self-atari: value 1 (two
+///   liberties after; the count is not known), or 3 when two or more
+///   stones are saved.
+/// - `selfatari`: not `osafe`: value 1 (one stone; larger self-ataris
+///   are mostly cut by the limit), or 5 with a capture.
+/// - `dist1`: near the previous move, the geometric mean of the gammas of
+///   buckets 1 and 2 (the eight neighbours); far, 1.
+/// - `atari`, `dist2`, `line`: not known, gamma 1.
+pub fn playout_table(gammas: &Gammas, base: &McTable, temperature: f32) -> McTable {
+    let t = f64::from(temperature);
+    let near = (f64::from(gammas.small(DIST1, 1)) * f64::from(gammas.small(DIST1, 2))).sqrt();
+    // The pattern gamma of a relative code for each (opponent atari,
+    // own atari) combination: 4 per code, computed once per code.
+    let mut last_code = u32::MAX;
+    let mut pat = [[1.0f64; 2]; 2];
+    McTable::from_fn(move |code, ctx| {
+        debug_assert!((code as usize) < CODES && ctx < CONTEXTS);
+        // White's relative code is its absolute one.
+        if base.value(1, code, ctx) == 0 {
+            return 0;
+        }
+        if u32::from(code) != last_code {
+            last_code = u32::from(code);
+            pat = pattern_gammas(gammas, u32::from(code));
+        }
+        let osafe = ctx & 2 != 0;
+        let ocap = ((ctx >> 4) & 3) as u8;
+        let xcap = ((ctx >> 6) & 3) as u8;
+        let mut s = pat[(ocap > 0) as usize][(xcap > 0) as usize];
+        if ocap > 0 {
+            let save = if xcap > 0 { 3 } else { 0 };
+            s *= f64::from(gammas.small(CAPTURE, ocap + save));
+        } else if xcap > 0 && osafe {
+            let two = if xcap >= 2 { 2 } else { 0 };
+            s *= f64::from(gammas.small(ESCAPE, 1 + two));
+        }
+        if !osafe {
+            let v = if ocap > 0 { 5 } else { 1 };
+            s *= f64::from(gammas.small(SELF_ATARI, v));
+        }
+        if ctx & 1 != 0 {
+            s *= near;
+        }
+        (PLAYOUT_SCALE * s.powf(t))
+            .round()
+            .clamp(1.0, PLAYOUT_WEIGHT_MAX) as u32
+    })
+}
+
+/// The pattern gammas of relative code `code` for [`playout_table`]:
+/// `[opponent atari][own atari]`, each the largest listed gamma over the
+/// non-empty sets of orthogonal opponent (own) neighbours marked in
+/// atari when set, the pattern without atari bits otherwise or when no
+/// such key is listed.
+fn pattern_gammas(gammas: &Gammas, code: u32) -> [[f64; 2]; 2] {
+    let plain = f64::from(gammas.pat(code));
+    let mut masks = [0u32; 2]; // opponent, own
+    for (j, &i) in ORTHO.iter().enumerate() {
+        match (code >> (2 * i)) & 3 {
+            1 => masks[1] |= 1 << j,
+            2 => masks[0] |= 1 << j,
+            _ => {}
+        }
+    }
+    let mut out = [[plain; 2]; 2];
+    for (x, row) in out.iter_mut().enumerate() {
+        for (o, cell) in row.iter_mut().enumerate() {
+            let mut best: Option<f64> = None;
+            // Non-empty subsets of each required mask (empty when not
+            // required).
+            let subsets = |mask: u32, want: bool| -> Vec<u32> {
+                if !want {
+                    return vec![0];
+                }
+                (1..16u32).filter(|&s| s & !mask == 0).collect()
+            };
+            for a in subsets(masks[0], x == 1) {
+                for b in subsets(masks[1], o == 1) {
+                    if let Some(g) = gammas.pat_listed(code | (a | b) << 16) {
+                        best = Some(best.map_or(f64::from(g), |v: f64| v.max(f64::from(g))));
+                    }
+                }
+            }
+            if let Some(g) = best {
+                *cell = g;
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1206,122 +1330,4 @@ mod tests {
         let g = Gammas::embedded();
         assert!(g.pats.len() > 100, "{}", g.pats.len());
     }
-}
-
-/// Largest playout weight of [`playout_table`] (the sum tree adds a
-/// board's weights in 64 bits; this keeps one weight well inside 32).
-const PLAYOUT_WEIGHT_MAX: f64 = 1e9;
-
-/// Playout weight of a gamma-1 move in [`playout_table`] (the integer
-/// scale of the strengths; a move weaker than `1 / PLAYOUT_SCALE` still
-/// weighs 1).
-pub const PLAYOUT_SCALE: f64 = 256.0;
-
-/// The learned gammas as playout weights (`--mc-param gamma_playout=T`,
-/// PARTIAL: an approximation): a compiled Monte Carlo table whose value
-/// for a relative 3x3 code and a playout context ([`McTable`]'s context
-/// index) is `PLAYOUT_SCALE * s^T`, `s` the strength the model gives the
-/// features the context determines, rounded, at least 1; 0 wherever the
-/// `base` table (the pattern database) gives 0, so its rules stay: no
-/// own proper eye filled, and the search's self-atari limit and ko rule
-/// still act on the board.
-///
-/// The playout context does not carry every feature, so each is read
-/// from what it has:
-/// - `pat3`: the code's pattern; its atari bits are unknown, so when the
-///   move captures (`ocap > 0`) or an opponent move here would capture
-///   (`xcap > 0`), the largest listed gamma over the non-empty sets of
-///   adjacent opponent (own) stones marked in atari; the pattern without
-///   atari bits otherwise (or when none is listed).
-/// - `capture`: by `ocap` (1, 2, 3+ stones: values 1, 2, 3), plus 3 (it
-///   saves a string) when an opponent move here would capture too.
-/// - `escape`: `xcap > 0`, no capture and not a self-atari: value 1 (two
-///   liberties after; the count is not known), or 3 when two or more
-///   stones are saved.
-/// - `selfatari`: not `osafe`: value 1 (one stone; larger self-ataris
-///   are mostly cut by the limit), or 5 with a capture.
-/// - `dist1`: near the previous move, the geometric mean of the gammas of
-///   buckets 1 and 2 (the eight neighbours); far, 1.
-/// - `atari`, `dist2`, `line`: not known, gamma 1.
-pub fn playout_table(gammas: &Gammas, base: &McTable, temperature: f32) -> McTable {
-    let t = f64::from(temperature);
-    let near = (f64::from(gammas.small(DIST1, 1)) * f64::from(gammas.small(DIST1, 2))).sqrt();
-    // The pattern gamma of a relative code for each (opponent atari,
-    // own atari) combination: 4 per code, computed once per code.
-    let mut last_code = u32::MAX;
-    let mut pat = [[1.0f64; 2]; 2];
-    McTable::from_fn(move |code, ctx| {
-        debug_assert!((code as usize) < CODES && ctx < CONTEXTS);
-        // White's relative code is its absolute one.
-        if base.value(1, code, ctx) == 0 {
-            return 0;
-        }
-        if u32::from(code) != last_code {
-            last_code = u32::from(code);
-            pat = pattern_gammas(gammas, u32::from(code));
-        }
-        let osafe = ctx & 2 != 0;
-        let ocap = ((ctx >> 4) & 3) as u8;
-        let xcap = ((ctx >> 6) & 3) as u8;
-        let mut s = pat[(ocap > 0) as usize][(xcap > 0) as usize];
-        if ocap > 0 {
-            let save = if xcap > 0 { 3 } else { 0 };
-            s *= f64::from(gammas.small(CAPTURE, ocap + save));
-        } else if xcap > 0 && osafe {
-            let two = if xcap >= 2 { 2 } else { 0 };
-            s *= f64::from(gammas.small(ESCAPE, 1 + two));
-        }
-        if !osafe {
-            let v = if ocap > 0 { 5 } else { 1 };
-            s *= f64::from(gammas.small(SELF_ATARI, v));
-        }
-        if ctx & 1 != 0 {
-            s *= near;
-        }
-        (PLAYOUT_SCALE * s.powf(t))
-            .round()
-            .clamp(1.0, PLAYOUT_WEIGHT_MAX) as u32
-    })
-}
-
-/// The pattern gammas of relative code `code` for [`playout_table`]:
-/// `[opponent atari][own atari]`, each the largest listed gamma over the
-/// non-empty sets of orthogonal opponent (own) neighbours marked in
-/// atari when set, the pattern without atari bits otherwise or when no
-/// such key is listed.
-fn pattern_gammas(gammas: &Gammas, code: u32) -> [[f64; 2]; 2] {
-    let plain = f64::from(gammas.pat(code));
-    let mut masks = [0u32; 2]; // opponent, own
-    for (j, &i) in ORTHO.iter().enumerate() {
-        match (code >> (2 * i)) & 3 {
-            1 => masks[1] |= 1 << j,
-            2 => masks[0] |= 1 << j,
-            _ => {}
-        }
-    }
-    let mut out = [[plain; 2]; 2];
-    for (x, row) in out.iter_mut().enumerate() {
-        for (o, cell) in row.iter_mut().enumerate() {
-            let mut best: Option<f64> = None;
-            // Non-empty subsets of each required mask (empty when not
-            // required).
-            let subsets = |mask: u32, want: bool| -> Vec<u32> {
-                if !want {
-                    return vec![0];
-                }
-                (1..16u32).filter(|&s| s & !mask == 0).collect()
-            };
-            for a in subsets(masks[0], x == 1) {
-                for b in subsets(masks[1], o == 1) {
-                    if let Some(g) = gammas.pat_listed(code | (a | b) << 16) {
-                        best = Some(best.map_or(f64::from(g), |v: f64| v.max(f64::from(g))));
-                    }
-                }
-            }
-            if let Some(g) = best {
-                *cell = g;
-            }
-        }
-    }
-    out
 }
