@@ -94,7 +94,9 @@ pub struct Args {
     /// decided_win_rate, expand_at, self_atari_limit, tactical_prior,
     /// heavy_escape, heavy_atari2, heavy_nakade, heavy_race, heavy_local,
     /// heavy_local_min, local_playout, local_pattern_min, lgrf, early_stop,
-    /// resign_below, resign_min_playouts, dead_ownership).
+    /// resign_below, resign_min_playouts, dead_ownership, gamma_prior,
+    /// gamma_playout: the gammas as playout weights at temperature T, off
+    /// by default).
     #[arg(long = "mc-param", value_name = "NAME=VALUE")]
     mc_params: Vec<String>,
 

@@ -7,7 +7,9 @@
 //! inside `McBoard::playout` only (the table compilation excluded).
 //! Arguments: SIZE (default 9), PLAYOUTS (default 2000), then optionally
 //! the self-atari limit (default 0, the search's default is 3) and the
-//! heavy `race` rule's probability in percent (default 0). Prints the
+//! heavy `race` rule's probability in percent (default 0), and the
+//! learned gammas' temperature in percent for the playout weights
+//! (`--mc-param gamma_playout`; default 0, the pattern weights). Prints the
 //! rate (wall clock), moves per playout, the share of playouts stopped
 //! by the move cap and Black's share at komi 7.5, which
 //! stay the same for the same seed as long as the playouts do.
@@ -23,10 +25,16 @@ fn main() -> ExitCode {
     let parse = |i: usize, default: usize| -> Option<usize> {
         args.get(i).map_or(Some(default), |s| s.parse().ok())
     };
-    let (Some(size), Some(playouts), Some(limit), Some(race)) =
-        (parse(0, 9), parse(1, 2000), parse(2, 0), parse(3, 0))
-    else {
-        eprintln!("usage: prof_playouts [SIZE] [PLAYOUTS] [SELF_ATARI_LIMIT] [RACE_PERCENT]");
+    let (Some(size), Some(playouts), Some(limit), Some(race), Some(gamma)) = (
+        parse(0, 9),
+        parse(1, 2000),
+        parse(2, 0),
+        parse(3, 0),
+        parse(4, 0),
+    ) else {
+        eprintln!(
+            "usage: prof_playouts [SIZE] [PLAYOUTS] [SELF_ATARI_LIMIT] [RACE_PERCENT] [GAMMA_PERCENT]"
+        );
         return ExitCode::FAILURE;
     };
     let board = match Board::new(size) {
@@ -37,7 +45,15 @@ fn main() -> ExitCode {
         }
     };
     let policy = Policy::katachi();
-    let mut start = McBoard::new(policy.table(), board, None);
+    let gamma_table = (gamma > 0).then(|| {
+        katachi_mc::gammas::playout_table(
+            katachi_mc::Gammas::embedded(),
+            policy.table(),
+            gamma as f32 / 100.0,
+        )
+    });
+    let table = gamma_table.as_ref().unwrap_or(policy.table());
+    let mut start = McBoard::new(table, board, None);
     start.set_self_atari_limit(limit);
     start.set_heavy(Heavy {
         race: race.min(100) as f32 / 100.0,

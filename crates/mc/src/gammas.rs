@@ -22,11 +22,18 @@
 //!   - `capture` (1-6): captures a string; total size 1, 2-3, 4+ (1, 2,
 //!     3), plus 3 when a captured string touches an own string in atari
 //!     (the capture saves it).
-//!   - `escape` (1-4): a liberty of an own string in atari after which
+//!   - `escape` (1-6): a liberty of an own string in atari after which
 //!     the joined string has 2 (1) or 3+ (2) liberties, plus 2 when the
-//!     string saved has two or more stones. No ladder check (PARTIAL).
-//!   - `atari` (1-3): puts an opponent string of 2 liberties into atari;
-//!     its size 1, 2-3, 4+ (the largest such string).
+//!     string saved has two or more stones; 5 (one stone) or 6 (two or
+//!     more) when it has two and the cheap ladder reader of
+//!     [`crate::heavy`] says the attacker catches it (a ladder or a net).
+//!   - `atari` (1-6): puts an opponent string of 2 liberties into atari;
+//!     its size 1, 2-3, 4+ (the largest such string), plus 3 when the
+//!     ladder reader says a string so put in atari cannot escape.
+//!   - A table that lists none of the ladder values (escape 5-6, atari
+//!     4-6; tables trained before the check) gives each the gamma of the
+//!     value without the check (escape 1 and 3, atari 1-3), so its
+//!     strengths are what they were.
 //!   - `selfatari` (1-5): the new string has one liberty (not suicide):
 //!     1, 2, 3-5, 6+ stones (1-4), or 5 when the move also captures.
 //!   - `dist1`, `dist2` (1-16): Coulom's distance `dx + dy + max(dx, dy)`
@@ -40,7 +47,13 @@
 //!   listed have gamma 1. [`Gammas::parse`] reports file, line and column.
 //!   The embedded default ([`Gammas::embedded`]) is
 //!   `patterns/mc_gammas.txt`, trained by `katachi train-gammas` (its
-//!   header says on which records).
+//!   header says on which records) before the ladder values existed;
+//!   `patterns/mc_gammas_ladder.txt` (`katachi gtp --mc-gammas FILE`) is
+//!   the same training with them (not the default: no gain shown in
+//!   self-play, the README's mc28 figures).
+//! - **Playout weights** ([`playout_table`], `--mc-param gamma_playout`,
+//!   off by default, PARTIAL): the strengths the playouts' context can
+//!   tell, as a Monte Carlo table.
 //! - **Training** ([`Trainer`]): positions (the candidates' features and
 //!   the index of the move played), MM updates one group at a time
 //!   (Coulom's: the features of one group never share a team, so a
@@ -53,9 +66,11 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use katachi_board::{Board, Cell, Color, Move, Point};
-use katachi_patterns::mcpat::table::NEIGHBOURS;
+use katachi_patterns::mcpat::table::{CODES, CONTEXTS, NEIGHBOURS};
+use katachi_patterns::mcpat::McTable;
 
 use crate::context::analyse;
+use crate::heavy::{escapes, escapes_after_extend, LADDER_BUDGET};
 
 /// The small (non-pattern) feature groups, in table order.
 pub const GROUP_NAMES: [&str; 8] = [
@@ -71,7 +86,17 @@ pub const GROUP_NAMES: [&str; 8] = [
 
 /// The largest value of each small group (values run from 1; 0 means the
 /// move does not have the group's feature).
-pub const GROUP_SIZES: [u8; 8] = [6, 4, 3, 5, 16, 16, 4, 2];
+pub const GROUP_SIZES: [u8; 8] = [6, 6, 6, 5, 16, 16, 4, 2];
+
+/// The ladder-checked values (group, value) and the value without the
+/// check whose gamma they take when a table does not list them.
+const LADDER_FALLBACK: [(usize, u8, u8); 5] = [
+    (ESCAPE, 5, 1),
+    (ESCAPE, 6, 3),
+    (ATARI, 4, 1),
+    (ATARI, 5, 2),
+    (ATARI, 6, 3),
+];
 
 /// Index of the `capture` group in [`MoveFeatures::small`].
 pub const CAPTURE: usize = 0;
@@ -314,6 +339,16 @@ pub fn features(b: &Board, c: Color, m: Move, prev: [Option<Move>; 2]) -> MoveFe
         }
         let two = if libs.len() >= 3 { 2 } else { 1 };
         small[ESCAPE] = two + if saved >= 2 { 2 } else { 0 };
+        // Two liberties after: does the extension run into a ladder?
+        if two == 1 {
+            if let Some(&(h, ..)) = strings.iter().find(|s| s.1 && s.2 == 1) {
+                let mut scratch = b.clone();
+                let mut budget = LADDER_BUDGET;
+                if !escapes_after_extend(&mut scratch, h, &mut budget) {
+                    small[ESCAPE] = if saved >= 2 { 6 } else { 5 };
+                }
+            }
+        }
     }
     // Atari on an opponent string.
     let atari = strings
@@ -323,6 +358,18 @@ pub fn features(b: &Board, c: Color, m: Move, prev: [Option<Move>; 2]) -> MoveFe
         .max();
     if let Some(size) = atari {
         small[ATARI] = size_bucket3(size);
+        // Does an opponent string put in atari die in a ladder?
+        if !info.self_atari {
+            let mut scratch = b.clone();
+            scratch.play_unchecked(c, Move::Play(p));
+            let mut budget = LADDER_BUDGET;
+            let caught = strings.iter().filter(|s| !s.1 && s.2 == 2).any(|s| {
+                scratch.liberty_count(s.0) == 1 && !escapes(&mut scratch, s.0, &mut budget)
+            });
+            if caught {
+                small[ATARI] += 3;
+            }
+        }
     }
     if info.self_atari && !info.suicide {
         small[SELF_ATARI] = if info.captures > 0 {
@@ -555,6 +602,13 @@ impl Gammas {
         if !header {
             return Err(err(1, 1, format!("empty table: no `{HEADER}` header")));
         }
+        // Ladder values a table does not list take the plain value's
+        // gamma (see the module doc).
+        for (gi, v, plain) in LADDER_FALLBACK {
+            if !seen_small.contains_key(&(gi, v)) {
+                g.small[gi][v as usize] = g.small[gi][plain as usize];
+            }
+        }
         let canon = canonical_table();
         let by_canon: HashMap<u32, f32> = canon_pats.iter().copied().collect();
         for (k, c) in canon.iter().enumerate() {
@@ -578,6 +632,16 @@ impl Gammas {
     /// The gamma of a raw 3x3 key (1 for [`NO_PAT`]).
     pub fn pat(&self, key: u32) -> f32 {
         self.pat.get(key as usize).copied().unwrap_or(1.0)
+    }
+
+    /// The gamma of a raw 3x3 key if its canonical pattern is listed in
+    /// the table (seen in training), else `None`.
+    pub fn pat_listed(&self, key: u32) -> Option<f32> {
+        let c = canonical(key);
+        self.pats
+            .binary_search_by_key(&c, |x| x.0)
+            .ok()
+            .map(|i| self.pats[i].1)
     }
 
     /// The strength of a move with these features.
@@ -838,6 +902,124 @@ pub fn candidate_moves(b: &Board, c: Color, out: &mut Vec<Move>) {
     out.push(Move::Pass);
 }
 
+/// Largest playout weight of [`playout_table`] (the sum tree adds a
+/// board's weights in 64 bits; this keeps one weight well inside 32).
+const PLAYOUT_WEIGHT_MAX: f64 = 1e9;
+
+/// Playout weight of a gamma-1 move in [`playout_table`] (the integer
+/// scale of the strengths; a move weaker than `1 / PLAYOUT_SCALE` still
+/// weighs 1).
+pub const PLAYOUT_SCALE: f64 = 256.0;
+
+/// The learned gammas as playout weights (`--mc-param gamma_playout=T`,
+/// PARTIAL: an approximation): a compiled Monte Carlo table whose value
+/// for a relative 3x3 code and a playout context ([`McTable`]'s context
+/// index) is `PLAYOUT_SCALE * s^T`, `s` the strength the model gives the
+/// features the context determines, rounded, at least 1; 0 wherever the
+/// `base` table (the pattern database) gives 0, so its rules stay: no
+/// own proper eye filled, and the search's self-atari limit and ko rule
+/// still act on the board.
+///
+/// The playout context does not carry every feature, so each is read
+/// from what it has:
+/// - `pat3`: the code's pattern; its atari bits are unknown, so when the
+///   move captures (`ocap > 0`) or an opponent move here would capture
+///   (`xcap > 0`), the largest listed gamma over the non-empty sets of
+///   adjacent opponent (own) stones marked in atari; the pattern without
+///   atari bits otherwise (or when none is listed).
+/// - `capture`: by `ocap` (1, 2, 3+ stones: values 1, 2, 3), plus 3 (it
+///   saves a string) when an opponent move here would capture too.
+/// - `escape`: `xcap > 0`, no capture and not a self-atari: value 1 (two
+///   liberties after; the count is not known), or 3 when two or more
+///   stones are saved.
+/// - `selfatari`: not `osafe`: value 1 (one stone; larger self-ataris
+///   are mostly cut by the limit), or 5 with a capture.
+/// - `dist1`: near the previous move, the geometric mean of the gammas of
+///   buckets 1 and 2 (the eight neighbours); far, 1.
+/// - `atari`, `dist2`, `line`: not known, gamma 1.
+pub fn playout_table(gammas: &Gammas, base: &McTable, temperature: f32) -> McTable {
+    let t = f64::from(temperature);
+    let near = (f64::from(gammas.small(DIST1, 1)) * f64::from(gammas.small(DIST1, 2))).sqrt();
+    // The pattern gamma of a relative code for each (opponent atari,
+    // own atari) combination: 4 per code, computed once per code.
+    let mut last_code = u32::MAX;
+    let mut pat = [[1.0f64; 2]; 2];
+    McTable::from_fn(move |code, ctx| {
+        debug_assert!((code as usize) < CODES && ctx < CONTEXTS);
+        // White's relative code is its absolute one.
+        if base.value(1, code, ctx) == 0 {
+            return 0;
+        }
+        if u32::from(code) != last_code {
+            last_code = u32::from(code);
+            pat = pattern_gammas(gammas, u32::from(code));
+        }
+        let osafe = ctx & 2 != 0;
+        let ocap = ((ctx >> 4) & 3) as u8;
+        let xcap = ((ctx >> 6) & 3) as u8;
+        let mut s = pat[(ocap > 0) as usize][(xcap > 0) as usize];
+        if ocap > 0 {
+            let save = if xcap > 0 { 3 } else { 0 };
+            s *= f64::from(gammas.small(CAPTURE, ocap + save));
+        } else if xcap > 0 && osafe {
+            let two = if xcap >= 2 { 2 } else { 0 };
+            s *= f64::from(gammas.small(ESCAPE, 1 + two));
+        }
+        if !osafe {
+            let v = if ocap > 0 { 5 } else { 1 };
+            s *= f64::from(gammas.small(SELF_ATARI, v));
+        }
+        if ctx & 1 != 0 {
+            s *= near;
+        }
+        (PLAYOUT_SCALE * s.powf(t))
+            .round()
+            .clamp(1.0, PLAYOUT_WEIGHT_MAX) as u32
+    })
+}
+
+/// The pattern gammas of relative code `code` for [`playout_table`]:
+/// `[opponent atari][own atari]`, each the largest listed gamma over the
+/// non-empty sets of orthogonal opponent (own) neighbours marked in
+/// atari when set, the pattern without atari bits otherwise or when no
+/// such key is listed.
+fn pattern_gammas(gammas: &Gammas, code: u32) -> [[f64; 2]; 2] {
+    let plain = f64::from(gammas.pat(code));
+    let mut masks = [0u32; 2]; // opponent, own
+    for (j, &i) in ORTHO.iter().enumerate() {
+        match (code >> (2 * i)) & 3 {
+            1 => masks[1] |= 1 << j,
+            2 => masks[0] |= 1 << j,
+            _ => {}
+        }
+    }
+    let mut out = [[plain; 2]; 2];
+    for (x, row) in out.iter_mut().enumerate() {
+        for (o, cell) in row.iter_mut().enumerate() {
+            let mut best: Option<f64> = None;
+            // Non-empty subsets of each required mask (empty when not
+            // required).
+            let subsets = |mask: u32, want: bool| -> Vec<u32> {
+                if !want {
+                    return vec![0];
+                }
+                (1..16u32).filter(|&s| s & !mask == 0).collect()
+            };
+            for a in subsets(masks[0], x == 1) {
+                for b in subsets(masks[1], o == 1) {
+                    if let Some(g) = gammas.pat_listed(code | (a | b) << 16) {
+                        best = Some(best.map_or(f64::from(g), |v: f64| v.max(f64::from(g))));
+                    }
+                }
+            }
+            if let Some(g) = best {
+                *cell = g;
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -954,6 +1136,113 @@ mod tests {
         assert_eq!(pass.small[PASS], 2);
         let pass = features(&b, Color::Black, Move::Pass, [Some(Move::Pass), None]);
         assert_eq!(pass.small[PASS], 1);
+    }
+
+    /// The ladder check of the escape and atari features, on a ladder and
+    /// on the same shape with two ladder breakers (GNU Go 3.8's `defend`
+    /// on the stone agrees: 0 without the breakers, E6 with them).
+    #[test]
+    fn escapes_and_ataris_are_read_for_ladders() {
+        let ladder = [
+            ".........",
+            ".........",
+            "...O.....",
+            "..OX.O...",
+            "...O.....",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ];
+        let mut broken = ladder;
+        broken[1] = "......X..";
+        broken[5] = "......X..";
+        let esc = |rows: &[&str]| {
+            let b = board(rows);
+            features(
+                &b,
+                Color::Black,
+                Move::Play(b.point(3, 4).unwrap()),
+                [None; 2],
+            )
+            .small[ESCAPE]
+        };
+        assert_eq!(esc(&ladder), 5, "the extension runs into a ladder");
+        assert_eq!(esc(&broken), 1, "two liberties, the ladder broken");
+        // White's atari at (4,3) on the stone with two liberties.
+        let atari = |rows: &[&str], r: usize, c: usize| {
+            let mut rows = rows.to_vec();
+            rows[4] = ".........";
+            let b = board(&rows);
+            features(
+                &b,
+                Color::White,
+                Move::Play(b.point(r, c).unwrap()),
+                [None; 2],
+            )
+            .small[ATARI]
+        };
+        assert_eq!(
+            atari(&ladder, 4, 3),
+            4,
+            "an atari that captures in a ladder"
+        );
+        assert_eq!(atari(&broken, 4, 3), 1, "the ladder broken");
+        assert_eq!(
+            atari(&ladder, 3, 4),
+            1,
+            "the other side: three liberties after"
+        );
+        // A table without the ladder values keeps the old strengths.
+        let g = Gammas::parse(
+            "katachi-gammas 1\nescape 1 0.5\nescape 3 2.0\natari 2 3.0\n",
+            "t",
+        )
+        .unwrap();
+        assert_eq!(g.small(ESCAPE, 5), 0.5);
+        assert_eq!(g.small(ESCAPE, 6), 2.0);
+        assert_eq!(g.small(ATARI, 5), 3.0);
+        assert_eq!(g.small(ATARI, 4), 1.0);
+        let g = Gammas::parse("katachi-gammas 1\nescape 1 0.5\nescape 5 0.1\n", "t").unwrap();
+        assert_eq!(g.small(ESCAPE, 5), 0.1);
+    }
+
+    /// The playout table draws in proportion to the strengths the
+    /// context gives (capture, self-atari, near), at the temperature, and
+    /// keeps the database's zeros (own eyes).
+    #[test]
+    fn the_gamma_playout_table_weighs_moves_by_strength() {
+        let mut small = GROUP_SIZES.map(|n| vec![1.0f32; n as usize + 1]);
+        small[CAPTURE][1] = 1000.0;
+        small[SELF_ATARI][1] = 0.01;
+        small[DIST1][1] = 4.0;
+        small[DIST1][2] = 9.0;
+        let g = Gammas::from_parts(Vec::new(), small);
+        let base =
+            katachi_patterns::mcpat::McTable::compile(&katachi_patterns::mcpat::katachi_db());
+        // Black to move. (1,3) is a white stone in atari (captured at
+        // (0,3)); (0,0) is Black's eye; (5,5) a self-atari for Black; the
+        // previous move White's (3,0).
+        let b = board(&[
+            ".X.....", "XXXOX..", "..XX...", "O......", ".....O.", "....O..", ".....O.",
+        ]);
+        let p = |r, c| b.point(r, c).unwrap();
+        let last = Some(p(3, 0));
+        for (t, cap, sa) in [(1.0f32, 256_000u32, 3u32), (0.5, 8095, 26)] {
+            let table = playout_table(&g, &base, t);
+            let mc = crate::context::McBoard::new(&table, b.clone(), last);
+            // A move with no listed feature weighs the scale.
+            assert_eq!(mc.weight(Color::Black, p(6, 0)), 256, "T {t}");
+            assert_eq!(mc.weight(Color::Black, p(0, 3)), cap, "capture, T {t}");
+            assert_eq!(mc.weight(Color::Black, p(0, 0)), 0, "own eye");
+            let sa_point = p(5, 5);
+            let info = crate::context::analyse(mc.board(), sa_point, Color::Black);
+            assert!(info.self_atari && info.captures == 0);
+            assert_eq!(mc.weight(Color::Black, sa_point), sa, "self-atari, T {t}");
+            // Near the previous move: sqrt(4 * 9) = 6 times.
+            let near = (256.0 * 6f64.powf(f64::from(t))).round() as u32;
+            assert_eq!(mc.weight(Color::Black, p(4, 1)), near, "near, T {t}");
+        }
     }
 
     #[test]

@@ -128,7 +128,7 @@
 //! ([`SearchConfig::tactical_prior`], off); dead-stone-aware scoring
 //! beyond the playouts' ownership.
 
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Instant;
 
 use katachi_board::playout::Rng;
@@ -206,6 +206,12 @@ pub struct SearchConfig {
     /// --mc-gammas FILE`); `None`: the embedded one
     /// ([`crate::Gammas::embedded`]).
     pub gammas: Option<Arc<Gammas>>,
+    /// The learned gammas as the playouts' weights, at this temperature
+    /// (each weight `s^T` for the strength `s` the playout context
+    /// gives; [`crate::gammas::playout_table`]); 0: the policy's pattern
+    /// weights (the default). Off by default, PARTIAL (see the README's
+    /// mc28 figures).
+    pub gamma_playout: f32,
     /// RAVE equivalence parameter.
     pub rave_equiv: f32,
     /// AMAF horizon: a node's AMAF statistics count only the first this
@@ -384,6 +390,7 @@ pub const TUNING_PARAMS: &[&str] = &[
     "escape_prior",
     "self_atari_prior",
     "gamma_prior",
+    "gamma_playout",
     "rave_equiv",
     "rave_horizon",
     "explore",
@@ -438,6 +445,9 @@ impl SearchConfig {
                 range(value >= 0.0, "[0, inf)").map(|()| self.self_atari_prior = v)
             }
             "gamma_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.gamma_prior = v),
+            "gamma_playout" => {
+                range((0.0..=4.0).contains(&value), "[0, 4]").map(|()| self.gamma_playout = v)
+            }
             "rave_equiv" => range(value > 0.0, "(0, inf)").map(|()| self.rave_equiv = v),
             "rave_horizon" => range(
                 (0.0..=1e6).contains(&value) && value.fract() == 0.0,
@@ -534,6 +544,7 @@ impl Default for SearchConfig {
             self_atari_prior: 0.0,
             gamma_prior: 20.0,
             gammas: None,
+            gamma_playout: 0.0,
             rave_equiv: 3000.0,
             rave_horizon: 0,
             explore: 0.1,
@@ -1189,6 +1200,44 @@ fn local_board<'a>(
     lb
 }
 
+/// The table the playouts of a search with `policy` and `config` draw
+/// from: the policy's, or with [`SearchConfig::gamma_playout`] the
+/// gammas' ([`crate::gammas::playout_table`] over the policy's), compiled
+/// once per process for each (policy, gamma table, temperature) and kept
+/// for the process's life (a few per process; each is a few MB). The
+/// policy is known by its name, pattern count and row count, the gamma
+/// table by its address (the embedded one's is fixed).
+fn playout_table_of<'a>(policy: &'a Policy, config: &SearchConfig) -> &'a McTable {
+    type Key = (String, usize, usize, usize, u32);
+    static CACHE: OnceLock<Mutex<Vec<(Key, &'static McTable)>>> = OnceLock::new();
+    if config.gamma_playout <= 0.0 {
+        return policy.table();
+    }
+    let gammas: &Gammas = config
+        .gammas
+        .as_deref()
+        .unwrap_or_else(|| Gammas::embedded());
+    let key: Key = (
+        policy.name().to_string(),
+        policy.pattern_count(),
+        policy.table().row_count(),
+        gammas as *const Gammas as usize,
+        config.gamma_playout.to_bits(),
+    );
+    let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
+    let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, t)) = cache.iter().find(|(k, _)| *k == key) {
+        return t;
+    }
+    let table: &'static McTable = Box::leak(Box::new(crate::gammas::playout_table(
+        gammas,
+        policy.table(),
+        config.gamma_playout,
+    )));
+    cache.push((key, table));
+    table
+}
+
 /// One thread of a search: its random numbers, its boards and the
 /// scratch of its descents, and the ownership of its playouts.
 struct Worker<'a> {
@@ -1248,14 +1297,15 @@ impl<'a> Worker<'a> {
             Some(&(_, Move::Play(p))) => Some(p),
             _ => None,
         };
-        let mut root_mc = McBoard::new(policy.table(), board.clone(), last);
+        let table = playout_table_of(policy, config);
+        let mut root_mc = McBoard::new(table, board.clone(), last);
         if config.self_atari_limit > 0 {
             root_mc.set_self_atari_limit(config.self_atari_limit);
         }
         root_mc.set_heavy(config.heavy());
         let local = config
             .local_playout
-            .then(|| local_board(policy.table(), config, board.clone(), last));
+            .then(|| local_board(table, config, board.clone(), last));
         let len = board.cells().len();
         Worker {
             config,

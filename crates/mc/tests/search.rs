@@ -129,6 +129,48 @@ fn whole_games_are_legal_and_never_fill_an_own_eye() {
     }
 }
 
+/// The learned gammas as playout weights (`gamma_playout` 1, off by
+/// default; the rest of the default configuration): Black's only saving
+/// move is found, and whole games stay legal without filling an own eye
+/// (the database's zeros are kept).
+#[test]
+fn gamma_playouts_save_the_string_and_keep_eyes() {
+    let policy = Policy::katachi();
+    let gp = |playouts: u64, seed: u64| SearchConfig {
+        gamma_playout: 1.0,
+        ..default_config(playouts, seed)
+    };
+    let b = position(&ATARI);
+    let r = search(&b, Color::Black, &policy, &gp(3000, 2));
+    assert_eq!(
+        b.move_text(r.best().unwrap().mv),
+        "F5",
+        "{}",
+        r.table(&b, 5)
+    );
+    let mut b = Board::new(7).unwrap();
+    let mut c = Color::Black;
+    let (mut passes, mut moves) = (0, 0);
+    while passes < 2 && moves < 120 {
+        let cfg = gp(300, moves);
+        let r = search(&b, c, &policy, &cfg);
+        let m = match decide(&b, &r, cfg.komi, false, &cfg) {
+            Decision::Play(m) => m,
+            Decision::Resign => break,
+        };
+        if let Move::Play(p) = m {
+            assert!(!proper_eye(&b, p, c), "{c:?} fills its eye {}", b.vertex(p));
+            passes = 0;
+        } else {
+            passes += 1;
+        }
+        b.play(c, m).expect("the search plays legal moves");
+        c = c.opponent();
+        moves += 1;
+    }
+    assert!(moves > 10, "a game of {moves} moves");
+}
+
 #[test]
 fn a_seed_and_a_playout_count_repeat_the_search() {
     let b = position(&ATARI);
@@ -432,6 +474,7 @@ fn tuning_parameters_by_name() {
     assert!(c.set_param("score_weight", 1.5).is_err());
     assert!(c.set_param("expand_at", 2.5).is_err());
     assert!(c.set_param("rave_equiv", f64::NAN).is_err());
+    assert!(c.set_param("gamma_playout", 4.5).is_err());
     for name in katachi_mc::TUNING_PARAMS {
         assert!(
             c.set_param(name, 0.5).is_ok() || c.set_param(name, 1.0).is_ok(),

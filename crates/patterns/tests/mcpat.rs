@@ -249,3 +249,22 @@ mod no_panic {
         }
     }
 }
+
+/// A table from a function reads, for either colour, the function's value
+/// at the colour's relative code, and shares equal rows.
+#[test]
+fn a_table_from_a_function_reads_the_relative_code() {
+    let f = |code: u16, ctx: usize| (code as u32 % 7) * 256 + ctx as u32 % 5;
+    let t = McTable::from_fn(f);
+    for code in (0..=u16::MAX).step_by(97) {
+        for ctx in [0, 1, 77, 255] {
+            for colour in 0..2 {
+                assert_eq!(
+                    t.value(colour, code, ctx),
+                    f(relative_code(colour, code), ctx)
+                );
+            }
+        }
+    }
+    assert_eq!(t.row_count(), 7, "one row per value of code % 7");
+}

@@ -326,6 +326,37 @@ impl McTable {
         McTable { rows, values }
     }
 
+    /// A table from a function of the *relative* code and the context
+    /// index (`value(relative, ctx)`), for policies computed rather than
+    /// written as patterns (`katachi_mc::gammas::playout_table`). Codes
+    /// with equal rows share one.
+    pub fn from_fn(mut value: impl FnMut(u16, usize) -> u32) -> McTable {
+        let mut values: Vec<[u32; CONTEXTS]> = Vec::new();
+        let mut row_of_values: HashMap<[u32; CONTEXTS], u32> = HashMap::new();
+        let relative_rows: Vec<u32> = (0..CODES)
+            .map(|c| {
+                let mut row = [0u32; CONTEXTS];
+                for (k, v) in row.iter_mut().enumerate() {
+                    *v = value(c as u16, k);
+                }
+                let next = values.len() as u32;
+                *row_of_values.entry(row).or_insert_with(|| {
+                    values.push(row);
+                    next
+                })
+            })
+            .collect();
+        let rows = (0..CODES)
+            .map(|c| {
+                [
+                    relative_rows[swap_colours(c as u16) as usize] as u16,
+                    relative_rows[c] as u16,
+                ]
+            })
+            .collect();
+        McTable { rows, values }
+    }
+
     /// The value of a move for the player `colour` (0 Black, 1 White) on
     /// a point of absolute neighbourhood code `code` in context `ctx`
     /// (a [`Context::index`]).
