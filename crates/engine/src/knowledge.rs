@@ -136,7 +136,7 @@ pub const MOVE_SLOTS: [&str; 4] = [SHAPES_SLOT, "endgame", "fuseki", JOSEKI_SLOT
 pub const JOSEKI_SLOT: &str = "joseki";
 
 /// The slot of the free handicap placement's patterns
-/// ([`crate::movegen::handicap`]).
+/// (the move generator's `handicap` module, GTP `place_free_handicap`).
 pub const HANDICAP_SLOT: &str = "handicap";
 
 /// The slot of the move generator's shape patterns, which accepts more
