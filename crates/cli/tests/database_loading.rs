@@ -32,6 +32,28 @@ fn katachi(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// Standard output of `katachi ARGS` fed `commands` on standard input
+/// (a GTP session); the process must exit successfully.
+fn gtp_session(args: &[&str], commands: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_katachi"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("katachi runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(commands.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 /// A database whose second pattern has an unknown diagram symbol (line 10).
 const BROKEN: &str = "Pattern B1\n\nOX*\n\n:-,A\n\n\nPattern B2\n\nO.#*\n\n:-,A\n";
 /// A correct one: an O stone next to the move.
@@ -270,23 +292,7 @@ fn the_joseki_slot_compiles_sgf_trees() {
     let run = |extra: &[&str]| {
         let mut args = vec!["gtp", "--engine", "classic"];
         args.extend_from_slice(extra);
-        let mut child = Command::new(env!("CARGO_BIN_EXE_katachi"))
-            .args(&args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("katachi runs");
-        use std::io::Write;
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(commands.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
-        assert!(out.status.success(), "{out:?}");
-        String::from_utf8_lossy(&out.stdout).into_owned()
+        gtp_session(&args, commands)
     };
     let star = ["D16", "Q16", "D4", "Q4"];
     let genmove = |out: &str| {
@@ -358,23 +364,7 @@ fn gnugo_handicap_database_places_free_handicap_stones() {
     let run = |extra: &[&str]| {
         let mut args = vec!["gtp"];
         args.extend_from_slice(extra);
-        let mut child = Command::new(env!("CARGO_BIN_EXE_katachi"))
-            .args(&args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("katachi runs");
-        use std::io::Write;
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(commands.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
-        assert!(out.status.success(), "{out:?}");
-        String::from_utf8_lossy(&out.stdout)
+        gtp_session(&args, &commands)
             .split("\n\n")
             .filter(|r| r.starts_with("= ") && r.len() > 2)
             .map(|r| r[2..].trim().to_string())

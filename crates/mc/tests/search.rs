@@ -95,37 +95,43 @@ fn black_saves_the_string_in_atari() {
     assert_eq!(b.move_text(best.mv), "F5", "{}", r.table(&b, 5));
 }
 
+/// A whole 7x7 game of the search against itself, each move searched with
+/// `cfg(moves played)`: every move is legal and none fills the mover's
+/// own eye; the game lasts more than ten moves.
+fn self_play_keeps_eyes(cfg: impl Fn(u64) -> SearchConfig) {
+    let policy = Policy::katachi();
+    let mut b = Board::new(7).unwrap();
+    let mut c = Color::Black;
+    let (mut passes, mut moves) = (0, 0);
+    while passes < 2 && moves < 120 {
+        let config = cfg(moves);
+        let r = search(&b, c, &policy, &config);
+        let m = match decide(&b, &r, config.komi, false, &config) {
+            Decision::Play(m) => m,
+            Decision::Resign => break,
+        };
+        if let Move::Play(p) = m {
+            assert!(
+                !proper_eye(&b, p, c),
+                "{c:?} fills its eye {} in\n{}",
+                b.vertex(p),
+                b.to_ascii()
+            );
+            passes = 0;
+        } else {
+            passes += 1;
+        }
+        b.play(c, m).expect("the search plays legal moves");
+        c = c.opponent();
+        moves += 1;
+    }
+    assert!(moves > 10, "a game of {moves} moves");
+}
+
 #[test]
 fn whole_games_are_legal_and_never_fill_an_own_eye() {
-    let policy = Policy::katachi();
     for seed in 0..2 {
-        let mut b = Board::new(7).unwrap();
-        let mut c = Color::Black;
-        let mut passes = 0;
-        let mut moves = 0;
-        while passes < 2 && moves < 120 {
-            let cfg = config(300, seed * 1000 + moves);
-            let r = search(&b, c, &policy, &cfg);
-            let m = match decide(&b, &r, cfg.komi, false, &cfg) {
-                Decision::Play(m) => m,
-                Decision::Resign => break,
-            };
-            if let Move::Play(p) = m {
-                assert!(
-                    !proper_eye(&b, p, c),
-                    "{c:?} fills its eye {} in\n{}",
-                    b.vertex(p),
-                    b.to_ascii()
-                );
-                passes = 0;
-            } else {
-                passes += 1;
-            }
-            b.play(c, m).expect("the search plays legal moves");
-            c = c.opponent();
-            moves += 1;
-        }
-        assert!(moves > 10, "a game of {moves} moves");
+        self_play_keeps_eyes(|moves| config(300, seed * 1000 + moves));
     }
 }
 
@@ -148,27 +154,7 @@ fn gamma_playouts_save_the_string_and_keep_eyes() {
         "{}",
         r.table(&b, 5)
     );
-    let mut b = Board::new(7).unwrap();
-    let mut c = Color::Black;
-    let (mut passes, mut moves) = (0, 0);
-    while passes < 2 && moves < 120 {
-        let cfg = gp(300, moves);
-        let r = search(&b, c, &policy, &cfg);
-        let m = match decide(&b, &r, cfg.komi, false, &cfg) {
-            Decision::Play(m) => m,
-            Decision::Resign => break,
-        };
-        if let Move::Play(p) = m {
-            assert!(!proper_eye(&b, p, c), "{c:?} fills its eye {}", b.vertex(p));
-            passes = 0;
-        } else {
-            passes += 1;
-        }
-        b.play(c, m).expect("the search plays legal moves");
-        c = c.opponent();
-        moves += 1;
-    }
-    assert!(moves > 10, "a game of {moves} moves");
+    self_play_keeps_eyes(|moves| gp(300, moves));
 }
 
 #[test]

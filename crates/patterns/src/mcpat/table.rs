@@ -206,6 +206,20 @@ pub struct McTable {
     values: Vec<[u32; CONTEXTS]>,
 }
 
+/// The index of `row` in `values`, pushed there on its first use (equal
+/// rows share one index).
+fn intern(
+    values: &mut Vec<[u32; CONTEXTS]>,
+    row_of_values: &mut HashMap<[u32; CONTEXTS], u32>,
+    row: [u32; CONTEXTS],
+) -> u32 {
+    let next = values.len() as u32;
+    *row_of_values.entry(row).or_insert_with(|| {
+        values.push(row);
+        next
+    })
+}
+
 impl McTable {
     /// Compiles a checked database.
     pub fn compile(db: &McDb) -> McTable {
@@ -306,24 +320,11 @@ impl McTable {
             .iter()
             .map(|&st| {
                 *row_of_state.entry(st).or_insert_with(|| {
-                    let row = partials[st as usize].0;
-                    let next = values.len() as u32;
-                    *row_of_values.entry(row).or_insert_with(|| {
-                        values.push(row);
-                        next
-                    })
+                    intern(&mut values, &mut row_of_values, partials[st as usize].0)
                 })
             })
             .collect();
-        let rows = (0..CODES)
-            .map(|c| {
-                [
-                    relative_rows[swap_colours(c as u16) as usize] as u16,
-                    relative_rows[c] as u16,
-                ]
-            })
-            .collect();
-        McTable { rows, values }
+        McTable::from_relative_rows(&relative_rows, values)
     }
 
     /// A table from a function of the *relative* code and the context
@@ -339,13 +340,16 @@ impl McTable {
                 for (k, v) in row.iter_mut().enumerate() {
                     *v = value(c as u16, k);
                 }
-                let next = values.len() as u32;
-                *row_of_values.entry(row).or_insert_with(|| {
-                    values.push(row);
-                    next
-                })
+                intern(&mut values, &mut row_of_values, row)
             })
             .collect();
+        McTable::from_relative_rows(&relative_rows, values)
+    }
+
+    /// The table whose code `c` reads row `relative_rows[c]` of `values`
+    /// for White (the code is relative to the mover) and the row of the
+    /// colour-swapped code for Black.
+    fn from_relative_rows(relative_rows: &[u32], values: Vec<[u32; CONTEXTS]>) -> McTable {
         let rows = (0..CODES)
             .map(|c| {
                 [
