@@ -655,6 +655,24 @@ impl Gammas {
         s
     }
 
+    /// A digest of the strengths: equal tables give equal digests, so a
+    /// cache of tables computed from a gamma table can key on its content
+    /// (an address could be reused by another table).
+    pub fn fingerprint(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        // `pat` is made from `pats` (every constructor fills it from the
+        // canonical patterns), so the listed patterns and the small
+        // groups say it all, for a few thousand values instead of 2^20.
+        for &(k, v) in &self.pats {
+            (k, v.to_bits()).hash(&mut h);
+        }
+        for v in self.small.iter().flatten() {
+            v.to_bits().hash(&mut h);
+        }
+        h.finish()
+    }
+
     /// Builds a table from fitted gammas: `pats` (canonical key, gamma)
     /// and each small group's gammas (index 0 unused).
     pub fn from_parts(pats: Vec<(u32, f32)>, small: [Vec<f32>; 8]) -> Gammas {
@@ -1294,6 +1312,21 @@ mod tests {
         assert_eq!(h.small(CAPTURE, 2), 7.5);
         let perms = symmetries();
         assert_eq!(h.pat(transform(key, &perms[5])), 3.25);
+    }
+
+    #[test]
+    fn the_fingerprint_follows_the_content() {
+        let mut small = GROUP_SIZES.map(|n| vec![1.0f32; n as usize + 1]);
+        small[CAPTURE][2] = 7.5;
+        let g = Gammas::from_parts(vec![(0x0_0015, 3.25)], small.clone());
+        let same = Gammas::parse(&g.to_text("copy"), "t").unwrap();
+        assert_eq!(g.fingerprint(), same.fingerprint());
+        let other_pat = Gammas::from_parts(vec![(0x0_0015, 3.5)], small.clone());
+        small[CAPTURE][2] = 7.0;
+        let other_small = Gammas::from_parts(vec![(0x0_0015, 3.25)], small);
+        assert_ne!(g.fingerprint(), other_pat.fingerprint());
+        assert_ne!(g.fingerprint(), other_small.fingerprint());
+        assert_ne!(g.fingerprint(), Gammas::embedded().fingerprint());
     }
 
     #[test]

@@ -1206,9 +1206,9 @@ fn local_board<'a>(
 /// once per process for each (policy, gamma table, temperature) and kept
 /// for the process's life (a few per process; each is a few MB). The
 /// policy is known by its name, pattern count and row count, the gamma
-/// table by its address (the embedded one's is fixed).
+/// table by its content ([`Gammas::fingerprint`]).
 fn playout_table_of<'a>(policy: &'a Policy, config: &SearchConfig) -> &'a McTable {
-    type Key = (String, usize, usize, usize, u32);
+    type Key = (String, usize, usize, u64, u32);
     static CACHE: OnceLock<Mutex<Vec<(Key, &'static McTable)>>> = OnceLock::new();
     if config.gamma_playout <= 0.0 {
         return policy.table();
@@ -1221,7 +1221,7 @@ fn playout_table_of<'a>(policy: &'a Policy, config: &SearchConfig) -> &'a McTabl
         policy.name().to_string(),
         policy.pattern_count(),
         policy.table().row_count(),
-        gammas as *const Gammas as usize,
+        gammas.fingerprint(),
         config.gamma_playout.to_bits(),
     );
     let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
