@@ -33,7 +33,7 @@ use crate::autohelper::{Context, HandicapStones};
 use crate::constraint_trace::{evaluate_in, Verdict};
 use crate::knowledge::HANDICAP_SLOT;
 
-/// One choice of the placement: the stones it put down and why.
+/// One choice of the placement (or a proposal for one): its stones and why.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Placement {
     /// The stones, the `*` point first.
@@ -43,13 +43,6 @@ pub struct Placement {
     pub pattern: Option<String>,
     /// Its value, 0 for the fallback.
     pub value: f64,
-}
-
-/// A proposal: its stones and ordering key.
-struct Candidate {
-    stones: Vec<Point>,
-    pattern: Option<String>,
-    value: f64,
 }
 
 /// Where `n` free handicap stones go on `board` (normally empty), in the
@@ -62,11 +55,9 @@ pub fn free_placement(config: &AnalysisConfig, board: &Board, n: usize) -> Vec<P
     let best_line = if size >= 13 { 3 } else { 2 }.min((size - 1) / 2);
     let mut placed: Vec<Point> = Vec::new();
     let mut out = Vec::new();
+    // The board with the stones placed so far.
+    let mut b = board.clone();
     while placed.len() < n {
-        let mut b = board.clone();
-        for &p in &placed {
-            b.set_stone(p, Some(Color::Black));
-        }
         let left = n - placed.len();
         let mut candidates = pattern_candidates(config, &b, n, left);
         if candidates.is_empty() {
@@ -84,14 +75,14 @@ pub fn free_placement(config: &AnalysisConfig, board: &Board, n: usize) -> Vec<P
             candidates = empty
                 .into_iter()
                 .filter(|&p| !inner || off_edge(p))
-                .map(|p| Candidate {
+                .map(|p| Placement {
                     stones: vec![p],
                     pattern: None,
                     value: 0.0,
                 })
                 .collect();
         }
-        let key = |c: &Candidate| {
+        let key = |c: &Placement| {
             let mv = c.stones[0];
             let standard_count = c.stones.iter().filter(|p| standard.contains(p)).count();
             let (r, col) = b.row_col(mv);
@@ -124,12 +115,11 @@ pub fn free_placement(config: &AnalysisConfig, board: &Board, n: usize) -> Vec<P
         }) else {
             break;
         };
+        for &p in &best.stones {
+            b.set_stone(p, Some(Color::Black));
+        }
         placed.extend(&best.stones);
-        out.push(Placement {
-            stones: best.stones,
-            pattern: best.pattern,
-            value: best.value,
-        });
+        out.push(best);
     }
     out
 }
@@ -141,7 +131,7 @@ fn pattern_candidates(
     board: &Board,
     total: usize,
     left: usize,
-) -> Vec<Candidate> {
+) -> Vec<Placement> {
     let Some(db) = config.knowledge.db(HANDICAP_SLOT).cloned() else {
         return Vec::new();
     };
@@ -235,7 +225,7 @@ fn pattern_candidates(
                 _ => None,
             })
             .unwrap_or(0.0);
-        out.push(Candidate {
+        out.push(Placement {
             stones,
             pattern: Some(format!("{} of {}", p.name, db.display_name())),
             value,
