@@ -18,7 +18,7 @@ use katachi_tactics::worms::Worms;
 use crate::autohelper::PatternEval;
 use crate::cuts::ConnectionDb;
 use crate::eye_values::EyeValues;
-use crate::eyes::Eyes;
+use crate::eyes::{EyeKind, EyeSpace, Eyes, HalfEye};
 use crate::knowledge::Knowledge;
 
 /// The static verdict on the goal dragon at a node.
@@ -189,6 +189,38 @@ pub fn examine(
         } else {
             (val.a, val.b)
         };
+        // A one-point eye that is proper now but whose diagonals the
+        // attacker can take (eyes.texi, "Eye Topology": a diagonal where
+        // X can safely play is worth 1, an X stone that cannot be
+        // captured 2, a sum of 4 is a false eye) is no sure eye with the
+        // attacker moving twice when two attacker moves on those
+        // diagonals bring the sum to 4 (owl.texi: the owl's pessimistic
+        // count is certain only of what the attacker cannot spoil). The
+        // graph value (`1111` for a lone point, as GNU Go's `eye_data`
+        // prints) does not see the diagonals, so without this a dragon
+        // with two such eyes looked alive below the root and only the
+        // vital patterns were read there (owl.tst's 186: after `O5 O3
+        // M5` White's N5 has the two open diagonals O4 and O6, and
+        // Black's O6 kills; katachi's nested reading took M5 as a
+        // defence). Those diagonals become both sides' candidates.
+        // `katachi regress -j 1 owl.tst ld_owl.tst semeai.tst seki.tst`
+        // (owl29): 172 -> 175/261 (186, 187, 249 gained, none lost),
+        // 103, 98 and 75 unchanged; the same three with the diagonals
+        // scored 45 or 70, and 6, 186, 187 (249 not) with 95.
+        let spoiled = space_spoilable(&eyes, color, space);
+        let qa = if spoiled.is_some() {
+            qa.saturating_sub(1)
+        } else {
+            qa
+        };
+        if let Some(h) = spoiled {
+            for &p in &h.attack_points {
+                attacks.push((p, SPOIL_SCORE));
+            }
+            for &p in &h.defense_points {
+                defenses.push((p, SPOIL_SCORE - 5));
+            }
+        }
         for (s, d) in sum.iter_mut().zip([qa, qb, val.c, val.d]) {
             *s = (*s + d).min(4);
         }
@@ -428,6 +460,26 @@ pub fn examine(
         vital: ranked(board, vital),
         defenses: ranked(board, defenses),
     }
+}
+
+/// Score of the attacker's moves on the open diagonals of a one-point
+/// eye that two such moves make false (the defender's replies 5 less):
+/// with the eye graph's vital points (90 and just below).
+pub const SPOIL_SCORE: i32 = 88;
+
+/// The topology of `space` when it is a one-point eye of `color`, proper
+/// now, whose open diagonals (its attack points) let two attacker moves
+/// raise the diagonal sum to a false eye's 4 (each such move turns a
+/// diagonal worth 1 into an attacker stone worth up to 2).
+fn space_spoilable<'a>(eyes: &'a Eyes, color: Color, space: &EyeSpace) -> Option<&'a HalfEye> {
+    let &[p] = space.points.as_slice() else {
+        return None;
+    };
+    eyes.of(color).half_eye(p).filter(|h| {
+        h.kind == EyeKind::Proper
+            && !h.attack_points.is_empty()
+            && h.value + h.attack_points.len().min(2) as f32 >= 4.0
+    })
 }
 
 /// Liberties a friendly string outside the goal needs to be a way out

@@ -185,3 +185,57 @@ fn open_corner_space_is_no_sure_eye() {
     assert_eq!(d.outcome.code, Code::Win, "{d:?}");
     assert!(d.outcome.mv.is_some(), "{d:?}");
 }
+
+/// White's two one-point eyes at C5 and E5 (9x9): C5's diagonals are all
+/// White's, E5's F6 and F4 are open points next to Black's stones where
+/// Black can play safely. E5 is a proper eye now (diagonal sum 2), but
+/// Black's two moves F6 and F4 make it false (sum 4), so with the
+/// attacker moving twice the dragon has one sure eye, not two, and both
+/// diagonals are the attacker's candidates. With F6 White's, one move
+/// cannot spoil E5 (sum 1 + 1 = 2) and both eyes stay sure.
+#[test]
+fn a_one_point_eye_with_two_open_diagonals_is_no_sure_eye() {
+    let rows = |f6: char| {
+        format!(
+            ".........
+             .........
+             .....X...
+             .OOOO{f6}X..
+             .O.O.OO..
+             .OOOO.X..
+             .....X...
+             .........
+             ........."
+        )
+    };
+    let view_of = |f6: char| {
+        let b = Board::from_ascii(&rows(f6)).expect("board");
+        let knowledge = Knowledge::embedded();
+        let mut reader = Reader::with_patterns(
+            b.clone(),
+            ReadConfig::default(),
+            knowledge.tactical().clone(),
+        );
+        let goal: Vec<bool> = b
+            .cells()
+            .iter()
+            .enumerate()
+            .map(|(i, _)| b.cell(Point(i as u16)).color() == Some(Color::White))
+            .collect();
+        let view = examine(&b, &mut reader, &knowledge, Color::White, &goal, &[]);
+        (b, view)
+    };
+    let (b, open) = view_of('.');
+    assert_eq!(open.eyes[0], 1, "{open:?}");
+    assert!(open.eyes[1] >= 2, "{open:?}");
+    for v in ["F6", "F4"] {
+        let p = b.parse_vertex(v).expect("vertex");
+        assert!(
+            open.attacks.contains(&(p, examine::SPOIL_SCORE)),
+            "{v} {:?}",
+            open.attacks
+        );
+    }
+    let (_, closed) = view_of('O');
+    assert_eq!(closed.eyes[0], 2, "{closed:?}");
+}
