@@ -67,14 +67,19 @@ fn answer(
 const DEFAULT_STEP: usize = 8;
 
 /// Floor of the half of the suite (64 until the owl11 branch's
-/// escape through friendly strings and wide undecided roots: 65).
-const FLOOR_HALF: usize = 65;
+/// escape through friendly strings and wide undecided roots: 65; 73 of
+/// its 118 since a one-point eye with two open diagonals is no sure eye,
+/// owl29, which gained its 187).
+const FLOOR_HALF: usize = 73;
 
 /// Floor of the default eighth of the suite (the tests after every 8th
 /// position command), as measured when it became the default: 16 of its
 /// 26 tests; 17 once a node that looks dead only through a ko capture of
-/// a goal string is read with the attacker passing (owl15 branch).
-const FLOOR_EIGHTH: usize = 17;
+/// a goal string is read with the attacker passing (owl15 branch); 18,
+/// the count measured on the owl29 branch (none of its gains is in
+/// this sample, by their position commands: the floor had been left
+/// below the level).
+const FLOOR_EIGHTH: usize = 18;
 
 /// Floor of the quarter of the suite, as measured when it became
 /// the default (40 of its 62 tests; 64 of the half's 118 then); 39 after
@@ -84,8 +89,10 @@ const FLOOR_EIGHTH: usize = 17;
 /// owl's seki reading (owl.tst 157 -> 161). 39 since open ground is no
 /// sure eye (owl19: owl.tst 165 -> 169/261 with 6 gained and 2 lost,
 /// the quarter 40 -> 39/62 with `KATACHI_OWL_STEP=4`, the eighth 17/26
-/// unchanged).
-const FLOOR_QUARTER: usize = 39;
+/// unchanged). 41/62, the count measured on the owl29 branch (none of
+/// its gains is in this sample, by their position commands: the floor
+/// had been left below the level).
+const FLOOR_QUARTER: usize = 41;
 
 #[test]
 fn owl_suite_keeps_its_level() {
@@ -118,10 +125,13 @@ fn owl_suite_keeps_its_level() {
     // once a dead-looking node after the defender's legal ko capture is
     // read: 145 gained, 203 lost; 152 once a goal captured by a ko
     // capture may be retaken conditionally: 225 gained; 155 with the
-    // escape through safe friendly strings and the wide undecided root.)
+    // escape through safe friendly strings and the wide undecided root;
+    // 173 of 259 on the owl29 branch, whose one-point eyes with two open
+    // diagonals are no sure eyes: 186, 187, 249 of `katachi regress
+    // owl.tst` gained.)
     assert!(tally.tests > 0, "owl.tst: no tests read");
     let floor = match step {
-        1 => 155,
+        1 => 173,
         // The half, as measured when the sample was introduced
         // (64 of its 118 tests; 152 of the whole suite then).
         2 => FLOOR_HALF,
