@@ -168,3 +168,23 @@ fn a_defence_joining_a_living_dragon_saves_the_goal() {
     let attack = an.owl_attack(q10).expect("a dragon").outcome;
     assert!(attack.code.is_success(), "{attack:?}");
 }
+
+/// A root that looks dead is not killed by no move when the defender,
+/// given one more move, lives (`Owl`'s root): in ld_owl.tst 66
+/// (life_and_death/ld18.sgf before move 1) White's corner dragon C9 is
+/// counted without eyes (a goal stone the attacker can capture is seen
+/// dead) and with one lunch, yet every Black attack fails; GNU Go 3.8
+/// calls it alive. Katachi answered the attack `PASS` from the dead
+/// verdict alone.
+#[test]
+fn a_dead_looking_root_that_lives_after_a_pass_is_not_killed() {
+    let Some(dir) = regression_dir() else { return };
+    let sgf = std::fs::read(dir.join("games/life_and_death/ld18.sgf")).expect("ld18.sgf");
+    let board = katachi_sgf::load_bytes(&sgf, katachi_sgf::Target::BeforeMove(1))
+        .expect("loads")
+        .board;
+    let an = Analysis::new(board.clone(), AnalysisConfig::default());
+    let c9 = board.parse_vertex("C9").expect("vertex");
+    let attack = an.owl_attack(c9).expect("a dragon").outcome;
+    assert!(!attack.code.is_success(), "{attack:?}");
+}

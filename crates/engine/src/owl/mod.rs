@@ -802,6 +802,7 @@ impl Owl {
                     && depth == 0
                     && !best.code.is_success()
                     && !self.seki_possible()
+                    && !self.lives_after_pass(tenuki)
                 {
                     // Dead already at the root: a move that keeps it so
                     // was not found within the budget, none is needed.
@@ -843,6 +844,28 @@ impl Owl {
             eprintln!("owl result depth {depth} attacker passes {:?}", reply.code);
         }
         reply.code
+    }
+
+    /// At a root that looks dead and where every attacker move read
+    /// failed: whether the defender, moving once more (the attacker
+    /// passes), makes the goal live, so that the static verdict was
+    /// wrong and no kill was found (`tenuki`: the pass already read).
+    /// The static count takes a goal string the attacker can capture as
+    /// dead, and a lunch as one eye at most, so a dragon whose capture
+    /// of a lunch makes its second eye can look dead. ld_owl.tst 66
+    /// (ld18: GNU Go 3.8's `alive`; katachi said `critical PASS A7`,
+    /// the attack a `PASS` answered by the dead verdict alone, though
+    /// each of its attacks failed). `katachi regress -j 1 owl.tst
+    /// ld_owl.tst semeai.tst seki.tst` (owl29, against the branch before
+    /// it): ld_owl.tst 103 -> 104/190 (66 gained), every other answer of
+    /// the four suites the same. A budget spent while reading the pass
+    /// keeps the dead verdict.
+    fn lives_after_pass(&mut self, tenuki: Option<Code>) -> bool {
+        if self.stats.exhausted {
+            return false;
+        }
+        let t = tenuki.unwrap_or_else(|| self.tenuki(0));
+        t.is_success() && !self.stats.exhausted
     }
 
     /// Whether the attacker, moving first here instead of the defender,
