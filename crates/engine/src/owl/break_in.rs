@@ -67,22 +67,72 @@ pub fn block_off(
     None
 }
 
+/// Owner moves a break-in reads after the first entry: an entry the
+/// opponent can capture or cut off still breaks in when every answer
+/// that stops it lets another entry through (a threat on two sides: to
+/// join up, and to make a new entry where the answer left a gap).
+pub const BREAK_IN_DEPTH: usize = 2;
+
 /// An entry on the reader's current board, if any.
 fn find_entry(reader: &mut Reader, s: Point, area: &[Point]) -> Option<Point> {
+    read_entry(reader, s, area, BREAK_IN_DEPTH)
+}
+
+/// An entry of the owner of `s` (to move) that holds, or that every
+/// answer of the opponent among those that stop it (capturing it,
+/// cutting it off, or taking one of its liberties) lets the owner
+/// follow with another entry, `depth` more owner moves at most.
+fn read_entry(reader: &mut Reader, s: Point, area: &[Point], depth: usize) -> Option<Point> {
     let c = reader.board().cell(s).color()?;
     for p in entries(reader.board(), s, area) {
         if !reader.push_move(c, p) {
             continue;
         }
-        let safe = reader.board().cell(s).color() == Some(c)
-            && !reader.attack(p).code.is_success()
-            && disconnect(reader, s, p).0 == Code::Fail;
+        let ok =
+            reader.board().cell(s).color() == Some(c) && entry_breaks_in(reader, s, p, area, depth);
         reader.pop_move();
-        if safe {
+        if ok {
             return Some(p);
         }
     }
     None
+}
+
+/// With the owner's entry stone at `p` just played: does it hold, or
+/// does every stopping answer let another entry through?
+fn entry_breaks_in(reader: &mut Reader, s: Point, p: Point, area: &[Point], depth: usize) -> bool {
+    let attack = reader.attack(p);
+    let cut = disconnect(reader, s, p);
+    if !attack.code.is_success() && cut.0 == Code::Fail {
+        return true;
+    }
+    if depth == 0 {
+        return false;
+    }
+    let opp = match reader.board().cell(p).color() {
+        Some(c) => c.opponent(),
+        None => return false,
+    };
+    let mut answers: Vec<Point> = Vec::new();
+    for a in [attack.mv, cut.1].into_iter().flatten() {
+        answers.push(a);
+    }
+    let libs: Vec<Point> = reader.board().liberties(p).collect();
+    if libs.len() <= 3 {
+        for l in libs {
+            if !answers.contains(&l) {
+                answers.push(l);
+            }
+        }
+    }
+    answers.into_iter().all(|a| {
+        if !reader.push_move(opp, a) {
+            return true;
+        }
+        let again = read_entry(reader, s, area, depth - 1).is_some();
+        reader.pop_move();
+        again
+    })
 }
 
 /// Empty points of `area` at most [`ENTRY_DISTANCE`] steps from the
