@@ -57,9 +57,10 @@ fn answer(board: &Board, cmd: &str, args: &[&str]) -> Option<String> {
 /// `reg_genmove` test; 10 of the 10 run here). atari_atari.tst: 20 before
 /// the combination search tried net moves (empty points beside a
 /// threatened string's liberties), 24 since (lead29). break_in.tst: 5 of 10
-/// with one-stone entries, 6 since an entry that can be stopped is read
-/// on through the answers that stop it (lead29).
-const FLOORS: [(&str, usize); 2] = [("atari_atari.tst", 24), ("break_in.tst", 6)];
+/// with one-stone entries, 7 since an entry that can be stopped is read
+/// on through the answers that stop it and a stone already in the area
+/// counts once joined up (lead29).
+const FLOORS: [(&str, usize); 2] = [("atari_atari.tst", 24), ("break_in.tst", 7)];
 
 #[test]
 fn combination_and_break_in_suites_keep_their_level() {
