@@ -7,13 +7,14 @@
 //! 13): targets are opponent strings of at most three liberties that
 //! tactical reading finds safe before the sequence and capturable
 //! (without ko) after a move of it; candidate moves are liberties of
-//! such strings; the defender's answers are a target's liberties and
-//! tactical defence and captures of the attacking strings; see
-//! [`combination_attack`]; [`combination_defend`] and
-//! [`confirm_safety`] are built on that search. Not yet:
-//! `aa_attackpats.db` candidates (non-atari first moves such as the
-//! example in owl.texi), the minimum size GNU Go weighs, excluding
-//! strings of dead dragons.
+//! such strings and net moves beside those liberties (which threaten
+//! without an atari, like owl.texi's example); the defender's answers
+//! are a target's liberties and tactical defence and captures of the
+//! attacking strings; see [`combination_attack`]; [`combination_defend`] and
+//! [`confirm_safety`] are built on that search. Not yet: GNU Go's
+//! `aa_attackpats.db` as a pattern source of candidates (the net moves
+//! stand in for it), the minimum size GNU Go weighs, excluding strings
+//! of dead dragons.
 
 use katachi_board::{Board, Color, Point};
 use katachi_tactics::reading::{Code, Reader};
@@ -36,6 +37,10 @@ pub const AA_APPROACHES: usize = 8;
 
 /// Attacker moves tried at one node of the sequence, in board order.
 pub const AA_MOVES: usize = 24;
+
+/// Net moves (empty points beside a threatened string's liberties)
+/// tried at one node below the first move, nearest the last move first.
+pub const AA_NETS: usize = 8;
 
 /// A combination for `color` on `board`: its first move, and the origins
 /// (on the board after that move) of the opponent strings its sequence
@@ -317,11 +322,20 @@ impl Search<'_> {
     /// (counting the strings, at least two of them), which threaten to
     /// fill a liberty two such strings share next, a double atari the
     /// defender must answer at once (owl.texi's first move "not an
-    /// atari").
+    /// atari"). Last, net moves: empty points beside those liberties,
+    /// which take no liberty yet close the string's way out (owl.texi's
+    /// combination example begins with such a move; GNU Go draws them
+    /// from `aa_attackpats.db`). At the first move only those within two
+    /// steps of every liberty of a string of two or three (a net over
+    /// the whole string, as a geta is); later in the sequence up to
+    /// [`AA_NETS`] beside the strings it touches, nearest its last move
+    /// (a continuation often nets the string an earlier answer
+    /// lengthened).
     fn candidates(&self, depth: usize) -> Vec<Point> {
         let b = self.reader.board();
         let max_libs = 3;
         let mut out: Vec<Point> = Vec::new();
+        let mut nets: Vec<Point> = Vec::new();
         let mut seen = vec![false; b.cells().len()];
         let in_play = self.in_play();
         let touches = |p: Point| touches(b, &in_play, p);
@@ -338,9 +352,18 @@ impl Search<'_> {
             if b.liberty_count(p) > max_libs || (depth < AA_DEPTH && !touches(p)) {
                 continue;
             }
-            for l in b.liberties(p) {
+            let libs: Vec<Point> = b.liberties(p).collect();
+            for &l in &libs {
                 if !out.contains(&l) {
                     out.push(l);
+                }
+                for n in b.neighbors(l) {
+                    let closes = depth < AA_DEPTH
+                        || (libs.len() >= 2 && libs.iter().all(|&m| steps(b, n, m) <= 2));
+                    if b.on_board(n) && b.cell(n).color().is_none() && closes && !nets.contains(&n)
+                    {
+                        nets.push(n);
+                    }
                 }
             }
         }
@@ -350,6 +373,14 @@ impl Search<'_> {
             let approaches = self.approaches(&out);
             out.extend(approaches);
         }
+        nets.retain(|n| !out.contains(n));
+        if depth < AA_DEPTH {
+            if let Some(&last) = self.played.last() {
+                nets.sort_by_key(|&n| (steps(b, n, last), n.index()));
+            }
+            nets.truncate(AA_NETS);
+        }
+        out.extend(nets);
         out
     }
 
@@ -425,13 +456,7 @@ impl Search<'_> {
     fn targets(&mut self, m: Point, depth: usize) -> Vec<Point> {
         let in_play = self.in_play();
         let b = self.reader.board();
-        let (mr, mc) = b.row_col(m);
-        let near_m = |q: Point| {
-            b.stones(q).any(|s| {
-                let (r, c) = b.row_col(s);
-                r.abs_diff(mr) + c.abs_diff(mc) <= TARGET_REACH
-            })
-        };
+        let near_m = |q: Point| b.stones(q).any(|s| steps(b, s, m) <= TARGET_REACH);
         let opp = self.color.opponent();
         // By point index: liberties of opponent strings near `m`.
         let mut near_libs = vec![false; b.cells().len()];
@@ -555,6 +580,12 @@ impl Search<'_> {
         }
         answers
     }
+}
+
+/// Manhattan distance between two points.
+fn steps(b: &Board, a: Point, q: Point) -> usize {
+    let ((ar, ac), (qr, qc)) = (b.row_col(a), b.row_col(q));
+    ar.abs_diff(qr) + ac.abs_diff(qc)
 }
 
 /// Does the string at `p` hold or touch a stone marked in `in_play`?
