@@ -101,11 +101,13 @@ impl Reader {
         // suicide or a self-atari there: GNU Go's superstring,
         // reading.texi "Superstrings") is as good as connected already,
         // so its liberties are the string's: extending it, where that
-        // gains it a liberty, defends at any depth and whatever its
-        // length (the rule above covers short friends next to any
-        // liberty, near the root only). Joining at once instead leaves
-        // the attacker the first move on the joined liberties.
-        if nlibs <= 2 && stackp <= self.cfg.branch_depth {
+        // gains it a liberty, defends at any depth to `branch_depth` and
+        // whatever its length (the rule above covers short friends next
+        // to any liberty, near the root only). Joining at once leaves the
+        // attacker the first move on the joined liberties. Only for a
+        // string with two liberties: in atari the extension comes too
+        // late. Optional (`ReadConfig::superstring_extension`).
+        if self.cfg.superstring_extension && nlibs == 2 && stackp <= self.cfg.branch_depth {
             self.extend_superstring(s, def, libs, cand);
         }
 

@@ -345,9 +345,9 @@ fn centre_ties_order_equal_ataris_toward_the_centre() {
 /// `defend D7` = `1 E9` and `attack D7` = `1 D9` here). Deep in this
 /// reading the defender of a joined string must extend the friend it
 /// joins through such an unfillable liberty (H7 where the friend is
-/// G8-H8-H9 and G9 is the liberty): without that defence (before tac29)
-/// katachi answered `defend D7` = 0, and with `centre_ties` the misread
-/// surfaced as a false combination at D6 in
+/// G8-H8-H9 and G9 is the liberty): `ReadConfig::superstring_extension`.
+/// Without it katachi answers `defend D7` = 0, and with `centre_ties` the
+/// misread surfaces as a false combination at D6 in
 /// `owl::combination::tests::defences_against_a_double_atari`.
 #[test]
 fn crawl_under_a_wall_extends_the_friend_it_joins() {
@@ -361,15 +361,25 @@ fn crawl_under_a_wall_extends_the_friend_it_joins() {
                 . . . . . . . . .
                 . . . . . . . . .";
     for centre in [false, true] {
-        let cfg = ReadConfig {
-            centre_ties: centre,
-            ..ReadConfig::default()
+        let read = |superstring: bool| {
+            let cfg = ReadConfig {
+                centre_ties: centre,
+                superstring_extension: superstring,
+                ..ReadConfig::default()
+            };
+            let mut r = Reader::new(Board::from_ascii(rows).expect("board"), cfg);
+            let o = pt(&r, "D7");
+            let d = r.find_defense(o);
+            let a = r.attack(o);
+            (d, a, pt(&r, "E9"))
         };
-        let mut r = Reader::new(Board::from_ascii(rows).expect("board"), cfg);
-        let o = pt(&r, "D7");
-        let d = r.find_defense(o);
+        let (d, a, e9) = read(true);
         assert_eq!(d.code, Code::Win, "centre_ties {centre}: {d:?}");
-        assert_eq!(d.mv, Some(pt(&r, "E9")), "centre_ties {centre}");
-        assert_eq!(r.attack(o).code, Code::Win, "Black to move captures");
+        assert_eq!(d.mv, Some(e9), "centre_ties {centre}");
+        assert_eq!(a.code, Code::Win, "Black to move captures");
+        // The misread the option settles.
+        let (d, a, _) = read(false);
+        assert_eq!(d.code, Code::Fail, "centre_ties {centre}: {d:?}");
+        assert_eq!(a.code, Code::Win);
     }
 }
