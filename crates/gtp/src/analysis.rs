@@ -123,6 +123,15 @@ pub fn register(registry: &mut Registry) {
         reading_config(s).centre_ties = on;
         Ok(String::new())
     });
+    registry.add("superstring_extension", |s, a| {
+        let on = match a.get(0) {
+            Some("on") => true,
+            Some("off") => false,
+            _ => return fail("usage: superstring_extension on|off"),
+        };
+        reading_config(s).superstring_extension = on;
+        Ok(String::new())
+    });
     registry.add("level", |s, a| {
         let Some(level) = a.get(0).and_then(|w| w.parse::<u32>().ok()) else {
             return fail("incorrect argument");

@@ -672,6 +672,20 @@ mod tests {
         }
         assert!(!defences.contains(&v("H2")));
         assert!(combination_defend(&mut reader(&b), &b, Color::White).is_none());
+        // tac29: with `centre_ties` (tac28) White's D4 stopped being a
+        // defence (a false combination at D6, from an edge crawl misread
+        // by the tactical reader); with `superstring_extension` as well
+        // the reader reads the crawl as GNU Go does.
+        let cfg = ReadConfig {
+            centre_ties: true,
+            superstring_extension: true,
+            ..ReadConfig::default()
+        };
+        let mut r = Reader::new(b.clone(), cfg);
+        let defences = combination_defend(&mut r, &b, Color::Black).expect("an attack");
+        for d in ["D5", "D6", "C4", "D4", "E4"] {
+            assert!(defences.contains(&v(d)), "{d} defends: {defences:?}");
+        }
     }
 
     /// White's E5 beside Black's E6/F5 gives Black the double atari at D5

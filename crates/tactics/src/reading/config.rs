@@ -36,11 +36,26 @@ pub struct ReadConfig {
     /// liberties, the attacker's ataris on a two-liberty string; see
     /// `moves.rs`). PARTIAL, off by default: it reads 10% fewer nodes on
     /// `scripts/reading_diff.py` and gains owl.tst, connection.tst and
-    /// the dragons reference (README, Tactical reading, tac28), but the
-    /// engine test `owl::combination::tests::defences_against_a_double_atari`
-    /// then fails (a misread of White D7 after Black D6 there that both
-    /// orders make, surfacing in another read). GTP `centre_ties on`.
+    /// the dragons reference (README, Tactical reading, tac28), but alone
+    /// it makes the engine test
+    /// `owl::combination::tests::defences_against_a_double_atari` fail: a
+    /// false combination at D6 there rests on an edge crawl that the
+    /// defender reads as lost because it lacks the defence of
+    /// [`ReadConfig::superstring_extension`] (tac29). With both on that
+    /// test passes, but owl.tst is 170 against 172 with both off (README).
+    /// GTP `centre_ties on`.
     pub centre_ties: bool,
+    /// The defender of a string with two liberties also extends a friend
+    /// it would join through a liberty where the attacker's stone would
+    /// be suicide or self-atari (a superstring liberty, reading.texi
+    /// "Superstrings"), up to `branch_depth`: the friend's liberties are
+    /// the string's already, and joining first gives the attacker the
+    /// first move on them (`defense_rules.rs`). PARTIAL, off by default
+    /// (tac29): it settles the edge-crawl misread behind `centre_ties`'
+    /// engine-test failure and raises `scripts/reading_diff.py`'s
+    /// agreement, but costs nodes and owl.tst tests (README, Tactical
+    /// reading). GTP `superstring_extension on`.
+    pub superstring_extension: bool,
     /// Limits of connection reading.
     pub connection: ConnectionConfig,
 }
@@ -100,6 +115,7 @@ impl Default for ReadConfig {
             max_stackp: 80,
             node_limit: 20_000,
             centre_ties: false,
+            superstring_extension: false,
             connection: ConnectionConfig::default(),
         }
     }

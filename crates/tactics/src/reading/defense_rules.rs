@@ -97,6 +97,20 @@ impl Reader {
             }
         }
 
+        // A friend joined through a liberty the attacker cannot fill (a
+        // suicide or a self-atari there: GNU Go's superstring,
+        // reading.texi "Superstrings") is as good as connected already,
+        // so its liberties are the string's: extending it, where that
+        // gains it a liberty, defends at any depth to `branch_depth` and
+        // whatever its length (the rule above covers short friends next
+        // to any liberty, near the root only). Joining at once leaves the
+        // attacker the first move on the joined liberties. Only for a
+        // string with two liberties: in atari the extension comes too
+        // late. Optional (`ReadConfig::superstring_extension`).
+        if self.cfg.superstring_extension && nlibs == 2 && stackp <= self.cfg.branch_depth {
+            self.extend_superstring(s, def, libs, cand);
+        }
+
         // Attackers next to our liberties that are short of liberties
         // themselves: shortening them first wins the race for those
         // liberties. `defense_moves` takes those with one or two liberties
@@ -129,6 +143,35 @@ impl Reader {
         if (3..=4).contains(&nlibs) && stackp <= self.cfg.fourlib_depth {
             for n in self.vital_points(libs) {
                 cand.add(n, 25);
+            }
+        }
+    }
+
+    /// The superstring rule of [`Reader::more_defense_moves`]: for each
+    /// liberty of the string at `s` where the attacker's stone would have
+    /// at most one liberty, the liberties of the friendly strings next to
+    /// it that give that friend more liberties than it has.
+    fn extend_superstring(&self, s: Point, def: Color, libs: &[Point], cand: &mut Candidates) {
+        let b = &self.board;
+        let att = def.opponent();
+        for &l in libs {
+            if self.libs_after(att, l, 2) >= 2 {
+                continue;
+            }
+            for f in b.neighbors(l) {
+                if b.cell(f) != def.cell() || b.same_string(f, s) {
+                    continue;
+                }
+                let flibs = b.liberty_count(f);
+                for m in b.liberties(f) {
+                    if m == l || libs.contains(&m) {
+                        continue;
+                    }
+                    let own = self.libs_after(def, m, 6);
+                    if own > flibs {
+                        cand.add(m, 10 * own.min(4) as i32 - 5);
+                    }
+                }
             }
         }
     }

@@ -337,3 +337,49 @@ fn centre_ties_order_equal_ataris_toward_the_centre() {
     assert_eq!(first(false), "C8");
     assert_eq!(first(true), "D7");
 }
+
+/// tac29: an edge crawl under a third-line wall. White's C8-D8-E8-D7 has
+/// two liberties, D9 and E9; Black may not fill E9 (a self-atari next
+/// to the stone F9). White saves the string (E9, joining F9, then the
+/// crawl along the top reaches the open right side; GNU Go 3.8 answers
+/// `defend D7` = `1 E9` and `attack D7` = `1 D9` here). Deep in this
+/// reading the defender of a joined string must extend the friend it
+/// joins through such an unfillable liberty (H7 where the friend is
+/// G8-H8-H9 and G9 is the liberty): `ReadConfig::superstring_extension`.
+/// Without it katachi answers `defend D7` = 0, and with `centre_ties` the
+/// misread surfaces as a false combination at D6 in
+/// `owl::combination::tests::defences_against_a_double_atari`.
+#[test]
+fn crawl_under_a_wall_extends_the_friend_it_joins() {
+    let rows = ". . X . . O . . .
+                . X O O O X O . .
+                . . X O X X . . .
+                . . X X X . . . .
+                . X O . O X . . .
+                . . . O . . . . .
+                . . . O . . . . .
+                . . . . . . . . .
+                . . . . . . . . .";
+    for centre in [false, true] {
+        let read = |superstring: bool| {
+            let cfg = ReadConfig {
+                centre_ties: centre,
+                superstring_extension: superstring,
+                ..ReadConfig::default()
+            };
+            let mut r = Reader::new(Board::from_ascii(rows).expect("board"), cfg);
+            let o = pt(&r, "D7");
+            let d = r.find_defense(o);
+            let a = r.attack(o);
+            (d, a, pt(&r, "E9"))
+        };
+        let (d, a, e9) = read(true);
+        assert_eq!(d.code, Code::Win, "centre_ties {centre}: {d:?}");
+        assert_eq!(d.mv, Some(e9), "centre_ties {centre}");
+        assert_eq!(a.code, Code::Win, "Black to move captures");
+        // The misread the option settles.
+        let (d, a, _) = read(false);
+        assert_eq!(d.code, Code::Fail, "centre_ties {centre}: {d:?}");
+        assert_eq!(a.code, Code::Win);
+    }
+}
