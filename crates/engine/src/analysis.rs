@@ -1079,7 +1079,7 @@ impl EyeFacts for Analysis {
         let values = self.eye_values();
         [Color::Black, Color::White]
             .into_iter()
-            .map(|c| values.at(&self.board, eyes, c, p).map_or(0, |v| v.value.d))
+            .map(|c| values.at(&self.board, eyes, c, p).map_or(0, |v| v.value.c))
             .max()
     }
 }

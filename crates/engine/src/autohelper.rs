@@ -93,13 +93,17 @@ pub trait EyeFacts: std::fmt::Debug {
     /// The topological kind of `p` (half eye, false eye), if the
     /// topology examined it.
     fn topological(&self, p: Point) -> Option<EyeTopology>;
-    /// `max_eye_value`: the most eyes an eye space at `p` can give (its
-    /// eye value's `d`, the owner moving first twice), the larger of the
-    /// two colours' spaces when `p` is in both, 0 outside every eye
+    /// `max_eye_value`: the eyes an eye space at `p` gives when its owner
+    /// moves first and play alternates (its eye value's `c`, eyes.texi's
+    /// `max_eyes`; not `d`, the owner moving first twice), the larger of
+    /// the two colours' spaces when `p` is in both, 0 outside every eye
     /// space; `None` when these facts hold no eye values (the function is
     /// then unavailable). GNU Go 3.8 answers so: heikki01.sgf move 50, E8
     /// is in Black's one-point space valued 0000 and White's large one
-    /// valued 2222, and endgame.db's CE9 there finds `max_eye_value > 0`.
+    /// valued 2222, and endgame.db's CE9 there finds `max_eye_value > 0`;
+    /// on the 200 reference positions, EY1/EY2/EY3's `halfeye(a) &&
+    /// max_eye_value(a) > 0 && ...` is false at all 42 half eyes GNU Go
+    /// values 0001 (a half eye and one margin: `c` 0, `d` 1).
     fn max_eye_value(&self, _p: Point) -> Option<u8> {
         None
     }
