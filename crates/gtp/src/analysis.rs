@@ -115,20 +115,12 @@ pub fn register(registry: &mut Registry) {
         Ok(String::new())
     });
     registry.add("centre_ties", |s, a| {
-        let on = match a.get(0) {
-            Some("on") => true,
-            Some("off") => false,
-            _ => return fail("usage: centre_ties on|off"),
-        };
+        let on = on_off(a, "centre_ties")?;
         reading_config(s).centre_ties = on;
         Ok(String::new())
     });
     registry.add("superstring_extension", |s, a| {
-        let on = match a.get(0) {
-            Some("on") => true,
-            Some("off") => false,
-            _ => return fail("usage: superstring_extension on|off"),
-        };
+        let on = on_off(a, "superstring_extension")?;
         reading_config(s).superstring_extension = on;
         Ok(String::new())
     });
@@ -193,6 +185,15 @@ fn state(s: &mut Session) -> &mut AnalysisState {
 /// for a command of another module).
 pub(crate) fn add_nodes(s: &mut Session, n: u64) {
     state(s).nodes += n;
+}
+
+/// The switch argument of an `on|off` command named `name`.
+fn on_off(a: &Args<'_>, name: &str) -> Result<bool, CommandError> {
+    match a.get(0) {
+        Some("on") => Ok(true),
+        Some("off") => Ok(false),
+        _ => fail(format!("usage: {name} on|off")),
+    }
 }
 
 /// The session's reading configuration, for a command that changes it.
