@@ -146,6 +146,18 @@ fn owl_suite_keeps_its_level() {
     );
 }
 
+/// The board of the regression folder's game `file` before move `mv`
+/// and its analysis; `None` (the test skips) without the shared corpus.
+fn game_analysis(file: &str, mv: usize) -> Option<(Board, Analysis)> {
+    let dir = regression_dir()?;
+    let sgf = std::fs::read(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let board = katachi_sgf::load_bytes(&sgf, katachi_sgf::Target::BeforeMove(mv))
+        .expect("loads")
+        .board;
+    let an = Analysis::new(board.clone(), AnalysisConfig::default());
+    Some((board, an))
+}
+
 /// A defence that joins the goal to a dragon the static status calls
 /// alive saves the goal (`Owl::set_living`): in endgame.tst 202
 /// (endgame2.sgf before move 2, Black to move) Black's centre dragon
@@ -154,12 +166,9 @@ fn owl_suite_keeps_its_level() {
 /// said dead before the rule).
 #[test]
 fn a_defence_joining_a_living_dragon_saves_the_goal() {
-    let Some(dir) = regression_dir() else { return };
-    let sgf = std::fs::read(dir.join("games/endgame2.sgf")).expect("endgame2.sgf");
-    let board = katachi_sgf::load_bytes(&sgf, katachi_sgf::Target::BeforeMove(2))
-        .expect("loads")
-        .board;
-    let an = Analysis::new(board.clone(), AnalysisConfig::default());
+    let Some((board, an)) = game_analysis("games/endgame2.sgf", 2) else {
+        return;
+    };
     let q10 = board.parse_vertex("Q10").expect("vertex");
     let q9 = board.parse_vertex("Q9").expect("vertex");
     let defend = an.owl_defend(q10).expect("a dragon").outcome;
@@ -178,12 +187,9 @@ fn a_defence_joining_a_living_dragon_saves_the_goal() {
 /// verdict alone.
 #[test]
 fn a_dead_looking_root_that_lives_after_a_pass_is_not_killed() {
-    let Some(dir) = regression_dir() else { return };
-    let sgf = std::fs::read(dir.join("games/life_and_death/ld18.sgf")).expect("ld18.sgf");
-    let board = katachi_sgf::load_bytes(&sgf, katachi_sgf::Target::BeforeMove(1))
-        .expect("loads")
-        .board;
-    let an = Analysis::new(board.clone(), AnalysisConfig::default());
+    let Some((board, an)) = game_analysis("games/life_and_death/ld18.sgf", 1) else {
+        return;
+    };
     let c9 = board.parse_vertex("C9").expect("vertex");
     let attack = an.owl_attack(c9).expect("a dragon").outcome;
     assert!(!attack.code.is_success(), "{attack:?}");
