@@ -8,8 +8,9 @@
 //! written by the test; GNU Go's own files are read from the shared corpus
 //! when present.
 
+mod cli_support;
+use cli_support::katachi_fed;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("dbload-{name}"));
@@ -20,38 +21,15 @@ fn scratch(name: &str) -> PathBuf {
 
 /// (exit code, stdout, stderr) of `katachi ARGS` with empty standard input.
 fn katachi(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_katachi"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("katachi runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    katachi_fed(args, "")
 }
 
 /// Standard output of `katachi ARGS` fed `commands` on standard input
 /// (a GTP session); the process must exit successfully.
 fn gtp_session(args: &[&str], commands: &str) -> String {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_katachi"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("katachi runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(commands.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{out:?}");
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    let (code, out, err) = katachi_fed(args, commands);
+    assert_eq!(code, 0, "{err}");
+    out
 }
 
 /// A database whose second pattern has an unknown diagram symbol (line 10).

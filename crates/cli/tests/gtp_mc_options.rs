@@ -4,35 +4,15 @@
 //! file, its line and column), never a panic; good settings start the
 //! engine, and genmove plays with them.
 
-use std::io::Write;
+mod cli_support;
+use cli_support::katachi_fed as katachi;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("mcopts-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-/// (exit code, stdout, stderr) of `katachi ARGS` with `input` on
-/// standard input.
-fn katachi(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_katachi"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("katachi runs");
-    // A refused start may close its input before reading it.
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    let out = child.wait_with_output().expect("katachi ends");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 fn assert_refused(args: &[&str], says: &[&str]) {

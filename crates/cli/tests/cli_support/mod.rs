@@ -4,8 +4,9 @@
 
 #![allow(dead_code)] // each test file uses a different part
 
+use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 /// Run `katachi ARGS...` to completion.
 pub fn katachi(args: &[&str]) -> Output {
@@ -13,6 +14,26 @@ pub fn katachi(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("katachi runs")
+}
+
+/// (exit code, stdout, stderr) of `katachi ARGS...` with `input` on
+/// standard input (a GTP session, or nothing). A refused start may close
+/// its input before reading it, so a failed write is not an error.
+pub fn katachi_fed(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_katachi"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("katachi runs");
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let out = child.wait_with_output().expect("katachi ends");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 /// The standard output of a run that must have succeeded.
