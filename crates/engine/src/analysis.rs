@@ -82,6 +82,13 @@ pub struct AnalysisConfig {
     /// ([`Evaluate::Needed`] by default: the same dragons, fewer
     /// readings; [`Evaluate::All`] keeps every link, for diagnostics).
     pub connections: Evaluate,
+    /// Whether the analysis's influence ([`Analysis::influence`]) is the
+    /// second pass, each live stone radiating by its dragon's weakness
+    /// before owl (influence.texi: once the dragons are evaluated the
+    /// influence is computed again with "the strengths of other stones
+    /// adjusted according to the strength of their respective dragon"),
+    /// or the first pass, every live stone at full strength (`false`).
+    pub weakness_strength: bool,
 }
 
 impl Default for AnalysisConfig {
@@ -91,6 +98,7 @@ impl Default for AnalysisConfig {
             reading: ReadConfig::default(),
             handicap: None,
             connections: Evaluate::Needed,
+            weakness_strength: true,
         }
     }
 }
@@ -117,6 +125,9 @@ pub struct Analysis {
     eye_values: OnceCell<EyeValues>,
     /// By the colour to move ([`Color::index`]).
     influence: [OnceCell<Influence>; 2],
+    /// The first influence pass (full strength), by the colour to move:
+    /// what escape routes, moyo and weakness read.
+    first_influence: [OnceCell<Influence>; 2],
     /// Every worm its own dragon: what the worm influence reads.
     worm_dragons: OnceCell<Dragons>,
     /// The influence before amalgamation (GNU Go's worm influence, which
@@ -178,6 +189,7 @@ impl Analysis {
             path_territory: OnceCell::new(),
             eye_values: OnceCell::new(),
             influence: [OnceCell::new(), OnceCell::new()],
+            first_influence: [OnceCell::new(), OnceCell::new()],
             worm_dragons: OnceCell::new(),
             worm_influence: [OnceCell::new(), OnceCell::new()],
             owl: RefCell::new(None),
@@ -323,7 +335,7 @@ impl Analysis {
             let mut routes = Vec::with_capacity(dragons.len());
             for (k, d) in dragons.iter().enumerate() {
                 let opp = d.color.opponent();
-                let inf = self.influence(opp);
+                let inf = self.first_influence(opp);
                 let f = |p| inf.influence(&self.board, opp, p);
                 sums.push(dragons.escape_sum(&self.board, k, &f));
                 routes.push(dragons.escape_route(&self.board, k, &f));
@@ -343,7 +355,7 @@ impl Analysis {
                 .iter()
                 .map(|d| {
                     let stones = dragons.stones(&self.board, d.origin);
-                    self.influence(d.color.opponent())
+                    self.first_influence(d.color.opponent())
                         .moyo_of(&self.board, &stones, d.color)
                 })
                 .collect()
@@ -423,8 +435,26 @@ impl Analysis {
     /// `influence` databases. Its patterns' constraints are read on a
     /// reader of its own (so that an autohelper asking for the influence
     /// while the analysis's reader is busy computes it without clashing).
+    ///
+    /// With [`AnalysisConfig::weakness_strength`] (the default) this is
+    /// the second pass ([`Analysis::influence_with_weakness`]): each live
+    /// stone radiates by its dragon's weakness before owl, as GNU Go's
+    /// influence after the dragons are evaluated does; without it, the
+    /// first pass ([`Analysis::first_influence`]).
     pub fn influence(&self, to_move: Color) -> &Influence {
-        self.influence[to_move.index()].get_or_init(|| self.compute_influence(to_move, None, None))
+        if !self.config.weakness_strength {
+            return self.first_influence(to_move);
+        }
+        self.influence[to_move.index()].get_or_init(|| self.influence_with_weakness(to_move))
+    }
+
+    /// The first influence pass with `to_move` to move: every live stone
+    /// (the dragons stage's static status) at full strength 100. The
+    /// dragons' escape routes and moyo read it, and so their weakness,
+    /// which the second pass ([`Analysis::influence`]) radiates by.
+    pub fn first_influence(&self, to_move: Color) -> &Influence {
+        self.first_influence[to_move.index()]
+            .get_or_init(|| self.compute_influence(to_move, None, None))
     }
 
     /// The influence with `to_move` to move and the dead stones given
@@ -448,14 +478,28 @@ impl Analysis {
         self.compute_influence(to_move, Some(dead), Some(strength))
     }
 
+    /// The influence with `to_move` to move, the dragons stage's static
+    /// dead stones and each live stone's source strength given (by
+    /// padded index; see [`Inputs::strength`]): GNU Go's move influence
+    /// keeps the strengths of the position before the move. Not cached.
+    pub fn influence_with_source_strength(&self, to_move: Color, strength: &[f32]) -> Influence {
+        self.compute_influence(to_move, None, Some(strength))
+    }
+
     /// The influence with `to_move` to move under the barrier and
     /// influence databases of `knowledge` instead of this analysis' own,
     /// on this analysis' worms and dragons: a draft database measured
     /// without running the stages before influence again (the connection
     /// patterns' `oarea`/`omoyo` still read this analysis' own worm
-    /// influence). Not cached.
+    /// influence; with [`AnalysisConfig::weakness_strength`] the stones
+    /// radiate by this analysis' weaknesses, as in the second pass). Not
+    /// cached.
     pub fn influence_with_knowledge(&self, to_move: Color, knowledge: &Knowledge) -> Influence {
-        self.compute_influence_with(knowledge, to_move, None, None)
+        let strength = self
+            .config
+            .weakness_strength
+            .then(|| self.weakness_strengths());
+        self.compute_influence_with(knowledge, to_move, None, strength.as_deref())
     }
 
     /// Each stone's source strength from its dragon's weakness before owl
@@ -476,9 +520,9 @@ impl Analysis {
     /// The influence with `to_move` to move, the dragons stage's static
     /// dead stones and each live stone's strength from its dragon's
     /// weakness before owl ([`Analysis::weakness_strengths`]): the second
-    /// stage value of the loop influence -> weakness -> influence. Not
-    /// cached; measured against GNU Go's regions in
-    /// `tests/influence_reference.rs`.
+    /// stage value of the loop influence -> weakness -> influence, which
+    /// [`Analysis::influence`] caches by default. Measured against GNU
+    /// Go's regions in `tests/influence_reference.rs`.
     pub fn influence_with_weakness(&self, to_move: Color) -> Influence {
         let strength = self.weakness_strengths();
         self.compute_influence(to_move, None, Some(&strength))

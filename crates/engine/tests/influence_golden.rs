@@ -50,14 +50,14 @@ fn influence_regions_of_a_middle_game() {
         expect![[r#"
               A B C D E F G H J
             9 x x x x B b . . . 9
-            8 x x X x X b . w w 8
+            8 x x X x X . . w w 8
             7 . b X x X . O O o 7
-            6 . . . X b . O o o 6
+            6 . . . X . . O o o 6
             5 . O O . . . O o o 5
             4 b X . O w w o o o 4
-            3 x X . w O o O o o 3
+            3 x X . W O o O o o 3
             2 x x X O o O X O o 2
-            1 x x b . w o o o o 1
+            1 x x . . w o o o o 1
               A B C D E F G H J
         "#]],
         board.size(),

@@ -123,9 +123,22 @@ fn after_move(s: &mut Session, a: &Args<'_>, followup: bool) -> Reply {
     }
     let next = if followup { c } else { c.opponent() };
     board.set_to_move(next);
-    let config = current_analysis(s).config().clone();
+    let before = current_analysis(s);
+    let config = before.config().clone();
+    // GNU Go's move influence keeps each stone's strength from the
+    // position before the move (the second pass's weakness strengths);
+    // the stone played radiates in full.
+    let strength = config.weakness_strength.then(|| {
+        let mut strength = before.weakness_strengths();
+        strength[p.index()] = 100.0;
+        strength
+    });
     let an = Analysis::new(board, config);
-    Ok(an.influence(next).format_gnugo(k))
+    Ok(match strength {
+        Some(strength) => an.influence_with_source_strength(next, &strength),
+        None => an.influence(next).clone(),
+    }
+    .format_gnugo(k))
 }
 
 #[cfg(test)]
@@ -140,9 +153,11 @@ mod tests {
              4 initial_influence black sideways\n5 move_influence white A1 black_strength\n\
              6 move_influence white B2 white_strength\n",
         );
+        // A lone stone on a 3x3 board is a weak dragon: it radiates 94, as
+        // GNU Go 3.8 answers (the second influence pass).
         assert!(
             out.contains(
-                "=1   0.00   0.00   0.00 \n  0.00 100.00   0.00 \n  0.00   0.00   0.00 \n\n"
+                "=1   0.00   0.00   0.00 \n  0.00  94.00   0.00 \n  0.00   0.00   0.00 \n\n"
             ),
             "{out}"
         );
@@ -151,9 +166,9 @@ mod tests {
         assert!(out.contains("?3 invalid color\n\n"), "{out}");
         assert!(out.contains("?4 unknown influence data"), "{out}");
         // White's A1 is captured at once (not lively): Black's B2 alone
-        // radiates.
+        // radiates, at its strength before the move (GNU Go 3.8: 94).
         assert!(
-            out.contains("=5   0.00   0.00   0.00 \n  0.00 100.00   0.00 \n"),
+            out.contains("=5   0.00   0.00   0.00 \n  0.00  94.00   0.00 \n"),
             "{out}"
         );
         assert!(out.contains("?6 illegal move\n\n"), "{out}");

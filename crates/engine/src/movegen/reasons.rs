@@ -173,14 +173,18 @@ impl Reasons {
 pub const OPEN_MOYO: usize = 12;
 
 /// Whether the dragon at `origin` has at least [`OPEN_MOYO`] points of
-/// moyo around it.
+/// moyo around it (its moyo as the dragons' own, in the first influence
+/// pass).
 pub fn open_dragon(an: &Analysis, origin: Point) -> bool {
     let board = an.board();
     let Some(c) = board.cell(origin).color() else {
         return false;
     };
     let stones = an.dragons().stones(board, origin);
-    an.influence(c.opponent()).moyo_of(board, &stones, c).0 >= OPEN_MOYO
+    an.first_influence(c.opponent())
+        .moyo_of(board, &stones, c)
+        .0
+        >= OPEN_MOYO
 }
 
 /// Whether the eyes stage gives the dragon at `origin` two eyes even
