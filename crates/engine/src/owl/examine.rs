@@ -57,6 +57,16 @@ pub struct NodeView {
     /// the count and a dead verdict may be only a ko (see `Owl`'s
     /// attack).
     pub ko_capturable: bool,
+    /// Whether an alive verdict rests on the eye count or escape room
+    /// (not on an unconditionally alive or invincible string, nor on a
+    /// join to a living dragon) while a goal string can be captured
+    /// tactically. Below the root such a node with the defender
+    /// to move is read, not taken as alive: the string's defence may be
+    /// one of the eyes counted (ld_owl.tst 414: after Black's `S2`,
+    /// White's S3-T3-T4 is in atari and its only liberty R3 is the eye
+    /// the count relies on; GNU Go 3.8 kills with `S2`, katachi's
+    /// nested reading took the node as alive and answered `0`).
+    pub shaky_alive: bool,
     /// Empty points the goal reaches outside the attacker's domain and its
     /// own eye spaces (at most [`ESCAPE_DEPTH`] steps from its liberties).
     pub escape: usize,
@@ -259,6 +269,7 @@ pub fn examine(
     }
     let mut goal_libs: Vec<Point> = Vec::new();
     let mut ko_capturable = false;
+    let mut capturable = false;
     let mut shortage: Vec<(Point, i32)> = Vec::new();
     for &h in &heads {
         let Some(w) = worms.get(h) else { continue };
@@ -267,6 +278,7 @@ pub fn examine(
         }
         if let Some((a, code)) = w.attack {
             ko_capturable |= code != Code::Win;
+            capturable = true;
             let big = w.size * 2 >= in_goal.iter().filter(|&&g| g).count();
             attacks.push((a, if w.defense.is_none() || big { 95 } else { 70 }));
             // A goal string short of liberties: the eyes the analysis
@@ -454,6 +466,7 @@ pub fn examine(
         eyes: sum,
         lunches,
         ko_capturable,
+        shaky_alive: verdict == Verdict::Alive && !alive && !joined_living && capturable,
         escape,
         escape_alive: escape_alive(board.size()),
         attacks: ranked(board, attacks),

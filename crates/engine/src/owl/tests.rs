@@ -239,3 +239,44 @@ fn a_one_point_eye_with_two_open_diagonals_is_no_sure_eye() {
     let (_, closed) = view_of('O');
     assert_eq!(closed.eyes[0], 2, "{closed:?}");
 }
+
+/// An alive verdict that rests on the count (here escape room) while a
+/// goal string can be captured is flagged `shaky_alive`, so that a
+/// defender node below the root reads its moves instead of taking the
+/// verdict (the string's defence may fill an eye the count relies on).
+/// White's lone stone at G9 (9x9), between two Black stones on the
+/// edge, is in atari; the same open group without it is not flagged.
+#[test]
+fn an_alive_count_with_a_capturable_goal_string_is_shaky() {
+    let b = Board::from_ascii(
+        ".....XOX.
+         .........
+         .........
+         ...OO....
+         ...O.....
+         .........
+         .........
+         .........
+         .........",
+    )
+    .expect("board");
+    let knowledge = Knowledge::embedded();
+    let view_of = |goal: &[&str]| {
+        let mut reader = Reader::with_patterns(
+            b.clone(),
+            ReadConfig::default(),
+            knowledge.tactical().clone(),
+        );
+        let mut in_goal = vec![false; b.cells().len()];
+        for v in goal {
+            in_goal[b.parse_vertex(v).expect("vertex").index()] = true;
+        }
+        examine(&b, &mut reader, &knowledge, Color::White, &in_goal, &[])
+    };
+    let with = view_of(&["D6", "E6", "D5", "G9"]);
+    assert_eq!(with.verdict, Verdict::Alive, "{with:?}");
+    assert!(with.shaky_alive, "{with:?}");
+    let without = view_of(&["D6", "E6", "D5"]);
+    assert_eq!(without.verdict, Verdict::Alive, "{without:?}");
+    assert!(!without.shaky_alive, "{without:?}");
+}
