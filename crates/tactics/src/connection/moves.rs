@@ -201,12 +201,22 @@ impl Search<'_> {
     /// capture on the way (the distance maps pass only through strings
     /// with one or two liberties, and so do not see such a point). The
     /// path through the point counts its distance from the other string
-    /// and the two moves left to capture the string.
+    /// and the two moves left to capture the string. Such a path is read
+    /// also when no short path joins the strings (then up to the longest
+    /// path the search reads): a three-liberty string is what keeps them
+    /// apart, and the approach is the connector's only way through
+    /// (reference position 229 after White B14, Black C14, White C15:
+    /// Black's B15 next to B16 takes a liberty of White's B14, which
+    /// touches C14, and GNU Go's connection reader joins B16 and C13
+    /// there; katachi's had no candidate and failed at once. conn30:
+    /// connection.tst 95 -> 96, test 103 won).
     fn approach_ataris(&self, paths: &Paths, cands: &mut Candidates, base: i32) {
         let pm = &paths.pm;
-        let Some(short) = pm.shortest else { return };
+        let limit = match pm.shortest {
+            Some(short) => short.saturating_add(SLACK),
+            None => self.max_distance(),
+        };
         let board = self.reader.board();
-        let limit = short.saturating_add(SLACK);
         for &(h, touches) in &paths.separating {
             if touches != 1 || board.liberty_count(h) != 3 {
                 continue;
@@ -316,6 +326,12 @@ impl Search<'_> {
             }
         }
         self.path_points(pm, &mut cands, 200);
+        if no_path {
+            // The connector's only way through is an approach to a
+            // three-liberty string between (see `approach_ataris`): the
+            // disconnector takes the point first.
+            self.approach_ataris(paths, &mut cands, 200);
+        }
         if !threats.is_empty() {
             // Only answers to the threats can stop the connection.
             cands.list.retain(|e| answers.contains(&e.1));
