@@ -18,6 +18,16 @@ example on `../shared/reference/boards.jsonl`), then prints, per class,
 how often the two `disconnect` answers agree on success (any nonzero
 code) and each disagreeing pair with both answers. `--queries FILE`
 reads `ID A B CLASS` lines instead of a diagnostics file.
+
+`--walk` follows each disagreeing pair down the line where the two
+readers part: from the reference position, the side to move plays the
+move of the engine that claims success (katachi's cut where katachi
+cuts, GNU Go's connection then, and so on), both engines are asked the
+same question on the new position, until they agree or a side has no
+move. The last line is where one reader's answer changed: the
+refutation the other reader's search missed. `--knobs "NODES=5000;TNODES=20000"` also asks katachi's root question
+again under each `conn_probe` setting (settings separated by `;`, each
+one or more `VAR=N`), to tell the pairs its budgets decide.
 """
 import argparse
 import os
@@ -112,11 +122,98 @@ def katachi_answers(pairs):
     return out
 
 
+class Gtp:
+    """A GNU Go 3.8 GTP session."""
+
+    def __init__(self, gnugo):
+        self.p = subprocess.Popen([gnugo, '--mode', 'gtp'], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, text=True)
+
+    def ask(self, cmd):
+        self.p.stdin.write(cmd + '\n')
+        self.p.stdin.flush()
+        out = []
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                break
+            if not line.strip() and out:
+                break
+            if line.strip():
+                out.append(line.strip())
+        return ' '.join(out).lstrip('=? ').strip()
+
+
+class Probe:
+    """A `conn_probe` session (answers one query line per line)."""
+
+    def __init__(self, env=None):
+        subprocess.run(['cargo', 'build', '-q', '--release', '-p', 'katachi-tactics',
+                        '--example', 'conn_probe'], cwd=ROOT, check=True)
+        exe = os.path.join(ROOT, 'target', 'release', 'examples', 'conn_probe')
+        self.p = subprocess.Popen([exe, os.path.join(REF, 'boards.jsonl')],
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True,
+                                  env=dict(os.environ, **(env or {})))
+
+    def ask(self, line):
+        self.p.stdin.write(line + '\n')
+        self.p.stdin.flush()
+        code, mv = self.p.stdout.readline().rstrip('\n').split('\t')[1].split()
+        return '0' if KATACHI_CODE[code] == 0 else f'{KATACHI_CODE[code]} {mv}'
+
+
+def stone_colour(pid, vertex):
+    """'B' or 'W' for the stone at `vertex` of reference board `pid`."""
+    with open(os.path.join(REF, 'boards.jsonl')) as f:
+        for line in f:
+            m = re.search(r'"id":(\d+),.*"rows":\[(.*)\]', line)
+            if m and int(m.group(1)) == pid:
+                rows = [r.strip('"') for r in m.group(2).split(',')]
+                col = 'ABCDEFGHJKLMNOPQRST'.index(vertex[0])
+                return 'B' if rows[len(rows) - int(vertex[1:])][col] == 'X' else 'W'
+    return 'B'
+
+
+def walk(pair, gnugo, probe, knob_probes, max_steps=16):
+    """Follow one disagreeing pair (see `--walk`); print the line."""
+    pid, a, b, cls = pair
+    sgf, move = positions()[pid]
+    g = Gtp(gnugo)
+    g.ask(f'loadsgf {os.path.join(REGRESSION, sgf)} {move}')
+    owner = stone_colour(pid, a)
+    cutter = 'W' if owner == 'B' else 'B'
+    moves = []
+    print(f'{pid}:{a}-{b} ({cls})')
+    for step in range(max_steps):
+        mover = cutter if step % 2 == 0 else owner
+        q = 'disconnect' if mover == cutter else 'connect'
+        ga = g.ask(f'{q} {a} {b}')
+        ka = probe.ask(f'{pid} {q} {a} {b} ' + ' '.join(moves))
+        line = ' '.join(moves) or '(root)'
+        print(f'    {line}: {q} gnugo "{ga}" katachi "{ka}"')
+        if step == 0:
+            for env, kp in knob_probes:
+                print(f'      katachi with {env}: "{kp.ask(f"{pid} {q} {a} {b}")}"')
+        gs, ks = ga != '0', ka != '0'
+        if gs == ks:
+            break
+        mv = (ka if ks else ga).split()[1]
+        if mv == 'PASS':
+            break
+        moves.append(f'{mover}:{mv}')
+        g.ask(f'play {mover} {mv}')
+    g.p.stdin.close()
+    g.p.wait()
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('diag', nargs='?')
     ap.add_argument('--queries')
     ap.add_argument('--gnugo', default='/usr/games/gnugo')
+    ap.add_argument('--walk', action='store_true')
+    ap.add_argument('--knobs', default='')
     args = ap.parse_args()
     if args.queries:
         pairs = []
@@ -150,6 +247,16 @@ def main():
                       f' connect gnugo "{ga[1]}" katachi "{ka[1]}"  ({kind})')
     print(f'pairs {total}, disconnect agrees on success {agree}, '
           + ', '.join(f'{k} {v}' for k, v in sorted(kinds.items())))
+    if args.walk:
+        probe = Probe()
+        knob_probes = []
+        for knob in args.knobs.split(';'):
+            env = dict(kv.split('=', 1) for kv in knob.split())
+            if env:
+                knob_probes.append((knob, Probe(env)))
+        for p, ga, ka in zip(pairs, g, k):
+            if (ga[0] != '0') != (ka[0] != '0'):
+                walk(p, args.gnugo, probe, knob_probes)
 
 
 if __name__ == '__main__':

@@ -69,9 +69,11 @@ fn connection_suite_keeps_its_level() {
     // Floor: the pass count of the connection reading today (48 when this
     // test was written, 61 after iterative deepening and the capture
     // rules, 62 with the connector's approach on a three-liberty string
-    // between, 63 with the connection search's tactical node limit; GNU
-    // Go 3.8: 71). Raise it as the connection reading improves.
-    let floor = 63;
+    // between, 63 with the connection search's tactical node limit, 64
+    // with that approach read also when no short path joins the strings
+    // (conn30, test 103); GNU Go 3.8: 71). Raise it as the connection
+    // reading improves.
+    let floor = 64;
     assert!(run.passed >= floor, "{} passed, floor {floor}", run.passed);
 }
 

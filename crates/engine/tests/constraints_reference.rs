@@ -118,7 +118,11 @@ const SPECS: [Spec; 5] = [
         // Measured 96.1% (985 of 1025) every 20th position, 96.2% (1903
         // of 1978) every 10th (eval17); 96.3% (1905 of 1978) every 10th
         // since conn20 reads the connector's joining captures from the
-        // query's position.
+        // query's position; 96.8% (1914 of 1978; 1865 of 1924 without
+        // the influence functions, from 1856) every 10th since conn30's
+        // connector atari on a two-liberty separating string, but 95.9%
+        // (983 of 1025, from 982) on the default sample, every 20th: the floor
+        // stays.
         floor: 0.955,
         // cons29, without / with influence functions: every position
         // 96.7% / 89.7% (21889 of 22644 / 532 of 593), every 4th 96.6% /

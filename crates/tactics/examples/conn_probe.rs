@@ -3,7 +3,8 @@
 //! ../shared/reference/boards.jsonl < QUERIES`. Each query line is
 //! `ID connect|disconnect A B [B:V W:V ...]` (the moves are played first;
 //! ID 0 is an empty 19x19 board); the answer (code, move, nodes) is
-//! appended to the line. `NODES=N`, `DEPTH=N` set the connection limits,
+//! appended to the line. `NODES=N`, `DEPTH=N`, `TNODES=N` set the
+//! connection limits (search nodes, depth, tactical nodes per query),
 //! `INC=N` raises the tactical depths as GTP `increase_depths` does.
 use std::io::BufRead;
 
@@ -49,6 +50,9 @@ fn main() {
     }
     if let Some(n) = std::env::var("NODES").ok().and_then(|v| v.parse().ok()) {
         cfg.connection.node_limit = n;
+    }
+    if let Some(n) = std::env::var("TNODES").ok().and_then(|v| v.parse().ok()) {
+        cfg.connection.tactical_node_limit = n;
     }
     if let Some(n) = std::env::var("DEPTH").ok().and_then(|v| v.parse().ok()) {
         cfg.connection.depth = n;

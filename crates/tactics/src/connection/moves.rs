@@ -4,7 +4,8 @@
 //! Connector:
 //! - save a string the opponent can capture (a captured string connects to
 //!   nothing): the tactical defence, and the attacker's own key point;
-//! - a double atari on two separating strings with two liberties each;
+//! - a double atari on two separating strings with two liberties each,
+//!   and an atari on one touching either string;
 //! - capture a separating string: an opponent string touching either
 //!   string or the shortest paths with one liberty, or two (three when it touches
 //!   both strings, four when it is all that separates them) if the tactical reader finds a capture;
@@ -194,6 +195,32 @@ impl Search<'_> {
         }
     }
 
+    /// Both liberties of a separating string with two liberties that
+    /// touches either string: the connector's atari, even where the
+    /// tactical reader finds that the string escapes. The opponent must
+    /// answer it, and the stone that gives it often links the connector's
+    /// stones on the far side (reference position 97 after White M8,
+    /// Black M7, White L7: Black's N8 ataris M8, which escapes at L8, but
+    /// N8 then joins M9 by N9 and M7 by N7, and GNU Go's connection
+    /// reader, like katachi's once N8 is played, finds no cut; the reader
+    /// lists only its own attack's move, L8). Scored below the captures
+    /// and a shared liberty, above the path points more than one move
+    /// long. conn30, against the same binary without it: connection.tst
+    /// 96 (test 79 won, the unexpected pass 128 lost, both now GNU Go's
+    /// results), `dragons_reference` every 4th 23/50 -> 24/50 and 516 ->
+    /// 521 of 592 dragons, GNU Go's conn.db constraints (every 10th)
+    /// 1856 -> 1865 of 1924, owl.tst 175 unchanged.
+    fn ataris(&self, paths: &Paths, cands: &mut Candidates) {
+        let board = self.reader.board();
+        for &(h, touches) in &paths.separating {
+            if touches >= 1 && board.liberty_count(h) == 2 {
+                for l in board.liberties(h) {
+                    cands.add(l, 190);
+                }
+            }
+        }
+    }
+
     /// Liberties of a separating string with three liberties that touches
     /// one of the two strings, where the connector's stone also comes near
     /// the other string: the move approaches while it shortens the
@@ -201,12 +228,22 @@ impl Search<'_> {
     /// capture on the way (the distance maps pass only through strings
     /// with one or two liberties, and so do not see such a point). The
     /// path through the point counts its distance from the other string
-    /// and the two moves left to capture the string.
+    /// and the two moves left to capture the string. Such a path is read
+    /// also when no short path joins the strings (then up to the longest
+    /// path the search reads): a three-liberty string is what keeps them
+    /// apart, and the approach is the connector's only way through
+    /// (reference position 229 after White B14, Black C14, White C15:
+    /// Black's B15 next to B16 takes a liberty of White's B14, which
+    /// touches C14, and GNU Go's connection reader joins B16 and C13
+    /// there; katachi's had no candidate and failed at once. conn30:
+    /// connection.tst 95 -> 96, test 103 won).
     fn approach_ataris(&self, paths: &Paths, cands: &mut Candidates, base: i32) {
         let pm = &paths.pm;
-        let Some(short) = pm.shortest else { return };
+        let limit = match pm.shortest {
+            Some(short) => short.saturating_add(SLACK),
+            None => self.max_distance(),
+        };
         let board = self.reader.board();
-        let limit = short.saturating_add(SLACK);
         for &(h, touches) in &paths.separating {
             if touches != 1 || board.liberty_count(h) != 3 {
                 continue;
@@ -272,6 +309,7 @@ impl Search<'_> {
             }
         }
         self.double_ataris(paths, &mut cands);
+        self.ataris(paths, &mut cands);
         self.path_points(pm, &mut cands, 200);
         self.approach_ataris(paths, &mut cands, 200);
         cands.sorted(self.reader.board(), c)
@@ -316,6 +354,12 @@ impl Search<'_> {
             }
         }
         self.path_points(pm, &mut cands, 200);
+        if no_path {
+            // The connector's only way through is an approach to a
+            // three-liberty string between (see `approach_ataris`): the
+            // disconnector takes the point first.
+            self.approach_ataris(paths, &mut cands, 200);
+        }
         if !threats.is_empty() {
             // Only answers to the threats can stop the connection.
             cands.list.retain(|e| answers.contains(&e.1));

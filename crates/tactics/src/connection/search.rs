@@ -312,6 +312,11 @@ impl Search<'_> {
             .any(|p| board.is_liberty_of(p, self.b) && !is_self_atari(board, self.color, p))
     }
 
+    /// The longest path (in empty points) the search reads.
+    pub(crate) fn max_distance(&self) -> u8 {
+        self.cfg.max_distance.min(200) as u8
+    }
+
     /// Whether the variation is still short enough for the costlier
     /// tactical questions (strings with three liberties).
     pub(crate) fn near_root(&self) -> bool {
