@@ -413,17 +413,301 @@ pub(crate) fn genmove_search(
 pub fn choose(s: &mut Session, color: Color, cleanup: bool, reuse: bool) -> Decision {
     let live = s.config().mcts.live_gfx;
     let slice = live.then(|| std::time::Duration::from_millis(500));
+    let check = {
+        let config = search_config(s, color);
+        if config.owl_check > 0 {
+            OwlCheck::start(s, color, &config)
+        } else {
+            None
+        }
+    };
     let (result, config, reused) = genmove_search(s, color, reuse, slice, &mut |board, r| {
         // GoGui's live graphics: a `gogui-gfx:` block on standard error.
         eprintln!("gogui-gfx:\n{}\n", super::analyze::gfx(board, r));
         Ok(())
     })
     .expect("reports to standard error do not fail");
-    match decision(s, cleanup, &result, &config, reused) {
+    let d = match decision(s, cleanup, &result, &config, reused) {
         Decision::Resign if !reuse => {
             Decision::Play(result.best().map_or(katachi_board::Move::Pass, |m| m.mv))
         }
         d => d,
+    };
+    let Some(check) = check else {
+        return d;
+    };
+    let Decision::Play(katachi_board::Move::Play(chosen)) = d else {
+        // A pass or a resignation: the readings stop after their current
+        // query, unread.
+        check
+            .stop
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        return d;
+    };
+    let (found, seconds) = check.finish(color, &result, &config, chosen);
+    let b = s.board();
+    match found {
+        Some(c) => {
+            eprintln!(
+                "owl check: {} dragon {} ({} stones) critical, {} does not {} it; owl's {} \
+                 (mean margin {:+.1} against {:+.1}, win rate {:.3} against {:.3}) plays, {seconds:.2} s",
+                if c.attack { "opponent" } else { "own" },
+                b.vertex(c.dragon),
+                c.size,
+                b.vertex(chosen),
+                if c.attack { "kill" } else { "save" },
+                b.vertex(c.owl_move),
+                c.owl_margin,
+                c.chosen_margin,
+                c.owl_win_rate,
+                c.chosen_win_rate,
+            );
+            Decision::Play(katachi_board::Move::Play(c.owl_move))
+        }
+        None => {
+            eprintln!("owl check: {} stands, {seconds:.2} s", b.vertex(chosen));
+            d
+        }
+    }
+}
+
+/// What the owl check found when it replaces the search's choice
+/// ([`owl_check`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct OwlOverride {
+    /// A stone of the critical dragon.
+    pub dragon: katachi_board::Point,
+    /// Its stones.
+    pub size: usize,
+    /// Whether the dragon is the opponent's (owl's move kills it).
+    pub attack: bool,
+    /// Owl's move, which replaces the choice.
+    pub owl_move: katachi_board::Point,
+    /// The playouts' mean final margin (for the player to move) and win
+    /// rate through owl's move and through the choice.
+    pub owl_margin: f32,
+    /// See [`OwlOverride::owl_margin`].
+    pub chosen_margin: f32,
+    /// See [`OwlOverride::owl_margin`].
+    pub owl_win_rate: f32,
+    /// See [`OwlOverride::owl_margin`].
+    pub chosen_win_rate: f32,
+}
+
+/// The most critical dragons the owl check reads, largest first: each
+/// costs an owl reading of the choice.
+const OWL_CHECK_DRAGONS: usize = 2;
+
+/// The owl check's readings of the position stop after this many
+/// queries' nodes ([`SearchConfig::owl_nodes`] each).
+const OWL_CHECK_QUERIES: u64 = 8;
+
+/// The fewest visits of owl's move for the owl check to play it: a move
+/// the search never looked at has no value to compare (and owl's
+/// attacks from its first line are often moves the playouts rightly
+/// skip).
+const OWL_CHECK_VISITS: u32 = 20;
+
+/// The owl check's reading of the position, started before the search
+/// and run beside it on a thread of its own ([`OwlCheck::start`]), then
+/// the choice's reading after it ([`OwlCheck::finish`]).
+///
+/// The owl check of the search's choice (PARTIAL, off by default:
+/// `--mc-param owl_check=1`, `=2` with the opponent's dragons too).
+///
+/// Why: the playouts judge a dragon's life by playing the game out with
+/// 3x3 shapes, and they misjudge the life of groups whose fate turns on
+/// a vital point (a group that owl calls critical may come out alive or
+/// dead in nearly every playout whatever is played), so the search can
+/// throw away a large group for a small move (mcloss15, the lost games
+/// of mc28 and mc29). A prior on owl's move (the twenty-ninth session's
+/// `--owl-priors`) only seeds the search: the playouts' values then
+/// overrule it. Owl, which reads the group's eyes, checks the choice
+/// instead.
+///
+/// The rule: the dragons of at least [`SearchConfig::owl_min_size`]
+/// stones, not alive by their strings alone, largest first, that owl
+/// calls critical with a sure (not ko) defence (own dragons) or attack
+/// (the opponent's, with `owl_check=2`); at most [`OWL_CHECK_DRAGONS`]
+/// of them. For each: if the choice is owl's move, or owl says the
+/// choice saves (kills) the dragon too, the choice stands; else if owl's
+/// move had at least [`OWL_CHECK_VISITS`] visits and the playouts' mean
+/// final margin through the choice beats that through owl's move by at
+/// most [`SearchConfig::owl_margin`] points per stone of the dragon,
+/// owl's move replaces it; else the next dragon. `None`: the choice
+/// stands.
+///
+/// Cost: an owl node costs about 1-3 ms here (the eyes are valued again
+/// at each node), so the readings use an owl reader of their own with
+/// [`SearchConfig::owl_nodes`] nodes a query (the analysis's owl reads
+/// 500), and the position's readings (which dragons are critical, and
+/// owl's moves) run while the search runs; only the choice's readings
+/// (one a critical dragon) wait for it. When the search is done the
+/// position's readings stop after their current query: a dragon not
+/// read by then is not checked.
+pub(crate) struct OwlCheck {
+    thread: std::thread::JoinHandle<(katachi_engine::owl::Owl, Vec<Critical>)>,
+    /// Set when the search is done: the thread reads no further query.
+    stop: Arc<std::sync::atomic::AtomicBool>,
+}
+
+/// A dragon owl calls critical ([`OwlCheck`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Critical {
+    size: usize,
+    origin: katachi_board::Point,
+    attack: bool,
+    goal: Vec<katachi_board::Point>,
+    owl_move: katachi_board::Point,
+}
+
+impl OwlCheck {
+    /// Starts the reading of the current position for `color`'s check
+    /// (`None` when no dragon is to be read).
+    pub(crate) fn start(s: &mut Session, color: Color, config: &SearchConfig) -> Option<OwlCheck> {
+        use katachi_engine::autohelper::DragonStatus;
+        use katachi_engine::owl::{Owl, OwlConfig};
+        use katachi_engine::search::Code;
+        let analysis = crate::analysis::current_analysis(s);
+        let board = analysis.board().clone();
+        let dragons = analysis.dragons();
+        let eyes = analysis.dragon_eyes();
+        let mut candidates: Vec<(usize, katachi_board::Point, bool)> = dragons
+            .iter()
+            .filter(|d| {
+                d.size >= config.owl_min_size
+                    && d.crude_status != DragonStatus::Alive
+                    && (d.color == color || config.owl_check >= 2)
+            })
+            .map(|d| (d.size, d.origin, d.color != color))
+            .collect();
+        if candidates.is_empty() {
+            return None;
+        }
+        candidates.sort_by(|a, b| b.0.cmp(&a.0));
+        // The dragons known alive, as the analysis's owl reader knows
+        // them: a defence joining the goal to one saves it.
+        let living = (0..board.cells().len())
+            .map(|k| {
+                let p = katachi_board::Point(k as u16);
+                board.on_board(p)
+                    && dragons.index(p).zip(dragons.get(p)).is_some_and(|(k, d)| {
+                        d.crude_status == DragonStatus::Alive
+                            || eyes.get(k).is_some_and(|e| e.genus.b >= 2)
+                    })
+            })
+            .collect();
+        let goals: Vec<Vec<katachi_board::Point>> = candidates
+            .iter()
+            .map(|&(_, p, _)| dragons.stones(&board, p))
+            .collect();
+        let mut owl = Owl::new(
+            board,
+            analysis.config().knowledge.clone(),
+            analysis.config().reading,
+            OwlConfig {
+                node_limit: config.owl_nodes,
+                ..OwlConfig::default()
+            },
+        );
+        owl.set_living(living);
+        let budget = OWL_CHECK_QUERIES * config.owl_nodes;
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let stopped = stop.clone();
+        let thread = std::thread::spawn(move || {
+            let mut critical = Vec::new();
+            let over = |owl: &Owl| {
+                owl.total().nodes >= budget || stopped.load(std::sync::atomic::Ordering::Relaxed)
+            };
+            for (&(size, origin, attack), goal) in candidates.iter().zip(goals) {
+                if critical.len() == OWL_CHECK_DRAGONS || over(&owl) {
+                    break;
+                }
+                // Critical: the opponent of the dragon's owner, moving
+                // first, kills it, and the owner, moving first, saves it.
+                let kill = owl.attack(&goal).outcome;
+                if !kill.code.is_success() {
+                    continue;
+                }
+                if over(&owl) {
+                    break;
+                }
+                let save = owl.defend(&goal).outcome;
+                if !save.code.is_success() {
+                    continue;
+                }
+                let sure = if attack { kill } else { save };
+                if let Some(owl_move) = sure.mv.filter(|_| sure.code == Code::Win) {
+                    critical.push(Critical {
+                        size,
+                        origin,
+                        attack,
+                        goal,
+                        owl_move,
+                    });
+                }
+            }
+            (owl, critical)
+        });
+        Some(OwlCheck { thread, stop })
+    }
+
+    /// The check of the search's choice `chosen` ([`OwlCheck`]), and the
+    /// seconds it waited for the position's readings and read the choice.
+    pub(crate) fn finish(
+        self,
+        color: Color,
+        result: &SearchResult,
+        config: &SearchConfig,
+        chosen: katachi_board::Point,
+    ) -> (Option<OwlOverride>, f64) {
+        let waited = std::time::Instant::now();
+        self.stop
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        let Ok((mut owl, critical)) = self.thread.join() else {
+            eprintln!("owl check: the reading failed; the search's choice stands");
+            return (None, waited.elapsed().as_secs_f64());
+        };
+        let stat = |p: katachi_board::Point| {
+            result
+                .moves
+                .iter()
+                .find(|m| m.mv == katachi_board::Move::Play(p))
+        };
+        let mut found = None;
+        for c in &critical {
+            if c.owl_move == chosen {
+                break;
+            }
+            let works = if c.attack {
+                owl.does_attack(&c.goal, chosen)
+            } else {
+                owl.does_defend(&c.goal, chosen)
+            };
+            if works.outcome.code.is_success() {
+                break;
+            }
+            let (chosen_margin, chosen_win_rate) =
+                stat(chosen).map_or((0.0, 0.0), |m| (m.score_mean(color), m.win_rate()));
+            let Some(o) = stat(c.owl_move).filter(|m| m.visits >= OWL_CHECK_VISITS) else {
+                continue;
+            };
+            let owl_margin = o.score_mean(color);
+            if chosen_margin - owl_margin <= config.owl_margin * c.size as f32 {
+                found = Some(OwlOverride {
+                    dragon: c.origin,
+                    size: c.size,
+                    attack: c.attack,
+                    owl_move: c.owl_move,
+                    owl_margin,
+                    chosen_margin,
+                    owl_win_rate: o.win_rate(),
+                    chosen_win_rate,
+                });
+                break;
+            }
+        }
+        (found, waited.elapsed().as_secs_f64())
     }
 }
 
