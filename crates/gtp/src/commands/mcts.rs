@@ -502,6 +502,18 @@ const OWL_CHECK_DRAGONS: usize = 2;
 /// queries' nodes ([`SearchConfig::owl_nodes`] each).
 const OWL_CHECK_QUERIES: u64 = 8;
 
+/// The farthest (in steps along the lines) a choice may be from the
+/// critical dragon's stones or owl's move for the owl check to ask owl
+/// whether it saves (kills) the dragon; a farther choice does not.
+const OWL_CHECK_NEAR: u32 = 2;
+
+/// Steps along the lines between two points.
+fn distance(board: &Board, a: katachi_board::Point, b: katachi_board::Point) -> u32 {
+    let (ra, ca) = board.row_col(a);
+    let (rb, cb) = board.row_col(b);
+    (ra.abs_diff(rb) + ca.abs_diff(cb)) as u32
+}
+
 /// The fewest visits of owl's move for the owl check to play it: a move
 /// the search never looked at has no value to compare (and owl's
 /// attacks from its first line are often moves the playouts rightly
@@ -543,8 +555,8 @@ const OWL_CHECK_VISITS: u32 = 20;
 /// 500), and the position's readings (which dragons are critical, and
 /// owl's moves) run while the search runs; only the choice's readings
 /// (one a critical dragon) wait for it. When the search is done the
-/// position's readings stop after their current query: a dragon not
-/// read by then is not checked.
+/// position's readings stop after their current query (but the largest
+/// dragon is always read): a dragon not read by then is not checked.
 pub(crate) struct OwlCheck {
     thread: std::thread::JoinHandle<(katachi_engine::owl::Owl, Vec<Critical>)>,
     /// Set when the search is done: the thread reads no further query.
@@ -616,11 +628,14 @@ impl OwlCheck {
         let stopped = stop.clone();
         let thread = std::thread::spawn(move || {
             let mut critical = Vec::new();
-            let over = |owl: &Owl| {
-                owl.total().nodes >= budget || stopped.load(std::sync::atomic::Ordering::Relaxed)
+            // The largest dragon is read whatever the search's time.
+            let over = |owl: &Owl, first: bool| {
+                !first
+                    && (owl.total().nodes >= budget
+                        || stopped.load(std::sync::atomic::Ordering::Relaxed))
             };
-            for (&(size, origin, attack), goal) in candidates.iter().zip(goals) {
-                if critical.len() == OWL_CHECK_DRAGONS || over(&owl) {
+            for (k, (&(size, origin, attack), goal)) in candidates.iter().zip(goals).enumerate() {
+                if critical.len() == OWL_CHECK_DRAGONS || over(&owl, k == 0) {
                     break;
                 }
                 // Critical: the opponent of the dragon's owner, moving
@@ -629,7 +644,7 @@ impl OwlCheck {
                 if !kill.code.is_success() {
                     continue;
                 }
-                if over(&owl) {
+                if over(&owl, k == 0) {
                     break;
                 }
                 let save = owl.defend(&goal).outcome;
@@ -668,6 +683,7 @@ impl OwlCheck {
             eprintln!("owl check: the reading failed; the search's choice stands");
             return (None, waited.elapsed().as_secs_f64());
         };
+        let board = &owl.board().clone();
         let stat = |p: katachi_board::Point| {
             result
                 .moves
@@ -679,12 +695,25 @@ impl OwlCheck {
             if c.owl_move == chosen {
                 break;
             }
-            let works = if c.attack {
-                owl.does_attack(&c.goal, chosen)
-            } else {
-                owl.does_defend(&c.goal, chosen)
-            };
-            if works.outcome.code.is_success() {
+            // A choice away from the dragon and from owl's move is not
+            // read: it does not change the dragon's eyes (owl's
+            // does_defend may count such a move saving, by adding it to
+            // the goal when it joins another living group).
+            let near = c
+                .goal
+                .iter()
+                .chain(std::iter::once(&c.owl_move))
+                .any(|&p| distance(board, p, chosen) <= OWL_CHECK_NEAR);
+            let works = near
+                && if c.attack {
+                    owl.does_attack(&c.goal, chosen)
+                } else {
+                    owl.does_defend(&c.goal, chosen)
+                }
+                .outcome
+                .code
+                .is_success();
+            if works {
                 break;
             }
             let (chosen_margin, chosen_win_rate) =
@@ -988,5 +1017,118 @@ mod tests {
         for p in &priors {
             assert!(with.contains(p), "{p:?}");
         }
+    }
+
+    /// A black dragon of five stones on the first two lines whose eye
+    /// space is a straight three (A1-C1) inside a white wall: critical,
+    /// B1 its only defence (and White's kill). Black to move; the owl
+    /// check on (`owl_check=1`).
+    fn straight_three() -> Session {
+        let mut s = Session::new(Config {
+            mcts: MctsOptions {
+                playouts: Some(300),
+                params: vec![("owl_check".into(), 1.0)],
+                ..MctsOptions::default()
+            },
+            board_size: 9,
+            ..Config::default()
+        });
+        for m in [
+            "b a2", "w a3", "b b2", "w b3", "b c2", "w c3", "b d2", "w d3", "b d1", "w e3", "b g7",
+            "w e2", "b g4", "w e1",
+        ] {
+            run(&mut s, &format!("play {m}")).unwrap();
+        }
+        s
+    }
+
+    /// A search result for Black with these moves: (vertex, visits, mean
+    /// final margin for Black), most visited first.
+    fn found(s: &Session, moves: &[(&str, u32, f32)]) -> katachi_mc::SearchResult {
+        let b = s.board();
+        katachi_mc::SearchResult {
+            to_move: katachi_board::Color::Black,
+            moves: moves
+                .iter()
+                .map(|&(v, visits, margin)| katachi_mc::MoveStat {
+                    mv: katachi_board::Move::Play(b.parse_vertex(v).unwrap()),
+                    visits,
+                    wins: visits as f32 / 2.0,
+                    amaf_visits: 0,
+                    amaf_wins: 0.0,
+                    prior: 0.5,
+                    policy: 0.0,
+                    score_sum: margin * visits as f32,
+                    score_sq: margin * margin * visits as f32,
+                    pv: Vec::new(),
+                })
+                .collect(),
+            playouts: moves.iter().map(|m| u64::from(m.1)).sum(),
+            seconds: 0.1,
+            ownership: Vec::new(),
+            nodes: 1,
+            score_weight: 0.05,
+            playout_moves: 0,
+            replies: [0, 0],
+        }
+    }
+
+    /// The check of `chosen` against `result` in the straight three.
+    fn checked(moves: &[(&str, u32, f32)], chosen: &str) -> Option<super::OwlOverride> {
+        let mut s = straight_three();
+        let color = katachi_board::Color::Black;
+        let config = super::search_config(&s, color);
+        assert_eq!(config.owl_check, 1);
+        let check = super::OwlCheck::start(&mut s, color, &config).expect("a dragon to read");
+        let result = found(&s, moves);
+        let chosen = s.board().parse_vertex(chosen).unwrap();
+        check.finish(color, &result, &config, chosen).0
+    }
+
+    /// The search chose a move elsewhere (G5) and valued owl's defence B1
+    /// 6 points lower: less than 2 points per stone of the five-stone
+    /// dragon, so B1 replaces it. 20 points lower, or B1 barely visited,
+    /// and the choice stands. (G5 is far from the dragon and not read:
+    /// owl's does_defend counts it saving, see `OWL_CHECK_NEAR`.)
+    #[test]
+    fn the_owl_check_defends_a_critical_dragon() {
+        let s = straight_three();
+        let b1 = s.board().parse_vertex("B1").unwrap();
+        let a2 = s.board().parse_vertex("A2").unwrap();
+        let c = checked(&[("G5", 200, 3.0), ("B1", 40, -3.0)], "G5").expect("B1 replaces G5");
+        assert_eq!((c.owl_move, c.size, c.attack), (b1, 5, false));
+        assert_eq!(c.dragon, a2);
+        assert_eq!((c.chosen_margin, c.owl_margin), (3.0, -3.0));
+        assert_eq!(checked(&[("G5", 200, 3.0), ("B1", 40, -17.0)], "G5"), None);
+        assert_eq!(checked(&[("G5", 200, 3.0), ("B1", 5, -3.0)], "G5"), None);
+        // C1, next to the dragon, is read and does not save it either.
+        let c = checked(&[("C1", 200, 3.0), ("B1", 40, -3.0)], "C1").expect("B1 replaces C1");
+        assert_eq!(c.owl_move, b1);
+    }
+
+    /// A choice that already defends the dragon stands, and so does a
+    /// choice where no own dragon is weak; the check is off by default.
+    #[test]
+    fn the_owl_check_keeps_a_defending_choice() {
+        assert_eq!(checked(&[("B1", 200, 3.0), ("G5", 40, -3.0)], "B1"), None);
+        let mut s = session();
+        run(&mut s, "play b e5").unwrap();
+        run(&mut s, "play w c4").unwrap();
+        let config = super::search_config(&s, katachi_board::Color::Black);
+        assert_eq!(config.owl_check, 0);
+        let on = katachi_mc::SearchConfig {
+            owl_check: 1,
+            ..config
+        };
+        assert!(super::OwlCheck::start(&mut s, katachi_board::Color::Black, &on).is_none());
+    }
+
+    /// genmove with the check plays owl's defence of the straight three
+    /// and says so on standard error (the search finds it too here; the
+    /// check agrees and leaves it).
+    #[test]
+    fn genmove_with_the_owl_check_saves_the_straight_three() {
+        let mut s = straight_three();
+        assert_eq!(run(&mut s, "genmove b"), Ok("B1".into()));
     }
 }
