@@ -541,11 +541,8 @@ impl SearchConfig {
             "dead_ownership" => {
                 range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.dead_ownership = v)
             }
-            "owl_check" => range(
-                value == 0.0 || value == 1.0 || value == 2.0,
-                "{0, 1, 2}",
-            )
-            .map(|()| self.owl_check = value as u32),
+            "owl_check" => range(value == 0.0 || value == 1.0 || value == 2.0, "{0, 1, 2}")
+                .map(|()| self.owl_check = value as u32),
             "owl_margin" => range(value >= 0.0, "[0, inf)").map(|()| self.owl_margin = v),
             "owl_min_size" => range(
                 (1.0..=400.0).contains(&value) && value.fract() == 0.0,

@@ -439,9 +439,7 @@ pub fn choose(s: &mut Session, color: Color, cleanup: bool, reuse: bool) -> Deci
     let Decision::Play(katachi_board::Move::Play(chosen)) = d else {
         // A pass or a resignation: the readings stop after their current
         // query, unread.
-        check
-            .stop
-            .store(true, std::sync::atomic::Ordering::Relaxed);
+        check.stop.store(true, std::sync::atomic::Ordering::Relaxed);
         return d;
     };
     let (found, seconds) = check.finish(color, &result, &config, chosen);
@@ -596,7 +594,7 @@ impl OwlCheck {
         if candidates.is_empty() {
             return None;
         }
-        candidates.sort_by(|a, b| b.0.cmp(&a.0));
+        candidates.sort_by_key(|c| std::cmp::Reverse(c.0));
         // The dragons known alive, as the analysis's owl reader knows
         // them: a defence joining the goal to one saves it.
         let living = (0..board.cells().len())
@@ -677,8 +675,7 @@ impl OwlCheck {
         chosen: katachi_board::Point,
     ) -> (Option<OwlOverride>, f64) {
         let waited = std::time::Instant::now();
-        self.stop
-            .store(true, std::sync::atomic::Ordering::Relaxed);
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
         let Ok((mut owl, critical)) = self.thread.join() else {
             eprintln!("owl check: the reading failed; the search's choice stands");
             return (None, waited.elapsed().as_secs_f64());
