@@ -502,7 +502,8 @@ const OWL_CHECK_QUERIES: u64 = 8;
 
 /// The farthest (in steps along the lines) a choice may be from the
 /// critical dragon's stones or owl's move for the owl check to ask owl
-/// whether it saves (kills) the dragon; a farther choice does not.
+/// whether it saves (kills) the dragon (a farther choice does not), and
+/// owl's move from the dragon's stones for the check to play it.
 const OWL_CHECK_NEAR: u32 = 2;
 
 /// Steps along the lines between two points.
@@ -538,7 +539,8 @@ const OWL_CHECK_VISITS: u32 = 20;
 /// The rule: the dragons of at least [`SearchConfig::owl_min_size`]
 /// stones, not alive by their strings alone, largest first, that owl
 /// calls critical with a sure (not ko) defence (own dragons) or attack
-/// (the opponent's, with `owl_check=2`); at most [`OWL_CHECK_DRAGONS`]
+/// (the opponent's, with `owl_check=2`) within [`OWL_CHECK_NEAR`] of its
+/// stones; at most [`OWL_CHECK_DRAGONS`]
 /// of them. For each: if the choice is owl's move, or owl says the
 /// choice saves (kills) the dragon too, the choice stands; else if owl's
 /// move had at least [`OWL_CHECK_VISITS`] visits and the playouts' mean
@@ -650,7 +652,15 @@ impl OwlCheck {
                     continue;
                 }
                 let sure = if attack { kill } else { save };
-                if let Some(owl_move) = sure.mv.filter(|_| sure.code == Code::Win) {
+                // A defence (kill) away from the dragon is not taken:
+                // eyes, liberties and connections are made next to its
+                // stones (and owl may count a far move joining another
+                // living group as saving, see `OWL_CHECK_NEAR`).
+                let near = |p: katachi_board::Point| {
+                    goal.iter()
+                        .any(|&q| distance(owl.board(), p, q) <= OWL_CHECK_NEAR)
+                };
+                if let Some(owl_move) = sure.mv.filter(|&p| sure.code == Code::Win && near(p)) {
                     critical.push(Critical {
                         size,
                         origin,
