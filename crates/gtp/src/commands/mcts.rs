@@ -538,7 +538,8 @@ const OWL_CHECK_VISITS: u32 = 20;
 ///
 /// The rule: the dragons of at least [`SearchConfig::owl_min_size`]
 /// stones, not alive by their strings alone, largest first, that owl
-/// calls critical with a sure (not ko) defence (own dragons) or attack
+/// calls critical (its defence read to the end, within the node limit)
+/// with a sure (not ko) defence (own dragons) or attack
 /// (the opponent's, with `owl_check=2`) within [`OWL_CHECK_NEAR`] of its
 /// stones; at most [`OWL_CHECK_DRAGONS`]
 /// of them. For each: if the choice is owl's move, or owl says the
@@ -647,10 +648,14 @@ impl OwlCheck {
                 if over(&owl, k == 0) {
                     break;
                 }
-                let save = owl.defend(&goal).outcome;
-                if !save.code.is_success() {
+                let save = owl.defend(&goal);
+                // A defence found only because the reading ran out of
+                // nodes (owl then gives the node to the defender) is not
+                // known to work: the dragon may be dead.
+                if !save.outcome.code.is_success() || save.exhausted {
                     continue;
                 }
+                let save = save.outcome;
                 let sure = if attack { kill } else { save };
                 // A defence (kill) away from the dragon is not taken:
                 // eyes, liberties and connections are made next to its
