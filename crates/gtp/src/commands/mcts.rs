@@ -8,6 +8,10 @@
 //! `MctsOptions::reuse_tree` is off): the subtree of those two moves
 //! starts the new search.
 //!
+//! With `--mc-param owl_check=1` (PARTIAL, off by default) owl checks
+//! genmove's choice: a critical own dragon the choice does not save gets
+//! owl's defence when the playouts value it close enough ([`OwlCheck`]).
+//!
 //! `set_random_seed N` and `get_random_seed` (GNU Go's commands) set and
 //! show the session's seed, which every search's seed derives from.
 //!
