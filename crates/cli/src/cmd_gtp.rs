@@ -96,7 +96,8 @@ pub struct Args {
     /// heavy_local_min, local_playout, local_pattern_min, lgrf, early_stop,
     /// resign_below, resign_min_playouts, dead_ownership, gamma_prior,
     /// gamma_playout: the gammas as playout weights at temperature T, off
-    /// by default).
+    /// by default; owl_check, owl_margin, owl_min_size, owl_nodes: owl checks the
+    /// search's choice, off by default).
     #[arg(long = "mc-param", value_name = "NAME=VALUE")]
     mc_params: Vec<String>,
 

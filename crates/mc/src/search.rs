@@ -314,6 +314,25 @@ pub struct SearchConfig {
     /// reader's captures and rescues): the point, virtual visits and their
     /// win rate, added to the even and pattern priors.
     pub root_priors: Vec<RootPrior>,
+    /// The owl check of the search's choice (PARTIAL, off by default):
+    /// read by the GTP layer after the search, which the search itself
+    /// does not do (this crate reads no life and death). 0: off; 1: an
+    /// own dragon owl calls critical is defended when the chosen move
+    /// does not defend it and the playouts value owl's defence close
+    /// enough to the choice ([`SearchConfig::owl_margin`]); 2: also an
+    /// opponent dragon owl calls critical is attacked so.
+    pub owl_check: u32,
+    /// The owl check's margin, in points of the playouts' mean final
+    /// margin per stone of the dragon: owl's move replaces the choice
+    /// when the choice's mean margin is better by at most this times the
+    /// dragon's stones (a dragon's life is worth about twice its stones
+    /// in area; a larger gap is something bigger the playouts see
+    /// elsewhere).
+    pub owl_margin: f32,
+    /// The smallest dragon (stones) the owl check reads.
+    pub owl_min_size: usize,
+    /// Nodes of each of the owl check's readings.
+    pub owl_nodes: u64,
 }
 
 /// An extra prior of one root move (see [`SearchConfig::root_priors`]).
@@ -413,6 +432,10 @@ pub const TUNING_PARAMS: &[&str] = &[
     "resign_below",
     "resign_min_playouts",
     "dead_ownership",
+    "owl_check",
+    "owl_margin",
+    "owl_min_size",
+    "owl_nodes",
 ];
 
 impl SearchConfig {
@@ -518,6 +541,19 @@ impl SearchConfig {
             "dead_ownership" => {
                 range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.dead_ownership = v)
             }
+            "owl_check" => range(value == 0.0 || value == 1.0 || value == 2.0, "{0, 1, 2}")
+                .map(|()| self.owl_check = value as u32),
+            "owl_margin" => range(value >= 0.0, "[0, inf)").map(|()| self.owl_margin = v),
+            "owl_min_size" => range(
+                (1.0..=400.0).contains(&value) && value.fract() == 0.0,
+                "whole numbers 1..400",
+            )
+            .map(|()| self.owl_min_size = value as usize),
+            "owl_nodes" => range(
+                (1.0..=1e6).contains(&value) && value.fract() == 0.0,
+                "whole numbers 1..1000000",
+            )
+            .map(|()| self.owl_nodes = value as u64),
             _ => Err(ParamError::Unknown {
                 name: name.to_string(),
                 known: TUNING_PARAMS.join(", "),
@@ -569,6 +605,10 @@ impl Default for SearchConfig {
             resign_min_playouts: 2000,
             dead_ownership: 0.6,
             root_priors: Vec::new(),
+            owl_check: 0,
+            owl_margin: 2.0,
+            owl_min_size: 3,
+            owl_nodes: 100,
         }
     }
 }

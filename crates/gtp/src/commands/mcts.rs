@@ -8,6 +8,10 @@
 //! `MctsOptions::reuse_tree` is off): the subtree of those two moves
 //! starts the new search.
 //!
+//! With `--mc-param owl_check=1` (PARTIAL, off by default) owl checks
+//! genmove's choice: a critical own dragon the choice does not save gets
+//! owl's defence when the playouts value it close enough ([`OwlCheck`]).
+//!
 //! `set_random_seed N` and `get_random_seed` (GNU Go's commands) set and
 //! show the session's seed, which every search's seed derives from.
 //!
@@ -413,17 +417,342 @@ pub(crate) fn genmove_search(
 pub fn choose(s: &mut Session, color: Color, cleanup: bool, reuse: bool) -> Decision {
     let live = s.config().mcts.live_gfx;
     let slice = live.then(|| std::time::Duration::from_millis(500));
+    let check = {
+        let config = search_config(s, color);
+        if config.owl_check > 0 {
+            OwlCheck::start(s, color, &config)
+        } else {
+            None
+        }
+    };
     let (result, config, reused) = genmove_search(s, color, reuse, slice, &mut |board, r| {
         // GoGui's live graphics: a `gogui-gfx:` block on standard error.
         eprintln!("gogui-gfx:\n{}\n", super::analyze::gfx(board, r));
         Ok(())
     })
     .expect("reports to standard error do not fail");
-    match decision(s, cleanup, &result, &config, reused) {
+    let d = match decision(s, cleanup, &result, &config, reused) {
         Decision::Resign if !reuse => {
             Decision::Play(result.best().map_or(katachi_board::Move::Pass, |m| m.mv))
         }
         d => d,
+    };
+    let Some(check) = check else {
+        return d;
+    };
+    let Decision::Play(katachi_board::Move::Play(chosen)) = d else {
+        // A pass or a resignation: the readings stop after their current
+        // query, unread.
+        check.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        return d;
+    };
+    let (found, seconds) = check.finish(color, &result, &config, chosen);
+    let b = s.board();
+    match found {
+        Some(c) => {
+            eprintln!(
+                "owl check: {} dragon {} ({} stones) critical, {} does not {} it; owl's {} \
+                 (mean margin {:+.1} against {:+.1}, win rate {:.3} against {:.3}) plays, {seconds:.2} s",
+                if c.attack { "opponent" } else { "own" },
+                b.vertex(c.dragon),
+                c.size,
+                b.vertex(chosen),
+                if c.attack { "kill" } else { "save" },
+                b.vertex(c.owl_move),
+                c.owl_margin,
+                c.chosen_margin,
+                c.owl_win_rate,
+                c.chosen_win_rate,
+            );
+            Decision::Play(katachi_board::Move::Play(c.owl_move))
+        }
+        None => {
+            eprintln!("owl check: {} stands, {seconds:.2} s", b.vertex(chosen));
+            d
+        }
+    }
+}
+
+/// What the owl check found when it replaces the search's choice
+/// ([`owl_check`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct OwlOverride {
+    /// A stone of the critical dragon.
+    pub dragon: katachi_board::Point,
+    /// Its stones.
+    pub size: usize,
+    /// Whether the dragon is the opponent's (owl's move kills it).
+    pub attack: bool,
+    /// Owl's move, which replaces the choice.
+    pub owl_move: katachi_board::Point,
+    /// The playouts' mean final margin (for the player to move) and win
+    /// rate through owl's move and through the choice.
+    pub owl_margin: f32,
+    /// See [`OwlOverride::owl_margin`].
+    pub chosen_margin: f32,
+    /// See [`OwlOverride::owl_margin`].
+    pub owl_win_rate: f32,
+    /// See [`OwlOverride::owl_margin`].
+    pub chosen_win_rate: f32,
+}
+
+/// The most critical dragons the owl check reads, largest first: each
+/// costs an owl reading of the choice.
+const OWL_CHECK_DRAGONS: usize = 2;
+
+/// The owl check's readings of the position stop after this many
+/// queries' nodes ([`SearchConfig::owl_nodes`] each).
+const OWL_CHECK_QUERIES: u64 = 8;
+
+/// The farthest (in steps along the lines) a choice may be from the
+/// critical dragon's stones or owl's move for the owl check to ask owl
+/// whether it saves (kills) the dragon (a farther choice does not), and
+/// owl's move from the dragon's stones for the check to play it.
+const OWL_CHECK_NEAR: u32 = 2;
+
+/// Steps along the lines between two points.
+fn distance(board: &Board, a: katachi_board::Point, b: katachi_board::Point) -> u32 {
+    let (ra, ca) = board.row_col(a);
+    let (rb, cb) = board.row_col(b);
+    (ra.abs_diff(rb) + ca.abs_diff(cb)) as u32
+}
+
+/// The fewest visits of owl's move for the owl check to play it: a move
+/// the search never looked at has no value to compare (and owl's
+/// attacks from its first line are often moves the playouts rightly
+/// skip).
+const OWL_CHECK_VISITS: u32 = 20;
+
+/// The owl check's reading of the position, started before the search
+/// and run beside it on a thread of its own ([`OwlCheck::start`]), then
+/// the choice's reading after it ([`OwlCheck::finish`]).
+///
+/// The owl check of the search's choice (PARTIAL, off by default:
+/// `--mc-param owl_check=1`, `=2` with the opponent's dragons too).
+///
+/// Why: the playouts judge a dragon's life by playing the game out with
+/// 3x3 shapes, and they misjudge the life of groups whose fate turns on
+/// a vital point (a group that owl calls critical may come out alive or
+/// dead in nearly every playout whatever is played), so the search can
+/// throw away a large group for a small move (mcloss15, the lost games
+/// of mc28 and mc29). A prior on owl's move (the twenty-ninth session's
+/// `--owl-priors`) only seeds the search: the playouts' values then
+/// overrule it. Owl, which reads the group's eyes, checks the choice
+/// instead.
+///
+/// The rule: the dragons of at least [`SearchConfig::owl_min_size`]
+/// stones, not alive by their strings alone, largest first, that owl
+/// calls critical (its defence read to the end, within the node limit)
+/// with a sure (not ko) defence (own dragons) or attack
+/// (the opponent's, with `owl_check=2`) within [`OWL_CHECK_NEAR`] of its
+/// stones; at most [`OWL_CHECK_DRAGONS`]
+/// of them. For each: if the choice is owl's move, or owl says the
+/// choice saves (kills) the dragon too, the choice stands; else if owl's
+/// move had at least [`OWL_CHECK_VISITS`] visits and the playouts' mean
+/// final margin through the choice beats that through owl's move by at
+/// most [`SearchConfig::owl_margin`] points per stone of the dragon,
+/// owl's move replaces it; else the next dragon. `None`: the choice
+/// stands.
+///
+/// Cost: an owl node costs about 1-3 ms here (the eyes are valued again
+/// at each node), so the readings use an owl reader of their own with
+/// [`SearchConfig::owl_nodes`] nodes a query (the analysis's owl reads
+/// 500), and the position's readings (which dragons are critical, and
+/// owl's moves) run while the search runs; only the choice's readings
+/// (one a critical dragon) wait for it. When the search is done the
+/// position's readings stop after their current query (but the largest
+/// dragon is always read): a dragon not read by then is not checked.
+pub(crate) struct OwlCheck {
+    thread: std::thread::JoinHandle<(katachi_engine::owl::Owl, Vec<Critical>)>,
+    /// Set when the search is done: the thread reads no further query.
+    stop: Arc<std::sync::atomic::AtomicBool>,
+}
+
+/// A dragon owl calls critical ([`OwlCheck`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Critical {
+    size: usize,
+    origin: katachi_board::Point,
+    attack: bool,
+    goal: Vec<katachi_board::Point>,
+    owl_move: katachi_board::Point,
+}
+
+impl OwlCheck {
+    /// Starts the reading of the current position for `color`'s check
+    /// (`None` when no dragon is to be read).
+    pub(crate) fn start(s: &mut Session, color: Color, config: &SearchConfig) -> Option<OwlCheck> {
+        use katachi_engine::autohelper::DragonStatus;
+        use katachi_engine::owl::{Owl, OwlConfig};
+        use katachi_engine::search::Code;
+        let analysis = crate::analysis::current_analysis(s);
+        let board = analysis.board().clone();
+        let dragons = analysis.dragons();
+        let eyes = analysis.dragon_eyes();
+        let mut candidates: Vec<(usize, katachi_board::Point, bool)> = dragons
+            .iter()
+            .filter(|d| {
+                d.size >= config.owl_min_size
+                    && d.crude_status != DragonStatus::Alive
+                    && (d.color == color || config.owl_check >= 2)
+            })
+            .map(|d| (d.size, d.origin, d.color != color))
+            .collect();
+        if candidates.is_empty() {
+            return None;
+        }
+        candidates.sort_by_key(|c| std::cmp::Reverse(c.0));
+        // The dragons known alive, as the analysis's owl reader knows
+        // them: a defence joining the goal to one saves it.
+        let living = (0..board.cells().len())
+            .map(|k| {
+                let p = katachi_board::Point(k as u16);
+                board.on_board(p)
+                    && dragons.index(p).zip(dragons.get(p)).is_some_and(|(k, d)| {
+                        d.crude_status == DragonStatus::Alive
+                            || eyes.get(k).is_some_and(|e| e.genus.b >= 2)
+                    })
+            })
+            .collect();
+        let goals: Vec<Vec<katachi_board::Point>> = candidates
+            .iter()
+            .map(|&(_, p, _)| dragons.stones(&board, p))
+            .collect();
+        let mut owl = Owl::new(
+            board,
+            analysis.config().knowledge.clone(),
+            analysis.config().reading,
+            OwlConfig {
+                node_limit: config.owl_nodes,
+                ..OwlConfig::default()
+            },
+        );
+        owl.set_living(living);
+        let budget = OWL_CHECK_QUERIES * config.owl_nodes;
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let stopped = stop.clone();
+        let thread = std::thread::spawn(move || {
+            let mut critical = Vec::new();
+            // The largest dragon is read whatever the search's time.
+            let over = |owl: &Owl, first: bool| {
+                !first
+                    && (owl.total().nodes >= budget
+                        || stopped.load(std::sync::atomic::Ordering::Relaxed))
+            };
+            for (k, (&(size, origin, attack), goal)) in candidates.iter().zip(goals).enumerate() {
+                if critical.len() == OWL_CHECK_DRAGONS || over(&owl, k == 0) {
+                    break;
+                }
+                // Critical: the opponent of the dragon's owner, moving
+                // first, kills it, and the owner, moving first, saves it.
+                let kill = owl.attack(&goal).outcome;
+                if !kill.code.is_success() {
+                    continue;
+                }
+                if over(&owl, k == 0) {
+                    break;
+                }
+                let save = owl.defend(&goal);
+                // A defence found only because the reading ran out of
+                // nodes (owl then gives the node to the defender) is not
+                // known to work: the dragon may be dead.
+                if !save.outcome.code.is_success() || save.exhausted {
+                    continue;
+                }
+                let save = save.outcome;
+                let sure = if attack { kill } else { save };
+                // A defence (kill) away from the dragon is not taken:
+                // eyes, liberties and connections are made next to its
+                // stones (and owl may count a far move joining another
+                // living group as saving, see `OWL_CHECK_NEAR`).
+                let near = |p: katachi_board::Point| {
+                    goal.iter()
+                        .any(|&q| distance(owl.board(), p, q) <= OWL_CHECK_NEAR)
+                };
+                if let Some(owl_move) = sure.mv.filter(|&p| sure.code == Code::Win && near(p)) {
+                    critical.push(Critical {
+                        size,
+                        origin,
+                        attack,
+                        goal,
+                        owl_move,
+                    });
+                }
+            }
+            (owl, critical)
+        });
+        Some(OwlCheck { thread, stop })
+    }
+
+    /// The check of the search's choice `chosen` ([`OwlCheck`]), and the
+    /// seconds it waited for the position's readings and read the choice.
+    pub(crate) fn finish(
+        self,
+        color: Color,
+        result: &SearchResult,
+        config: &SearchConfig,
+        chosen: katachi_board::Point,
+    ) -> (Option<OwlOverride>, f64) {
+        let waited = std::time::Instant::now();
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        let Ok((mut owl, critical)) = self.thread.join() else {
+            eprintln!("owl check: the reading failed; the search's choice stands");
+            return (None, waited.elapsed().as_secs_f64());
+        };
+        let board = &owl.board().clone();
+        let stat = |p: katachi_board::Point| {
+            result
+                .moves
+                .iter()
+                .find(|m| m.mv == katachi_board::Move::Play(p))
+        };
+        let mut found = None;
+        for c in &critical {
+            if c.owl_move == chosen {
+                break;
+            }
+            // A choice away from the dragon and from owl's move is not
+            // read: it does not change the dragon's eyes (owl's
+            // does_defend may count such a move saving, by adding it to
+            // the goal when it joins another living group).
+            let near = c
+                .goal
+                .iter()
+                .chain(std::iter::once(&c.owl_move))
+                .any(|&p| distance(board, p, chosen) <= OWL_CHECK_NEAR);
+            let works = near
+                && if c.attack {
+                    owl.does_attack(&c.goal, chosen)
+                } else {
+                    owl.does_defend(&c.goal, chosen)
+                }
+                .outcome
+                .code
+                .is_success();
+            if works {
+                break;
+            }
+            let (chosen_margin, chosen_win_rate) =
+                stat(chosen).map_or((0.0, 0.0), |m| (m.score_mean(color), m.win_rate()));
+            let Some(o) = stat(c.owl_move).filter(|m| m.visits >= OWL_CHECK_VISITS) else {
+                continue;
+            };
+            let owl_margin = o.score_mean(color);
+            if chosen_margin - owl_margin <= config.owl_margin * c.size as f32 {
+                found = Some(OwlOverride {
+                    dragon: c.origin,
+                    size: c.size,
+                    attack: c.attack,
+                    owl_move: c.owl_move,
+                    owl_margin,
+                    chosen_margin,
+                    owl_win_rate: o.win_rate(),
+                    chosen_win_rate,
+                });
+                break;
+            }
+        }
+        (found, waited.elapsed().as_secs_f64())
     }
 }
 
@@ -704,5 +1033,118 @@ mod tests {
         for p in &priors {
             assert!(with.contains(p), "{p:?}");
         }
+    }
+
+    /// A black dragon of five stones on the first two lines whose eye
+    /// space is a straight three (A1-C1) inside a white wall: critical,
+    /// B1 its only defence (and White's kill). Black to move; the owl
+    /// check on (`owl_check=1`).
+    fn straight_three() -> Session {
+        let mut s = Session::new(Config {
+            mcts: MctsOptions {
+                playouts: Some(300),
+                params: vec![("owl_check".into(), 1.0)],
+                ..MctsOptions::default()
+            },
+            board_size: 9,
+            ..Config::default()
+        });
+        for m in [
+            "b a2", "w a3", "b b2", "w b3", "b c2", "w c3", "b d2", "w d3", "b d1", "w e3", "b g7",
+            "w e2", "b g4", "w e1",
+        ] {
+            run(&mut s, &format!("play {m}")).unwrap();
+        }
+        s
+    }
+
+    /// A search result for Black with these moves: (vertex, visits, mean
+    /// final margin for Black), most visited first.
+    fn found(s: &Session, moves: &[(&str, u32, f32)]) -> katachi_mc::SearchResult {
+        let b = s.board();
+        katachi_mc::SearchResult {
+            to_move: katachi_board::Color::Black,
+            moves: moves
+                .iter()
+                .map(|&(v, visits, margin)| katachi_mc::MoveStat {
+                    mv: katachi_board::Move::Play(b.parse_vertex(v).unwrap()),
+                    visits,
+                    wins: visits as f32 / 2.0,
+                    amaf_visits: 0,
+                    amaf_wins: 0.0,
+                    prior: 0.5,
+                    policy: 0.0,
+                    score_sum: margin * visits as f32,
+                    score_sq: margin * margin * visits as f32,
+                    pv: Vec::new(),
+                })
+                .collect(),
+            playouts: moves.iter().map(|m| u64::from(m.1)).sum(),
+            seconds: 0.1,
+            ownership: Vec::new(),
+            nodes: 1,
+            score_weight: 0.05,
+            playout_moves: 0,
+            replies: [0, 0],
+        }
+    }
+
+    /// The check of `chosen` against `result` in the straight three.
+    fn checked(moves: &[(&str, u32, f32)], chosen: &str) -> Option<super::OwlOverride> {
+        let mut s = straight_three();
+        let color = katachi_board::Color::Black;
+        let config = super::search_config(&s, color);
+        assert_eq!(config.owl_check, 1);
+        let check = super::OwlCheck::start(&mut s, color, &config).expect("a dragon to read");
+        let result = found(&s, moves);
+        let chosen = s.board().parse_vertex(chosen).unwrap();
+        check.finish(color, &result, &config, chosen).0
+    }
+
+    /// The search chose a move elsewhere (G5) and valued owl's defence B1
+    /// 6 points lower: less than 2 points per stone of the five-stone
+    /// dragon, so B1 replaces it. 20 points lower, or B1 barely visited,
+    /// and the choice stands. (G5 is far from the dragon and not read:
+    /// owl's does_defend counts it saving, see `OWL_CHECK_NEAR`.)
+    #[test]
+    fn the_owl_check_defends_a_critical_dragon() {
+        let s = straight_three();
+        let b1 = s.board().parse_vertex("B1").unwrap();
+        let a2 = s.board().parse_vertex("A2").unwrap();
+        let c = checked(&[("G5", 200, 3.0), ("B1", 40, -3.0)], "G5").expect("B1 replaces G5");
+        assert_eq!((c.owl_move, c.size, c.attack), (b1, 5, false));
+        assert_eq!(c.dragon, a2);
+        assert_eq!((c.chosen_margin, c.owl_margin), (3.0, -3.0));
+        assert_eq!(checked(&[("G5", 200, 3.0), ("B1", 40, -17.0)], "G5"), None);
+        assert_eq!(checked(&[("G5", 200, 3.0), ("B1", 5, -3.0)], "G5"), None);
+        // C1, next to the dragon, is read and does not save it either.
+        let c = checked(&[("C1", 200, 3.0), ("B1", 40, -3.0)], "C1").expect("B1 replaces C1");
+        assert_eq!(c.owl_move, b1);
+    }
+
+    /// A choice that already defends the dragon stands, and so does a
+    /// choice where no own dragon is weak; the check is off by default.
+    #[test]
+    fn the_owl_check_keeps_a_defending_choice() {
+        assert_eq!(checked(&[("B1", 200, 3.0), ("G5", 40, -3.0)], "B1"), None);
+        let mut s = session();
+        run(&mut s, "play b e5").unwrap();
+        run(&mut s, "play w c4").unwrap();
+        let config = super::search_config(&s, katachi_board::Color::Black);
+        assert_eq!(config.owl_check, 0);
+        let on = katachi_mc::SearchConfig {
+            owl_check: 1,
+            ..config
+        };
+        assert!(super::OwlCheck::start(&mut s, katachi_board::Color::Black, &on).is_none());
+    }
+
+    /// genmove with the check plays owl's defence of the straight three
+    /// and says so on standard error (the search finds it too here; the
+    /// check agrees and leaves it).
+    #[test]
+    fn genmove_with_the_owl_check_saves_the_straight_three() {
+        let mut s = straight_three();
+        assert_eq!(run(&mut s, "genmove b"), Ok("B1".into()));
     }
 }
