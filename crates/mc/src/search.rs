@@ -455,6 +455,10 @@ impl SearchConfig {
                 })
             }
         };
+        // A whole number in `lo..=hi`.
+        let whole = |lo: f64, hi: f64, text: &'static str| {
+            range((lo..=hi).contains(&value) && value.fract() == 0.0, text)
+        };
         let v = value as f32;
         match name {
             "even_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.even_prior = v),
@@ -472,11 +476,8 @@ impl SearchConfig {
                 range((0.0..=4.0).contains(&value), "[0, 4]").map(|()| self.gamma_playout = v)
             }
             "rave_equiv" => range(value > 0.0, "(0, inf)").map(|()| self.rave_equiv = v),
-            "rave_horizon" => range(
-                (0.0..=1e6).contains(&value) && value.fract() == 0.0,
-                "whole numbers 0..1000000",
-            )
-            .map(|()| self.rave_horizon = value as u32),
+            "rave_horizon" => whole(0.0, 1e6, "whole numbers 0..1000000")
+                .map(|()| self.rave_horizon = value as u32),
             "explore" => range(value >= 0.0, "[0, inf)").map(|()| self.explore = v),
             "score_weight" => {
                 range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.score_weight = v)
@@ -486,16 +487,11 @@ impl SearchConfig {
             "decided_win_rate" => {
                 range((0.5..=1.0).contains(&value), "[0.5, 1]").map(|()| self.decided_win_rate = v)
             }
-            "expand_at" => range(
-                (1.0..=1e6).contains(&value) && value.fract() == 0.0,
-                "whole numbers 1..1000000",
-            )
-            .map(|()| self.expand_at = value as u32),
-            "self_atari_limit" => range(
-                (0.0..=400.0).contains(&value) && value.fract() == 0.0,
-                "whole numbers 0..400",
-            )
-            .map(|()| self.self_atari_limit = value as usize),
+            "expand_at" => {
+                whole(1.0, 1e6, "whole numbers 1..1000000").map(|()| self.expand_at = value as u32)
+            }
+            "self_atari_limit" => whole(0.0, 400.0, "whole numbers 0..400")
+                .map(|()| self.self_atari_limit = value as usize),
             "tactical_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.tactical_prior = v),
             "heavy_escape" => {
                 range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.heavy_escape = v)
@@ -512,18 +508,12 @@ impl SearchConfig {
             "heavy_local" => {
                 range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.heavy_local = v)
             }
-            "heavy_local_min" => range(
-                (1.0..=1e6).contains(&value) && value.fract() == 0.0,
-                "whole numbers 1..1000000",
-            )
-            .map(|()| self.heavy_local_min = value as u32),
+            "heavy_local_min" => whole(1.0, 1e6, "whole numbers 1..1000000")
+                .map(|()| self.heavy_local_min = value as u32),
             "local_playout" => range(value == 0.0 || value == 1.0, "{0, 1}")
                 .map(|()| self.local_playout = value == 1.0),
-            "local_pattern_min" => range(
-                (1.0..=1e6).contains(&value) && value.fract() == 0.0,
-                "whole numbers 1..1000000",
-            )
-            .map(|()| self.local_pattern_min = value as u32),
+            "local_pattern_min" => whole(1.0, 1e6, "whole numbers 1..1000000")
+                .map(|()| self.local_pattern_min = value as u32),
             "lgrf" => {
                 range(value == 0.0 || value == 1.0, "{0, 1}").map(|()| self.lgrf = value == 1.0)
             }
@@ -533,27 +523,19 @@ impl SearchConfig {
             "resign_below" => {
                 range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.resign_below = v)
             }
-            "resign_min_playouts" => range(
-                (0.0..=1e12).contains(&value) && value.fract() == 0.0,
-                "whole numbers 0..1000000000000",
-            )
-            .map(|()| self.resign_min_playouts = value as u64),
+            "resign_min_playouts" => whole(0.0, 1e12, "whole numbers 0..1000000000000")
+                .map(|()| self.resign_min_playouts = value as u64),
             "dead_ownership" => {
                 range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.dead_ownership = v)
             }
             "owl_check" => range(value == 0.0 || value == 1.0 || value == 2.0, "{0, 1, 2}")
                 .map(|()| self.owl_check = value as u32),
             "owl_margin" => range(value >= 0.0, "[0, inf)").map(|()| self.owl_margin = v),
-            "owl_min_size" => range(
-                (1.0..=400.0).contains(&value) && value.fract() == 0.0,
-                "whole numbers 1..400",
-            )
-            .map(|()| self.owl_min_size = value as usize),
-            "owl_nodes" => range(
-                (1.0..=1e6).contains(&value) && value.fract() == 0.0,
-                "whole numbers 1..1000000",
-            )
-            .map(|()| self.owl_nodes = value as u64),
+            "owl_min_size" => whole(1.0, 400.0, "whole numbers 1..400")
+                .map(|()| self.owl_min_size = value as usize),
+            "owl_nodes" => {
+                whole(1.0, 1e6, "whole numbers 1..1000000").map(|()| self.owl_nodes = value as u64)
+            }
             _ => Err(ParamError::Unknown {
                 name: name.to_string(),
                 known: TUNING_PARAMS.join(", "),
