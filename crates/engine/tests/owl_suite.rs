@@ -1,6 +1,6 @@
-//! GNU Go's owl regression suite (owl.tst), its `owl_attack` and
-//! `owl_defend` tests run directly against the engine's analysis without
-//! GTP, with a floor on the number of passes so that a change that
+//! GNU Go's owl regression suites (owl.tst, and ld_owl.tst with its
+//! `dragon_status` tests too), their `owl_attack` and `owl_defend` tests
+//! run directly against the engine's analysis without GTP, with a floor on the number of passes so that a change that
 //! weakens the owl reader (its ko codes included) fails here. The suite
 //! is read at run time from the shared corpus (`KATACHI_SHARED`); the
 //! test skips with a message when it is absent, and fails if
@@ -35,6 +35,7 @@ fn answer(
     let attack = match cmd {
         "owl_attack" => true,
         "owl_defend" => false,
+        "dragon_status" => false,
         _ => return None,
     };
     let p: Point = board.parse_vertex(args.first()?).ok()?;
@@ -43,6 +44,15 @@ fn answer(
         *last = Some((key, Analysis::new(board.clone(), AnalysisConfig::default())));
     }
     let (_, analysis) = last.as_ref()?;
+    if cmd == "dragon_status" {
+        // GTP `dragon_status DRAGON`'s answer: the status after owl and
+        // the semeai stage, with a critical dragon's attack and defence.
+        return Some(
+            analysis
+                .dragon_status(p)
+                .map_or_else(|| "unknown".to_string(), |st| st.format(board)),
+        );
+    }
     let a = if attack {
         analysis.owl_attack(p)
     } else {
@@ -99,11 +109,7 @@ fn owl_suite_keeps_its_level() {
     let Some(dir) = regression_dir() else { return };
     // Two workers (the CI machine's two cores), each with its own cache
     // of the last position's analysis.
-    let step = std::env::var("KATACHI_OWL_STEP")
-        .ok()
-        .and_then(|s| s.parse::<usize>().ok())
-        .unwrap_or(DEFAULT_STEP)
-        .max(1);
+    let step = step_from("KATACHI_OWL_STEP", DEFAULT_STEP);
     let tally = walk_suite_parallel(&dir, "owl.tst", 2, step, || {
         let mut last = None;
         move |b: &Board, c: &str, a: &[&str]| answer(&mut last, b, c, a)
@@ -144,6 +150,46 @@ fn owl_suite_keeps_its_level() {
         "owl.tst: {} passed, floor {floor}",
         tally.passed
     );
+}
+
+/// The sample step the variable `name` gives (`default` without it):
+/// the tests after every step-th position command are answered.
+fn step_from(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|s| s.parse::<usize>().ok())
+        .unwrap_or(default)
+        .max(1)
+}
+
+/// ld_owl.tst's floors by sample (`KATACHI_LD_OWL_STEP`: 1, the whole
+/// suite and the default, 17 s of wall on two cores; 2, 4, 8), measured
+/// when the test was added (thirtieth session, after owl30's shaky alive
+/// count and the OKA5 and OKA6 attack patterns; the whole suite's 109/190
+/// is `katachi regress -j 1 ld_owl.tst`'s count too).
+const LD_OWL_FLOORS: [(usize, usize); 4] = [(1, 109), (2, 65), (4, 36), (8, 20)];
+
+#[test]
+fn ld_owl_suite_keeps_its_level() {
+    let Some(dir) = regression_dir() else { return };
+    let step = step_from("KATACHI_LD_OWL_STEP", 1);
+    let tally = walk_suite_parallel(&dir, "ld_owl.tst", 2, step, || {
+        let mut last = None;
+        move |b: &Board, c: &str, a: &[&str]| answer(&mut last, b, c, a)
+    });
+    println!(
+        "ld_owl.tst (owl_attack, owl_defend, dragon_status), tests after every {step}th \
+         position: {}/{} passed",
+        tally.passed, tally.tests
+    );
+    assert!(tally.tests > 0, "ld_owl.tst: no tests read");
+    if let Some(&(_, floor)) = LD_OWL_FLOORS.iter().find(|(s, _)| *s == step) {
+        assert!(
+            tally.passed >= floor,
+            "ld_owl.tst: {} passed, floor {floor}",
+            tally.passed
+        );
+    }
 }
 
 /// The board of the regression folder's game `file` before move `mv`
