@@ -465,7 +465,7 @@ impl Owl {
         // not suicide): `play_unchecked`'s precondition holds.
         self.board.play_unchecked(c, Move::Play(mv));
         self.ko_stack.push(self.komaster);
-        if defender {
+        if defender && self.near_goal(mv) {
             self.goal[mv.index()] = true;
         }
         Some(if conditional {
@@ -475,6 +475,32 @@ impl Owl {
             KoMove::Takes
         } else {
             KoMove::Plain
+        })
+    }
+
+    /// Whether a defender's stone at `mv` joins the goal (owl.texi: the
+    /// stones `owl_defend` adds are goal stones): a goal stone is within
+    /// two lines of it both ways (jumps, knight's and large knight's
+    /// moves: the shapes that connect or escape together). A move
+    /// farther away is another group's: its life is not the dragon's (a
+    /// far move joining a living group elsewhere does not save the
+    /// dragon; GNU Go 3.8's `owl_does_defend` agrees). Measured with the
+    /// Manhattan distance at most 3 instead: owl.tst 174, semeai.tst 99;
+    /// with this box: owl.tst 175, ld_owl.tst 109, seki.tst 75 unchanged,
+    /// semeai.tst 98 -> 99.
+    fn near_goal(&self, mv: Point) -> bool {
+        let (r, c) = self.board.row_col(mv);
+        let n = self.board.size() as isize;
+        (-2isize..=2).any(|dr| {
+            (-2isize..=2).any(|dc| {
+                let (rr, cc) = (r as isize + dr, c as isize + dc);
+                (0..n).contains(&rr)
+                    && (0..n).contains(&cc)
+                    && self
+                        .board
+                        .point(rr as usize, cc as usize)
+                        .is_some_and(|q| self.goal[q.index()])
+            })
         })
     }
 

@@ -49,6 +49,44 @@ fn straight_three_is_critical_at_its_middle() {
     );
 }
 
+/// A defender's move far from the dragon is another group's: G5 joins
+/// the stone G4 in open ground, not the critical straight three, which White
+/// still kills at D1 (GNU Go 3.8's `owl_does_defend` answers 0 there
+/// too); the vital point itself saves it.
+#[test]
+fn a_far_defender_move_does_not_save_the_dragon() {
+    let b = Board::from_ascii(
+        ".........
+         .........
+         .........
+         .........
+         .........
+         ......O..
+         XXXXXXX..
+         XOOOOOX..
+         XO...OX..",
+    )
+    .expect("board");
+    let white: Vec<Point> = stones(&b, Color::White)
+        .into_iter()
+        .filter(|&p| b.row_col(p).0 >= 7)
+        .collect();
+    let far = b.parse_vertex("G5").expect("vertex");
+    let d1 = b.parse_vertex("D1").expect("vertex");
+    let g4 = b.parse_vertex("G4").expect("vertex");
+    let mut o = owl(&b);
+    // G4 counts as a living group (`Owl::set_living`), as the analysis
+    // marks the dragons it knows alive: joining it saves a goal that
+    // the move really joins, not this one.
+    let mut living = vec![false; b.cells().len()];
+    living[g4.index()] = true;
+    o.set_living(living);
+    let a = o.does_defend(&white, far);
+    assert!(!a.outcome.code.is_success(), "{a:?}");
+    let a = o.does_defend(&white, d1);
+    assert_eq!(a.outcome.code, Code::Win, "{a:?}");
+}
+
 /// A straight four on the edge lives whoever moves first: the attack
 /// fails, the defence needs no move.
 #[test]
