@@ -5,6 +5,8 @@
 //! under `KATACHI_REQUIRE_SHARED=1`). The `--patterns` tests write their own
 //! small databases.
 
+mod cli_support;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -174,28 +176,11 @@ fn trace_shows_subexpressions_and_readings() {
     assert!(text.contains(" nodes"), "{text}");
 }
 
+/// `katachi gtp ARGS...` fed `input`: (success, stdout, stderr).
 fn gtp_with(args: &[&str], input: &str) -> (bool, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_katachi"))
-        .arg("gtp")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    // An engine that refuses to start may be gone before its input is
-    // written: a broken pipe here is part of the answer, not a failure.
-    let _ = child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes());
-    let out = child.wait_with_output().expect("wait");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let args: Vec<&str> = std::iter::once("gtp").chain(args.iter().copied()).collect();
+    let (code, out, err) = cli_support::katachi_fed(&args, input);
+    (code == 0, out, err)
 }
 
 #[test]
