@@ -817,14 +817,49 @@ fn influence_drafts() {
                 .collect::<Vec<_>>()
         },
     );
+    // The sample's line `i` is the reference's line `i * step`, so the
+    // coarser samples (every 8th, every 16th) are read in the same pass
+    // and print beside the whole sample's figure.
+    let step = support::reference::step();
+    let coarser: Vec<usize> = [16, 8]
+        .into_iter()
+        .filter(|&s| s > step && s % step == 0)
+        .collect();
     for (j, f) in files.iter().enumerate() {
-        let (same, points) = results
+        let tally = |every: usize| {
+            results
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| (i * step) % every == 0)
+                .fold((0, 0), |(s, p), (_, r)| (s + r[j].0, p + r[j].1))
+        };
+        let figures: Vec<String> = coarser
             .iter()
-            .fold((0, 0), |(s, p), r| (s + r[j].0, p + r[j].1));
-        println!(
-            "{}: {same} of {points} ({:.2}%)",
-            f.display(),
-            100.0 * same as f64 / points as f64
-        );
+            .copied()
+            .chain(std::iter::once(step))
+            .map(|every| {
+                let (same, points) = tally(every);
+                format!(
+                    "every {every}th {same} of {points} ({:.2}%)",
+                    100.0 * same as f64 / points as f64
+                )
+            })
+            .collect();
+        println!("{}: {}", f.display(), figures.join(", "));
+        // Where a draft differs from the first one, position by position
+        // (`KATACHI_DRAFTS_BY_POSITION=1`): which positions a pattern
+        // gains or loses on.
+        if j > 0 && std::env::var_os("KATACHI_DRAFTS_BY_POSITION").is_some() {
+            let moved: Vec<String> = results
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| r[j].0 != r[0].0)
+                .map(|(i, r)| format!("{}:{:+}", i * step + 1, r[j].0 as i64 - r[0].0 as i64))
+                .collect();
+            println!(
+                "  against the first draft, by reference line: {}",
+                moved.join(" ")
+            );
+        }
     }
 }
