@@ -830,14 +830,14 @@ fn influence_drafts() {
     let step = support::reference::step();
     let coarser: Vec<usize> = [16, 8]
         .into_iter()
-        .filter(|&s| s > step && s % step == 0)
+        .filter(|&s| s > step && s.is_multiple_of(step))
         .collect();
     for (j, f) in files.iter().enumerate() {
         let tally = |every: usize| {
             results
                 .iter()
                 .enumerate()
-                .filter(|(i, _)| (i * step) % every == 0)
+                .filter(|(i, _)| (i * step).is_multiple_of(every))
                 .fold((0, 0), |(s, p), (_, r)| (s + r[j].0, p + r[j].1))
         };
         let figures: Vec<String> = coarser
