@@ -53,7 +53,7 @@ fn influence_regions_of_a_middle_game() {
             8 x x X x X . . w w 8
             7 . b X x X . O O o 7
             6 . . . X . . O o o 6
-            5 . O O . . . O o o 5
+            5 . O O . . w O o o 5
             4 b X . O w w o o o 4
             3 x X . W O o O o o 3
             2 x x X O o O X O o 2
