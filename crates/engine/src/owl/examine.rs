@@ -81,6 +81,10 @@ pub struct NodeView {
     /// analysis misses, through shortage of liberties or cutting points
     /// in the walls); read even where the static verdict says alive.
     pub vital: Vec<(Point, i32)>,
+    /// The liberties of the attacker's strings inside the goal's eye
+    /// spaces (lunches counted there as dead): vital moves too, read at
+    /// the first [`LUNCH_VITAL_DEPTH`] depths below the root.
+    pub lunch_vital: Vec<(Point, i32)>,
 }
 
 /// How far from the goal's liberties escape room is counted.
@@ -408,6 +412,39 @@ pub fn examine(
     }
     attacks.extend(vital.iter().copied());
     vital.extend(shortage);
+    // Lunches inside the eye: an attacker string lying in one of the
+    // goal's eye spaces is counted there as dead, and the space's value
+    // (the graph's or the solver's) assumes it stays so. The attacker's
+    // move on one of its liberties (a second stone for it, more
+    // liberties) can spoil that space and, through it, the diagonals of
+    // the goal's other eyes, which the static count does not see
+    // (owl.texi: the vital patterns override the eye analysis where it is
+    // wrong). Read as vital moves at the first nodes below the root
+    // ([`LUNCH_VITAL_DEPTH`], `Owl`'s attack): ld_owl.tst 412 and 413
+    // (owl47, after White's `T3`: the corner space S2-T2-S1-T1 round
+    // Black's T2 valued 1112 and the eye R3 1111, two sure eyes; Black's
+    // `S2`, a liberty of T2, leaves the corner no eye and R3 half an
+    // eye, GNU Go 3.8's kill).
+    let mut lunch_vital: Vec<(Point, i32)> = Vec::new();
+    let mut inside: Vec<Point> = Vec::new();
+    for space in &eyes.of(color).spaces {
+        if !space.points.iter().any(|&p| goal_adjacent(p)) {
+            continue;
+        }
+        for &p in &space.points {
+            if board.cell(p).color() == Some(opp) {
+                let h = board.string_head(p).unwrap_or(p);
+                if !inside.contains(&h) {
+                    inside.push(h);
+                }
+            }
+        }
+    }
+    for h in inside {
+        for l in board.liberties(h) {
+            lunch_vital.push((l, LUNCH_VITAL_SCORE));
+        }
+    }
 
     // The opponent's vital point is often one's own: each side also
     // considers the other's strongest candidates, 6 below their score.
@@ -471,9 +508,22 @@ pub fn examine(
         escape_alive: escape_alive(board.size()),
         attacks: ranked(board, attacks),
         vital: ranked(board, vital),
+        lunch_vital: ranked(board, lunch_vital),
         defenses: ranked(board, defenses),
     }
 }
+
+/// Score of the liberties of a lunch inside the goal's eye space among
+/// the vital moves (below the goal-string shortage moves, 95).
+pub const LUNCH_VITAL_SCORE: i32 = 70;
+
+/// The deepest attacker node (depth below the root) where a dragon that
+/// looks alive also has the liberties of its lunches inside the eye read
+/// ([`NodeView::lunch_vital`]). `katachi regress -j 1 owl.tst ld_owl.tst`
+/// (owl31): at every depth 174/261 and 113/190 (owl.tst's 182, a
+/// node-limited ko, lost: the extra moves spend the budget elsewhere),
+/// depth 2 175 and 112, depth 1 175 and 111.
+pub const LUNCH_VITAL_DEPTH: u32 = 2;
 
 /// Score of the attacker's moves on the open diagonals of a one-point
 /// eye that two such moves make false (the defender's replies 5 less):
@@ -640,7 +690,7 @@ fn pattern_moves(
 
 /// Candidates merged by point (highest score kept), on the board and
 /// empty, best first (ties in board order).
-fn ranked(board: &Board, mut v: Vec<(Point, i32)>) -> Vec<(Point, i32)> {
+pub(crate) fn ranked(board: &Board, mut v: Vec<(Point, i32)>) -> Vec<(Point, i32)> {
     v.retain(|&(p, _)| board.on_board(p) && board.cell(p).color().is_none());
     v.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
     v.dedup_by_key(|x| x.0);
