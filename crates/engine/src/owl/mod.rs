@@ -719,15 +719,14 @@ impl Owl {
         // Whether only the vital patterns' moves are read (see below).
         let only_vital = view.verdict == Verdict::Alive && (depth > 0 || view.alive_by_escape);
         // The vital moves, with the liberties of the lunches inside the
-        // eye near the root (`NodeView::lunch_vital`).
-        let vital: Vec<(Point, i32)> =
-            if depth <= examine::LUNCH_VITAL_DEPTH && !view.lunch_vital.is_empty() {
-                let mut v = view.vital.clone();
-                v.extend(view.lunch_vital.iter().copied());
-                examine::ranked(&self.board, v)
-            } else {
-                view.vital.clone()
-            };
+        // eye (`NodeView::lunch_vital`).
+        let vital: Vec<(Point, i32)> = if view.lunch_vital.is_empty() {
+            view.vital.clone()
+        } else {
+            let mut v = view.vital.clone();
+            v.extend(view.lunch_vital.iter().copied());
+            examine::ranked(&self.board, v)
+        };
         // The defender's code after the attacker passed, when read.
         let mut tenuki: Option<Code> = None;
         let out = match view.verdict {
