@@ -538,11 +538,7 @@ fn liberties_after(board: &Board, l: Point, color: Color) -> usize {
             continue;
         }
         match board.cell(q).color() {
-            None => {
-                if !after.contains(&q) {
-                    after.push(q);
-                }
-            }
+            None if !after.contains(&q) => after.push(q),
             Some(c) if c == color => {
                 for x in board.liberties(q) {
                     if x != l && !after.contains(&x) {
