@@ -718,6 +718,15 @@ impl Owl {
         }
         // Whether only the vital patterns' moves are read (see below).
         let only_vital = view.verdict == Verdict::Alive && (depth > 0 || view.alive_by_escape);
+        // The vital moves, with the liberties of the lunches inside the
+        // eye (`NodeView::lunch_vital`).
+        let vital: Vec<(Point, i32)> = if view.lunch_vital.is_empty() {
+            view.vital.clone()
+        } else {
+            let mut v = view.vital.clone();
+            v.extend(view.lunch_vital.iter().copied());
+            examine::ranked(&self.board, v)
+        };
         // The defender's code after the attacker passed, when read.
         let mut tenuki: Option<Code> = None;
         let out = match view.verdict {
@@ -738,7 +747,7 @@ impl Owl {
             // katachi critical were such roots: owl_status_reference.rs,
             // 81.44% -> 82.63% of the dragons; 85.03% without the
             // one-block test, which lost owl.tst's 102 and 103).
-            Verdict::Alive if only_vital && view.vital.is_empty() => FAIL,
+            Verdict::Alive if only_vital && vital.is_empty() => FAIL,
             // A dead-looking dragon whose defender has just taken a ko
             // beside a lunch (a legal capture: nobody is komaster yet) is
             // read: the attacker may retake only conditionally, and the
@@ -786,14 +795,10 @@ impl Owl {
                     .map(|k| (k, true))
                     .into_iter()
                     .chain(
-                        if only_vital {
-                            &view.vital
-                        } else {
-                            &view.attacks
-                        }
-                        .iter()
-                        .filter(|c| Some(c.0) != ko)
-                        .map(|c| (c.0, false)),
+                        if only_vital { &vital } else { &view.attacks }
+                            .iter()
+                            .filter(|c| Some(c.0) != ko)
+                            .map(|c| (c.0, false)),
                     )
                     .collect();
                 for (mv, extra) in list {

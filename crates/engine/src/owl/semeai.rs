@@ -1065,18 +1065,25 @@ pub fn fields(records: &[SemeaiRecord]) -> SemeaiFields {
 /// reader played eye moves (semeai15 branch): semeai.tst's twelve
 /// dragon_status tests stayed at 6 passes (131 answered alive instead
 /// of critical T6 T8, both wrong), so it stays off. An uncertain
-/// reading (out of nodes) revises nothing.
+/// reading (out of nodes) revises nothing, and that holds for the worst
+/// race itself: when the race that decides (the worst verdict of all)
+/// ran out of nodes, owl's dead stands, rather than the worst of the
+/// finished races (ld_owl.tst 200, tripod9: Black's C3 inside White's
+/// corner, owl dead as GNU Go 3.8 says; its race against the lunch B3,
+/// lost, ran out of nodes and was skipped, so its finished race against
+/// the stone B1, critical, made it `critical A2 B4`; `katachi regress -j
+/// 1 ld_owl.tst semeai.tst seki.tst` 109 -> 110/190, 99/154 and 75/135
+/// with every answer of the last two the same).
 pub fn revise(owl: OwlStatus, records: &[SemeaiRecord]) -> OwlStatus {
     if owl != OwlStatus::Dead {
         return owl;
     }
-    let Some(worst) = records
-        .iter()
-        .filter(|r| r.defense_certain && r.attack_certain)
-        .min_by_key(|r| r.verdict())
-    else {
+    let Some(worst) = records.iter().min_by_key(|r| r.verdict()) else {
         return owl;
     };
+    if !(worst.defense_certain && worst.attack_certain) {
+        return owl;
+    }
     match worst.verdict() {
         RaceVerdict::Dead => OwlStatus::Dead,
         RaceVerdict::Alive => OwlStatus::Alive,
@@ -1465,6 +1472,13 @@ mod tests {
             ..seki
         };
         assert_eq!(revise(dead_owl, &[unsure]), dead_owl);
+        // A lost race that ran out of nodes still keeps owl's dead: the
+        // worst race decides, and an unfinished one revises nothing.
+        let unsure_lost = SemeaiRecord {
+            defense_certain: false,
+            ..lost
+        };
+        assert_eq!(revise(dead_owl, &[seki, unsure_lost]), dead_owl);
         let fields = fields(&[seki, lost]);
         assert_eq!(
             (fields.semeais, fields.defense_code, fields.attack_code),
