@@ -302,6 +302,10 @@ const ROW: u8 = 1;
 /// Mark flag: the point needs a new [`MoveInfo`] (a neighbouring cell or
 /// an adjacent string's liberties changed).
 const ANALYSE: u8 = 2;
+/// Mark flag: a candidate of the nakade sacrifice
+/// ([`McBoard::set_nakade_sacrifice`]): its bases again from its
+/// analysis, whose strings beyond the neighbours may have changed.
+const SACRIFICE: u8 = 4;
 
 /// Everything kept for one point, in one record so that an update touches
 /// one place (one bounds check, one cache line) per point.
@@ -813,7 +817,7 @@ impl<'t> McBoard<'t> {
         let limit = self.self_atari_limit;
         let nakade = self.nakade_sacrifice && limit > 0;
         let sacrifices = &mut self.sacrifices;
-        // Every candidate was marked for analysis: the list is rebuilt.
+        // Every candidate was marked: the list is rebuilt.
         sacrifices.clear();
         for &q in &self.dirty {
             let i = q.index();
@@ -833,9 +837,14 @@ impl<'t> McBoard<'t> {
             // The values follow the rows and bases: new rows, or an
             // analysis that changed a base (most give the same ones).
             let mut stale = flags & ROW != 0;
-            if flags & ANALYSE != 0 {
-                let infos = analyse_both(board, q);
-                pt.info = infos;
+            if flags & (ANALYSE | SACRIFICE) != 0 {
+                let infos = if flags & ANALYSE != 0 {
+                    let infos = analyse_both(board, q);
+                    pt.info = infos;
+                    infos
+                } else {
+                    pt.info
+                };
                 let mut base = bases(limit, infos);
                 if nakade {
                     let mut candidate = false;
@@ -1033,9 +1042,9 @@ impl<'t> McBoard<'t> {
             marks.mark(q, 0);
         }
         // The nakade sacrifice's candidates read strings beyond their
-        // neighbours: analysed again after every move.
+        // neighbours: their bases again after every move.
         for &q in &self.sacrifices {
-            marks.mark(q, ANALYSE);
+            marks.mark(q, SACRIFICE);
         }
         let ko = [
             board.ko_point_for(Color::Black),
