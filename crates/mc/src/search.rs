@@ -49,7 +49,10 @@
 //!   weights (simple ko only) and its self-atari limit
 //!   ([`SearchConfig::self_atari_limit`]: no self-atari of three or more
 //!   stones, so that a seki survives to the count, where its shared
-//!   liberties are nobody's) and, when their probabilities are set
+//!   liberties are nobody's; with [`SearchConfig::nakade_sacrifice`], off
+//!   by default, such a self-atari is played again when it fills an
+//!   enclosed group's one eye with a killing shape) and, when their
+//!   probabilities are set
 //!   ([`SearchConfig::heavy_escape`], `heavy_atari2`, `heavy_nakade`,
 //!   `heavy_race`, `heavy_local`; 0 by default), the heavy rules of
 //!   [`crate::heavy`] (atari escapes and capturing ataris read by a ladder
@@ -80,7 +83,11 @@
 //!   points (`katachi regress seki.tst`: 84 of 135, 53 without the
 //!   decided share; playing only a won game for points did worse than
 //!   both ways when measured before `reg_genmove` stopped resigning).
-//!   Reported win rates and the resign rule read the win alone.
+//!   Reported win rates and the resign rule read the win alone. Off by
+//!   default, PARTIAL: [`SearchConfig::decided_scale`] (the decided
+//!   margin centred on the position's expected count) and
+//!   [`SearchConfig::decided_prior`] (the priors moved towards 50 % in a
+//!   decided search).
 //! - **AMAF**: after each playout, for every tree node on the path, each
 //!   child move whose point was first played (after that node) by the
 //!   player to move at that node counts as a visit of that child; with
