@@ -97,7 +97,9 @@ pub struct Args {
     /// resign_below, resign_min_playouts, dead_ownership, gamma_prior,
     /// gamma_playout: the gammas as playout weights at temperature T, off
     /// by default; owl_check, owl_margin, owl_min_size, owl_nodes: owl checks the
-    /// search's choice, off by default).
+    /// search's choice, off by default; nakade_sacrifice, decided_scale,
+    /// decided_prior: seki and race options, off by default, see the README's
+    /// mc31).
     #[arg(long = "mc-param", value_name = "NAME=VALUE")]
     mc_params: Vec<String>,
 

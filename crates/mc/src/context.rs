@@ -302,6 +302,10 @@ const ROW: u8 = 1;
 /// Mark flag: the point needs a new [`MoveInfo`] (a neighbouring cell or
 /// an adjacent string's liberties changed).
 const ANALYSE: u8 = 2;
+/// Mark flag: a candidate of the nakade sacrifice
+/// ([`McBoard::set_nakade_sacrifice`]): its bases again from its
+/// analysis, whose strings beyond the neighbours may have changed.
+const SACRIFICE: u8 = 4;
 
 /// Everything kept for one point, in one record so that an update touches
 /// one place (one bounds check, one cache line) per point.
@@ -368,6 +372,15 @@ pub struct McBoard<'t> {
     /// this many stones weigh 0 whatever the table says (0: no such
     /// rule); see [`McBoard::set_self_atari_limit`].
     self_atari_limit: usize,
+    /// Whether a self-atari over the limit is still played when the
+    /// string it makes is a killing nakade shape; see
+    /// [`McBoard::set_nakade_sacrifice`].
+    nakade_sacrifice: bool,
+    /// With the nakade sacrifice on: the empty points where a move of
+    /// either colour is a self-atari over the limit of at most five
+    /// stones (the rule's candidates). Their answer depends on strings
+    /// beyond the point's neighbours, so every move analyses them again.
+    sacrifices: Vec<Point>,
     /// Probabilities of the heavy playout rules ([`crate::heavy`]).
     pub(crate) heavy: Heavy,
     /// Scratch: the heavy rules' candidates.
@@ -388,6 +401,8 @@ impl Clone for McBoard<'_> {
             epoch: self.epoch,
             captured: self.captured.clone(),
             self_atari_limit: self.self_atari_limit,
+            nakade_sacrifice: self.nakade_sacrifice,
+            sacrifices: self.sacrifices.clone(),
             heavy: self.heavy,
             heavy_scratch: Vec::new(),
         }
@@ -404,8 +419,89 @@ impl Clone for McBoard<'_> {
         self.epoch = src.epoch;
         self.captured.clone_from(&src.captured);
         self.self_atari_limit = src.self_atari_limit;
+        self.nakade_sacrifice = src.nakade_sacrifice;
+        self.sacrifices.clone_from(&src.sacrifices);
         self.heavy = src.heavy;
     }
+}
+
+/// Whether a stone of `c` on the empty point `p` makes a string (the stone
+/// and the strings of `c` beside it) of at most five stones whose shape,
+/// once captured, leaves an eye one stone kills (any three, straight or
+/// bent, the pyramid and square four, the crossed five and the bulky
+/// five: the one five with a 2x2 block), and leaves every opponent string
+/// beside it with one liberty (so that the capture is forced and the eye
+/// it leaves is the only one).
+pub fn nakade_shape(board: &Board, p: Point, c: Color) -> bool {
+    let mut pts: [Point; 5] = [p; 5];
+    let mut n = 1;
+    for q in board.neighbors(p) {
+        if board.cell(q) != c.cell() {
+            continue;
+        }
+        for s in board.stones(q) {
+            if pts[..n].contains(&s) {
+                continue;
+            }
+            if n == 5 {
+                return false;
+            }
+            pts[n] = s;
+            n += 1;
+        }
+    }
+    let shape = &pts[..n];
+    // Neighbours inside the shape of each point.
+    let degree = |x: Point| {
+        board
+            .neighbors(x)
+            .iter()
+            .filter(|&&y| shape.contains(&y))
+            .count()
+    };
+    // A 2x2 block: a point, its neighbour, and a common neighbour of both
+    // beyond them (x - y - z - w - x).
+    let block = shape.iter().any(|&x| {
+        board
+            .neighbors(x)
+            .iter()
+            .filter(|y| shape.contains(y))
+            .any(|&y| {
+                board
+                    .neighbors(y)
+                    .iter()
+                    .filter(|z| **z != x && shape.contains(z))
+                    .any(|&z| {
+                        board.neighbors(z).iter().any(|&w| {
+                            w != y && shape.contains(&w) && board.neighbors(w).contains(&x)
+                        })
+                    })
+            })
+    });
+    let dead = match n {
+        0..=3 => true,
+        4 => block || shape.iter().any(|&x| degree(x) == 3),
+        5 => block || shape.iter().any(|&x| degree(x) == 4),
+        _ => false,
+    };
+    if !dead {
+        return false;
+    }
+    // Every opponent string around the shape is left with one liberty
+    // (the shape's last): the opponent must capture, and has no other
+    // eye. A string with another liberty may have a second eye there
+    // (a seki's shape: its capture would make the opponent live).
+    let them = c.opponent().cell();
+    shape.iter().all(|&x| {
+        board.neighbors(x).iter().all(|&y| {
+            if board.cell(y) != them {
+                return true;
+            }
+            let libs = board.liberty_count(y);
+            let on_p = board.liberties(y).any(|l| l == p);
+            libs - usize::from(on_p) == 1
+        })
+    })
 }
 
 /// The context bases of a point with analyses `infos` (see [`Pt::base`])
@@ -559,6 +655,8 @@ impl<'t> McBoard<'t> {
             epoch: 0,
             captured: Vec::new(),
             self_atari_limit: 0,
+            nakade_sacrifice: false,
+            sacrifices: Vec::new(),
             heavy: Heavy::default(),
             heavy_scratch: Vec::new(),
         };
@@ -583,6 +681,25 @@ impl<'t> McBoard<'t> {
     /// self-atari is still captured: the opponent fills its liberties.
     pub fn set_self_atari_limit(&mut self, limit: usize) {
         self.self_atari_limit = limit;
+        self.recompute_all();
+    }
+
+    /// With `on`, a self-atari over the limit
+    /// ([`McBoard::set_self_atari_limit`]) keeps its weight when the
+    /// string it makes is a killing nakade shape of at most five stones
+    /// ([`nakade_shape`]: straight or bent three, the pyramid and square
+    /// four, the bulky and crossed five), and recomputes the weights. Off
+    /// by default, PARTIAL (see the README's mc31 figures).
+    ///
+    /// Why (Go): the limit keeps sekis alive in the playouts, but it also
+    /// forbids the sacrifice that kills a group with one large eye: the
+    /// attacker fills the eye with a three-, four- or five-stone shape,
+    /// the defender captures, and the eye left is the shape's, which one
+    /// stone on its vital point destroys. Under the limit such a group
+    /// lives in most playouts (seki.tst's seki05 after White C2, Black
+    /// C1: White B1 kills, the playouts call the corner alive 80 %).
+    pub fn set_nakade_sacrifice(&mut self, on: bool) {
+        self.nakade_sacrifice = on;
         self.recompute_all();
     }
 
@@ -698,6 +815,10 @@ impl<'t> McBoard<'t> {
         let tables = self.tables;
         let same = std::ptr::eq(tables[0], tables[1]);
         let limit = self.self_atari_limit;
+        let nakade = self.nakade_sacrifice && limit > 0;
+        let sacrifices = &mut self.sacrifices;
+        // Every candidate was marked: the list is rebuilt.
+        sacrifices.clear();
         for &q in &self.dirty {
             let i = q.index();
             if cells[i] != Cell::Empty {
@@ -716,10 +837,30 @@ impl<'t> McBoard<'t> {
             // The values follow the rows and bases: new rows, or an
             // analysis that changed a base (most give the same ones).
             let mut stale = flags & ROW != 0;
-            if flags & ANALYSE != 0 {
-                let infos = analyse_both(board, q);
-                pt.info = infos;
-                let base = bases(limit, infos);
+            if flags & (ANALYSE | SACRIFICE) != 0 {
+                let infos = if flags & ANALYSE != 0 {
+                    let infos = analyse_both(board, q);
+                    pt.info = infos;
+                    infos
+                } else {
+                    pt.info
+                };
+                let mut base = bases(limit, infos);
+                if nakade {
+                    let mut candidate = false;
+                    for (k, c) in [Color::Black, Color::White].into_iter().enumerate() {
+                        let o = infos[k];
+                        if base[k] == FORBIDDEN && !o.suicide && o.self_atari_stones <= 5 {
+                            candidate = true;
+                            if nakade_shape(board, q, c) {
+                                base[k] = bases(0, infos)[k];
+                            }
+                        }
+                    }
+                    if candidate {
+                        sacrifices.push(q);
+                    }
+                }
                 stale |= base != pt.base;
                 pt.base = base;
             }
@@ -900,6 +1041,11 @@ impl<'t> McBoard<'t> {
         for q in old_ko.into_iter().flatten() {
             marks.mark(q, 0);
         }
+        // The nakade sacrifice's candidates read strings beyond their
+        // neighbours: their bases again after every move.
+        for &q in &self.sacrifices {
+            marks.mark(q, SACRIFICE);
+        }
         let ko = [
             board.ko_point_for(Color::Black),
             board.ko_point_for(Color::White),
@@ -950,6 +1096,9 @@ impl<'t> McBoard<'t> {
         let mut fresh = McBoard::with_tables(self.tables, self.board.clone(), self.last);
         if self.self_atari_limit > 0 {
             fresh.set_self_atari_limit(self.self_atari_limit);
+        }
+        if self.nakade_sacrifice {
+            fresh.set_nakade_sacrifice(true);
         }
         for p in self.board.points() {
             let v = self.board.vertex(p);

@@ -49,7 +49,10 @@
 //!   weights (simple ko only) and its self-atari limit
 //!   ([`SearchConfig::self_atari_limit`]: no self-atari of three or more
 //!   stones, so that a seki survives to the count, where its shared
-//!   liberties are nobody's) and, when their probabilities are set
+//!   liberties are nobody's; with [`SearchConfig::nakade_sacrifice`], off
+//!   by default, such a self-atari is played again when it fills an
+//!   enclosed group's one eye with a killing shape) and, when their
+//!   probabilities are set
 //!   ([`SearchConfig::heavy_escape`], `heavy_atari2`, `heavy_nakade`,
 //!   `heavy_race`, `heavy_local`; 0 by default), the heavy rules of
 //!   [`crate::heavy`] (atari escapes and capturing ataris read by a ladder
@@ -80,7 +83,11 @@
 //!   points (`katachi regress seki.tst`: 84 of 135, 53 without the
 //!   decided share; playing only a won game for points did worse than
 //!   both ways when measured before `reg_genmove` stopped resigning).
-//!   Reported win rates and the resign rule read the win alone.
+//!   Reported win rates and the resign rule read the win alone. Off by
+//!   default, PARTIAL: [`SearchConfig::decided_scale`] (the decided
+//!   margin centred on the position's expected count) and
+//!   [`SearchConfig::decided_prior`] (the priors moved towards 50 % in a
+//!   decided search).
 //! - **AMAF**: after each playout, for every tree node on the path, each
 //!   child move whose point was first played (after that node) by the
 //!   player to move at that node counts as a visit of that child; with
@@ -238,6 +245,35 @@ pub struct SearchConfig {
     /// below one minus which) the game looks decided (see the module
     /// doc); 1: never.
     pub decided_win_rate: f32,
+    /// The margin's scale in a decided search, in points: with a value
+    /// above 0, a decided search values a playout's margin as
+    /// `0.5 + atan((m - c) / scale) / pi`, `c` the mean margin of the
+    /// decided check's playouts, instead of the margin over the whole
+    /// board (`0.5 + m / (2 * points)`, the default 0). Off by default,
+    /// PARTIAL (see the README's mc31 figures).
+    ///
+    /// Why (Go and search): in a decided game the search plays for
+    /// points, but on the whole board's scale one point moves a value
+    /// by 1/162 on 9x9 (1/722 on 19x19), far below the priors' spread
+    /// (a learned prior of 20 visits at 0.2 against one at 1.0) and the
+    /// exploration term: moves a point or two apart look equal, and the
+    /// prior picks (seki.tst: a two-stone capture instead of the seki).
+    /// Centred on the position's expected margin, a few points apart
+    /// are far apart in value, as they are to a player counting.
+    pub decided_scale: f32,
+    /// In a decided search, every prior's win rate (even, learned,
+    /// pattern and the other tree priors, and the root priors) is moved
+    /// towards 50 % to this share of its distance from it (its visits
+    /// unchanged); 1 (the default): as in any search, 0: every prior at
+    /// 50 %. PARTIAL, off by default (see the README's mc31 figures).
+    ///
+    /// Why (Go and search): priors are on the win's scale (a learned
+    /// prior of 1.0 says "the likely move", not "wins every game"), while
+    /// a decided search's values are margins, where a point is worth
+    /// 1/162 of a value on 9x9: there the priors' spread outweighs every
+    /// difference the playouts find, and the prior, not the count,
+    /// chooses between moves the playouts call equal.
+    pub decided_prior: f32,
     /// Visits a node needs before its children are created.
     pub expand_at: u32,
     /// Self-ataris that capture nothing and make a string of at least
@@ -245,6 +281,11 @@ pub struct SearchConfig {
     /// (`McBoard::set_self_atari_limit`: so that playouts do not break
     /// sekis); 0: no such rule.
     pub self_atari_limit: usize,
+    /// Self-ataris over [`SearchConfig::self_atari_limit`] that make a
+    /// killing nakade shape of at most five stones are still played
+    /// ([`McBoard::set_nakade_sacrifice`]). Off by default, PARTIAL (see
+    /// the README's mc31 figures).
+    pub nakade_sacrifice: bool,
     /// Virtual visits at a 100 % win rate, at every node below the root,
     /// for the moves the heavy rules propose after the move that led to
     /// the node ([`crate::McBoard::tactical_moves`]: escapes from an atari
@@ -416,8 +457,11 @@ pub const TUNING_PARAMS: &[&str] = &[
     "score_weight",
     "decided_score_weight",
     "decided_win_rate",
+    "decided_scale",
+    "decided_prior",
     "expand_at",
     "self_atari_limit",
+    "nakade_sacrifice",
     "tactical_prior",
     "heavy_escape",
     "heavy_atari2",
@@ -487,11 +531,17 @@ impl SearchConfig {
             "decided_win_rate" => {
                 range((0.5..=1.0).contains(&value), "[0.5, 1]").map(|()| self.decided_win_rate = v)
             }
+            "decided_prior" => {
+                range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.decided_prior = v)
+            }
+            "decided_scale" => range(value >= 0.0, "[0, inf)").map(|()| self.decided_scale = v),
             "expand_at" => {
                 whole(1.0, 1e6, "whole numbers 1..1000000").map(|()| self.expand_at = value as u32)
             }
             "self_atari_limit" => whole(0.0, 400.0, "whole numbers 0..400")
                 .map(|()| self.self_atari_limit = value as usize),
+            "nakade_sacrifice" => range(value == 0.0 || value == 1.0, "{0, 1}")
+                .map(|()| self.nakade_sacrifice = value == 1.0),
             "tactical_prior" => range(value >= 0.0, "[0, inf)").map(|()| self.tactical_prior = v),
             "heavy_escape" => {
                 range((0.0..=1.0).contains(&value), "[0, 1]").map(|()| self.heavy_escape = v)
@@ -569,8 +619,11 @@ impl Default for SearchConfig {
             score_weight: 0.05,
             decided_score_weight: 1.0,
             decided_win_rate: 0.75,
+            decided_scale: 0.0,
+            decided_prior: 1.0,
             expand_at: 2,
             self_atari_limit: 3,
+            nakade_sacrifice: false,
             tactical_prior: 0.0,
             heavy_escape: 0.0,
             heavy_atari2: 0.0,
@@ -828,9 +881,53 @@ struct Shared {
     started: u64,
     /// Playouts whose result is in the tree.
     playouts: u64,
-    /// The margin's share in this search's values (the configured one,
+    /// How this search values a playout's margin (the configured share,
     /// or the decided one).
-    score_weight: f32,
+    valuation: Valuation,
+}
+
+/// How a search blends a playout's win with its margin.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Valuation {
+    /// The margin's share (the rest is the win).
+    weight: f32,
+    /// Whether the decided check called the game decided.
+    decided: bool,
+    /// In a decided search with [`SearchConfig::decided_scale`]: the
+    /// centre (the decided check's mean margin for Black, komi included)
+    /// and the scale, in points, of the margin's value.
+    centred: Option<(f32, f32)>,
+}
+
+impl Valuation {
+    /// The plain share `weight` of the margin over the whole board.
+    fn plain(weight: f32) -> Valuation {
+        Valuation {
+            weight,
+            decided: false,
+            centred: None,
+        }
+    }
+
+    /// Black's value of a playout whose area margin (komi included) is
+    /// `score` on a board of `points` points: the win blended with the
+    /// margin's value.
+    fn black_value(&self, score: f32, points: f32) -> f32 {
+        let win = if score > 0.0 {
+            1.0
+        } else if score < 0.0 {
+            0.0
+        } else {
+            0.5
+        };
+        let margin = match self.centred {
+            // 0.5 at the centre, towards 0 or 1 a few scales away.
+            Some((centre, scale)) => 0.5 + ((score - centre) / scale).atan() / std::f32::consts::PI,
+            // 0.5 at an even count, 0 or 1 at a margin of the whole board.
+            None => (0.5 + 0.5 * score / points).clamp(0.0, 1.0),
+        };
+        (1.0 - self.weight) * win + self.weight * margin
+    }
 }
 
 /// Plain playouts from the root that say whether the game looks decided
@@ -849,15 +946,17 @@ pub const DECIDED_AFTER: u64 = 256;
 /// playouts are shared by that many threads (thread 0 draws the one
 /// thread's random numbers, the others their own; which playouts count
 /// then depends on the threads' timing, as the tree itself does).
-fn search_score_weight(
+fn search_valuation(
     root: &McBoard<'_>,
     to_move: Color,
     config: &SearchConfig,
     threads: usize,
-) -> f32 {
+) -> Valuation {
     let hi = config.decided_win_rate;
-    if hi >= 1.0 || config.decided_score_weight == config.score_weight {
-        return config.score_weight;
+    if hi >= 1.0
+        || (config.decided_score_weight == config.score_weight && config.decided_scale <= 0.0)
+    {
+        return Valuation::plain(config.score_weight);
     }
     let tally = Mutex::new(DecidedTally::default());
     if threads <= 1 {
@@ -870,14 +969,17 @@ fn search_score_weight(
             }
         });
     }
-    let verdict = tally
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .verdict;
-    if verdict == Some(true) {
-        config.decided_score_weight
-    } else {
-        config.score_weight
+    let tally = tally.into_inner().unwrap_or_else(|e| e.into_inner());
+    if tally.verdict != Some(true) {
+        return Valuation::plain(config.score_weight);
+    }
+    Valuation {
+        weight: config.decided_score_weight,
+        decided: true,
+        centred: (config.decided_scale > 0.0).then(|| {
+            let centre = (tally.score_sum / tally.done.max(1) as f64) as f32;
+            (centre, config.decided_scale)
+        }),
     }
 }
 
@@ -891,6 +993,8 @@ struct DecidedTally {
     done: u64,
     /// Their wins for the player to move, in half points.
     half_wins: u64,
+    /// The sum of their margins for Black (komi included).
+    score_sum: f64,
     /// The answer once it is certain (`true`: decided).
     verdict: Option<bool>,
 }
@@ -971,6 +1075,7 @@ fn decided_playouts(
         let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
         t.done += 1;
         t.half_wins += half;
+        t.score_sum += f64::from(score);
         if t.verdict.is_none() {
             t.verdict = t.certain(config.decided_win_rate);
         }
@@ -1195,15 +1300,27 @@ pub fn shape_priors(mc: &McBoard<'_>, c: Color, p: Point) -> (bool, bool, bool) 
 /// Longest principal variation reported.
 const MAX_PV: usize = 12;
 
+/// Prior wins `wins` of `visits` moved towards 50 % to the share `spread`
+/// of their distance from it ([`SearchConfig::decided_prior`]; 1: as they
+/// are, to the bit).
+fn shrink(wins: f32, visits: f32, spread: f32) -> f32 {
+    if spread == 1.0 {
+        wins
+    } else {
+        0.5 * visits + spread * (wins - 0.5 * visits)
+    }
+}
+
 /// Adds `priors` to the children of the root (`nodes[0]`, expanded), each
 /// to the child of its point; priors on points that are not children are
-/// ignored.
-fn add_root_priors(nodes: &mut [Node], priors: &[RootPrior]) {
+/// ignored. Each win rate keeps the share `spread` of its distance from
+/// 50 % ([`SearchConfig::decided_prior`]).
+fn add_root_priors(nodes: &mut [Node], priors: &[RootPrior], spread: f32) {
     let range = nodes[0].child_range();
     for n in &mut nodes[range] {
         for x in priors.iter().filter(|x| n.mv == Move::Play(x.point)) {
             n.prior_visits += x.visits;
-            n.prior_wins += x.visits * x.win_rate;
+            n.prior_wins += shrink(x.visits * x.win_rate, x.visits, spread);
         }
     }
 }
@@ -1299,6 +1416,9 @@ struct Worker<'a> {
     /// Playout moves, and the LGR-2 and LGR-1 replies among them.
     playout_moves: u64,
     replies_played: [u64; 2],
+    /// The share of the priors' distance from 50 % kept
+    /// ([`SearchConfig::decided_prior`] in a decided search, else 1).
+    prior_spread: f32,
 }
 
 // The parts of one search iteration (`expand`, `descend`, `playout`,
@@ -1323,6 +1443,9 @@ impl<'a> Worker<'a> {
         let mut root_mc = McBoard::new(table, board.clone(), last);
         if config.self_atari_limit > 0 {
             root_mc.set_self_atari_limit(config.self_atari_limit);
+        }
+        if config.nakade_sacrifice {
+            root_mc.set_nakade_sacrifice(true);
         }
         root_mc.set_heavy(config.heavy());
         let local = config
@@ -1351,6 +1474,7 @@ impl<'a> Worker<'a> {
             reply_seq: Vec::new(),
             playout_moves: 0,
             replies_played: [0; 2],
+            prior_spread: 1.0,
         }
     }
 
@@ -1479,18 +1603,23 @@ impl<'a> Worker<'a> {
                 pv += cfg.gamma_prior;
                 pw += cfg.gamma_prior * (s / strength_max).sqrt();
             }
+            let pw = shrink(pw, pv, self.prior_spread);
             let mut node = Node::new(Move::Play(p), pv, pw);
             node.policy = (f64::from(w) / wsum.max(1) as f64) as f32;
             nodes.push(node);
         }
-        nodes.push(Node::new(Move::Pass, even, 0.1 * even));
+        nodes.push(Node::new(
+            Move::Pass,
+            even,
+            shrink(0.1 * even, even, self.prior_spread),
+        ));
         let count = nodes.len() as u32 - first;
         let n = &mut nodes[i];
         n.first_child = first;
         n.children = count;
         n.expanded = true;
         if root {
-            add_root_priors(nodes, &cfg.root_priors);
+            add_root_priors(nodes, &cfg.root_priors, self.prior_spread);
         }
         self.tactical = tactical;
         self.cfg_dist = cfg_dist;
@@ -1619,12 +1748,8 @@ impl<'a> Worker<'a> {
         } else {
             0.5
         };
-        // The margin's share: 0.5 at an even count, 0 or 1 at a margin
-        // of the whole board.
         let points = (self.board.size() * self.board.size()) as f32;
-        let margin = (0.5 + 0.5 * score / points).clamp(0.0, 1.0);
-        let sw = shared.score_weight;
-        let black = (1.0 - sw) * win + sw * margin;
+        let black = shared.valuation.black_value(score, points);
         shared.playouts += 1;
         let nodes = &mut shared.nodes;
         // Plain statistics: node d was reached by a move of the player who
@@ -1781,7 +1906,13 @@ impl<'a> Searcher<'a> {
                 Worker::new(board, to_move, policy, config, seed, replies.clone())
             })
             .collect();
-        let score_weight = search_score_weight(&workers[0].root_mc, to_move, config, workers.len());
+        let valuation = search_valuation(&workers[0].root_mc, to_move, config, workers.len());
+        let mut workers = workers;
+        if valuation.decided {
+            for w in &mut workers {
+                w.prior_spread = config.decided_prior;
+            }
+        }
         Searcher {
             board,
             to_move,
@@ -1789,7 +1920,7 @@ impl<'a> Searcher<'a> {
                 nodes: vec![Node::new(Move::Pass, 0.0, 0.0)],
                 started: 0,
                 playouts: 0,
-                score_weight,
+                valuation,
             }),
             workers,
             start,
@@ -1914,7 +2045,7 @@ impl<'a> Searcher<'a> {
             seconds: self.start.elapsed().as_secs_f64(),
             ownership,
             nodes: g.nodes.len(),
-            score_weight: g.score_weight,
+            score_weight: g.valuation.weight,
             playout_moves: self.workers.iter().map(|w| w.playout_moves).sum(),
             replies: [0, 1].map(|k| self.workers.iter().map(|w| w.replies_played[k]).sum()),
         }
@@ -1937,7 +2068,7 @@ impl<'a> Searcher<'a> {
             "{} playouts, {} nodes, margin share {:.2}, rave_equiv {}, explore {}",
             g.playouts,
             nodes.len(),
-            g.score_weight,
+            g.valuation.weight,
             cfg.rave_equiv,
             cfg.explore
         );
@@ -2037,9 +2168,9 @@ pub struct SavedTrees {
     history: Vec<(Color, Move)>,
     to_move: Color,
     arena: Vec<Node>,
-    /// The margin's share in the tree's values: a search on another
-    /// scale does not reuse it.
-    score_weight: f32,
+    /// How the tree's values read the margin: a search on another scale
+    /// does not reuse it.
+    valuation: Valuation,
 }
 
 impl SavedTrees {
@@ -2116,7 +2247,7 @@ impl<'a> Searcher<'a> {
             && saved.history[..] == history[..saved.history.len()]
             && (history.len() - saved.history.len()).is_multiple_of(2)
             && saved.to_move == to_move
-            && saved.score_weight == searcher.shared_score_weight();
+            && saved.valuation == searcher.shared_valuation();
         if !reusable {
             return searcher;
         }
@@ -2141,7 +2272,8 @@ impl<'a> Searcher<'a> {
             // root priors: they are added now, so that what the caller
             // knows of this position counts whether or not the tree is
             // reused.
-            add_root_priors(&mut nodes, &config.root_priors);
+            let spread = searcher.workers[0].prior_spread;
+            add_root_priors(&mut nodes, &config.root_priors, spread);
             searcher
                 .shared
                 .get_mut()
@@ -2151,18 +2283,18 @@ impl<'a> Searcher<'a> {
         searcher
     }
 
-    /// The margin's share in this search's values.
-    fn shared_score_weight(&mut self) -> f32 {
+    /// How this search values the margin.
+    fn shared_valuation(&mut self) -> Valuation {
         self.shared
             .get_mut()
             .unwrap_or_else(|e| e.into_inner())
-            .score_weight
+            .valuation
     }
 
     /// The tree, for the next search's reuse.
     pub fn into_saved(mut self) -> SavedTrees {
         let komi = self.workers[0].config.komi;
-        let score_weight = self.shared_score_weight();
+        let valuation = self.shared_valuation();
         SavedTrees {
             size: self.board.size(),
             komi,
@@ -2174,7 +2306,7 @@ impl<'a> Searcher<'a> {
                 .into_inner()
                 .unwrap_or_else(|e| e.into_inner())
                 .nodes,
-            score_weight,
+            valuation,
         }
     }
 
@@ -2378,15 +2510,41 @@ mod tests {
     }
 
     #[test]
+    fn the_centred_margin_spreads_a_few_points_and_the_plain_one_does_not() {
+        let plain = Valuation {
+            weight: 1.0,
+            decided: true,
+            centred: None,
+        };
+        let centred = Valuation {
+            centred: Some((10.0, 5.0)),
+            ..plain
+        };
+        // On 9x9 two points apart are 2/162 apart on the plain scale.
+        let d = plain.black_value(12.0, 81.0) - plain.black_value(10.0, 81.0);
+        assert!((d - 2.0 / 162.0).abs() < 1e-6, "{d}");
+        assert_eq!(centred.black_value(10.0, 81.0), 0.5);
+        let d = centred.black_value(12.0, 81.0) - centred.black_value(10.0, 81.0);
+        assert!(d > 0.1, "{d}");
+        // A prior keeps its wins to the bit unless the spread is changed.
+        assert_eq!(shrink(0.3, 0.7, 1.0), 0.3);
+        assert_eq!(shrink(20.0, 20.0, 0.0), 10.0);
+    }
+
+    #[test]
     fn the_decided_check_gives_one_answer_on_several_threads() {
         let board = Board::new(9).unwrap();
         let policy = Policy::katachi();
         let root = McBoard::new(policy.table(), board, None);
         let config = SearchConfig::default();
         for threads in [1, 2, 3] {
-            let w = search_score_weight(&root, Color::Black, &config, threads);
+            let w = search_valuation(&root, Color::Black, &config, threads);
             // The empty board with komi 7.5 is not decided for Black.
-            assert_eq!(w, config.score_weight, "{threads} threads");
+            assert_eq!(
+                w,
+                Valuation::plain(config.score_weight),
+                "{threads} threads"
+            );
         }
     }
 
