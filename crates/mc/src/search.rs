@@ -913,13 +913,7 @@ impl Valuation {
     /// `score` on a board of `points` points: the win blended with the
     /// margin's value.
     fn black_value(&self, score: f32, points: f32) -> f32 {
-        let win = if score > 0.0 {
-            1.0
-        } else if score < 0.0 {
-            0.0
-        } else {
-            0.5
-        };
+        let win = black_win(score);
         let margin = match self.centred {
             // 0.5 at the centre, towards 0 or 1 a few scales away.
             Some((centre, scale)) => 0.5 + ((score - centre) / scale).atan() / std::f32::consts::PI,
@@ -1741,13 +1735,7 @@ impl<'a> Worker<'a> {
     /// children.
     #[inline(never)]
     fn update(&mut self, shared: &mut Shared, score: f32) {
-        let win = if score > 0.0 {
-            1.0
-        } else if score < 0.0 {
-            0.0
-        } else {
-            0.5
-        };
+        let win = black_win(score);
         let points = (self.board.size() * self.board.size()) as f32;
         let black = shared.valuation.black_value(score, points);
         shared.playouts += 1;
@@ -2398,6 +2386,18 @@ pub fn decide(
         return Decision::Play(Move::Pass);
     }
     Decision::Play(best.mv)
+}
+
+/// Black's win (1, 0, 0.5 for a draw) of a playout whose area margin
+/// (komi included) is `score`.
+fn black_win(score: f32) -> f32 {
+    if score > 0.0 {
+        1.0
+    } else if score < 0.0 {
+        0.0
+    } else {
+        0.5
+    }
 }
 
 #[cfg(test)]

@@ -6,8 +6,10 @@
 //! tactical prior gets every rule's candidates at once; and playouts
 //! with every rule on keep the board and the incremental context right.
 
+mod common;
+
 use katachi_board::playout::Rng;
-use katachi_board::{Board, Color, Move, Point};
+use katachi_board::{Board, Color, Point};
 use katachi_mc::heavy::{
     approach_moves, atari2_moves, capture_moves_near, escape_moves, escapes_after_extend,
     nakade_moves, race_moves,
@@ -384,27 +386,9 @@ fn heavy_playouts_keep_board_and_context_right() {
         let mut mc = McBoard::new(policy.table(), Board::new(9).unwrap(), None);
         mc.set_self_atari_limit(3);
         mc.set_heavy(heavy);
-        let mut rng = Rng::new(seed);
-        let mut c = Color::Black;
-        let mut passes = 0;
-        let mut moves = 0;
-        while passes < 2 && moves < 243 {
-            match mc.choose_move(c, &mut rng) {
-                Some(p) => {
-                    assert!(mc.weight(c, p) > 0, "a heavy move the weights allow");
-                    mc.play_legal(c, Move::Play(p));
-                    passes = 0;
-                }
-                None => {
-                    mc.play_legal(c, Move::Pass);
-                    passes += 1;
-                }
-            }
-            moves += 1;
-            c = c.opponent();
-            mc.board().check_consistency().unwrap();
-            mc.check_against_scratch().unwrap();
-        }
+        common::play_checked(&mut mc, seed, |mc, c, p| {
+            assert!(mc.weight(c, p) > 0, "a heavy move the weights allow");
+        });
     }
 }
 

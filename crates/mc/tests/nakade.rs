@@ -9,8 +9,7 @@
 mod common;
 
 use common::position;
-use katachi_board::playout::Rng;
-use katachi_board::{Board, Color, Move, Point};
+use katachi_board::{Board, Color, Point};
 use katachi_mc::context::nakade_shape;
 use katachi_mc::{McBoard, Policy};
 
@@ -92,25 +91,6 @@ fn playouts_with_the_sacrifice_rule_keep_board_and_context_right() {
         let mut mc = McBoard::new(policy.table(), start, None);
         mc.set_self_atari_limit(3);
         mc.set_nakade_sacrifice(true);
-        let mut rng = Rng::new(seed);
-        let mut c = Color::Black;
-        let mut passes = 0;
-        let mut moves = 0;
-        while passes < 2 && moves < 243 {
-            match mc.choose_move(c, &mut rng) {
-                Some(p) => {
-                    mc.play_legal(c, Move::Play(p));
-                    passes = 0;
-                }
-                None => {
-                    mc.play_legal(c, Move::Pass);
-                    passes += 1;
-                }
-            }
-            moves += 1;
-            c = c.opponent();
-            mc.board().check_consistency().unwrap();
-            mc.check_against_scratch().unwrap();
-        }
+        common::play_checked(&mut mc, seed, |_, _, _| {});
     }
 }

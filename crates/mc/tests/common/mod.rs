@@ -5,7 +5,9 @@
 
 use std::path::PathBuf;
 
-use katachi_board::{Board, Cell, Color, Point};
+use katachi_board::playout::Rng;
+use katachi_board::{Board, Cell, Color, Move, Point};
+use katachi_mc::McBoard;
 
 /// The shared directory, or `None` (after printing why) if it is absent and
 /// `KATACHI_REQUIRE_SHARED=1` is not set; panics if it is required but absent.
@@ -72,3 +74,31 @@ pub const ATARI: [&str; 7] = [
     "X X X X X X X",
     ". . . . . . .",
 ];
+
+/// Plays `mc`'s own playout to its end from `seed` (two passes, or 243
+/// moves), calling `each` before every stone is played, and checks after
+/// every move that the board and the incremental context are those a
+/// fresh computation gives.
+pub fn play_checked(mc: &mut McBoard, seed: u64, mut each: impl FnMut(&McBoard, Color, Point)) {
+    let mut rng = Rng::new(seed);
+    let mut c = Color::Black;
+    let mut passes = 0;
+    let mut moves = 0;
+    while passes < 2 && moves < 243 {
+        match mc.choose_move(c, &mut rng) {
+            Some(p) => {
+                each(mc, c, p);
+                mc.play_legal(c, Move::Play(p));
+                passes = 0;
+            }
+            None => {
+                mc.play_legal(c, Move::Pass);
+                passes += 1;
+            }
+        }
+        moves += 1;
+        c = c.opponent();
+        mc.board().check_consistency().unwrap();
+        mc.check_against_scratch().unwrap();
+    }
+}
