@@ -459,24 +459,13 @@ pub fn nakade_shape(board: &Board, p: Point, c: Color) -> bool {
             .filter(|&&y| shape.contains(&y))
             .count()
     };
-    // A 2x2 block: a point, its neighbour, and a common neighbour of both
-    // beyond them (x - y - z - w - x).
-    let block = shape.iter().any(|&x| {
-        board
-            .neighbors(x)
+    // A 2x2 block: a point with its right, lower and lower-right
+    // neighbours in the shape.
+    let cells: Vec<(usize, usize)> = shape.iter().map(|&x| board.row_col(x)).collect();
+    let block = cells.iter().any(|&(r, c)| {
+        [(r, c + 1), (r + 1, c), (r + 1, c + 1)]
             .iter()
-            .filter(|y| shape.contains(y))
-            .any(|&y| {
-                board
-                    .neighbors(y)
-                    .iter()
-                    .filter(|z| **z != x && shape.contains(z))
-                    .any(|&z| {
-                        board.neighbors(z).iter().any(|&w| {
-                            w != y && shape.contains(&w) && board.neighbors(w).contains(&x)
-                        })
-                    })
-            })
+            .all(|q| cells.contains(q))
     });
     let dead = match n {
         0..=3 => true,

@@ -10,6 +10,7 @@ use katachi_patterns::expr::{eval, EvalError};
 use katachi_patterns::matchers::place::{cell_point, match_bindings};
 use katachi_patterns::matchers::{Match, Scratch};
 use katachi_patterns::model::{Elem, ValueArg, ValueKind};
+use katachi_tactics::predicates::libs_after;
 use katachi_tactics::reading::Reader;
 use katachi_tactics::search::Code;
 use katachi_tactics::unconditional::{Status, Unconditional};
@@ -451,7 +452,7 @@ pub fn examine(
     }
     for h in inside {
         for l in board.liberties(h) {
-            if liberties_after(board, l, opp) >= 2 {
+            if libs_after(board, opp, l, 2) >= 2 {
                 lunch_vital.push((l, LUNCH_VITAL_SCORE));
             }
         }
@@ -527,30 +528,6 @@ pub fn examine(
 /// Score of the liberties of a lunch inside the goal's eye space among
 /// the vital moves (below the goal-string shortage moves, 95).
 pub const LUNCH_VITAL_SCORE: i32 = 70;
-
-/// The liberties of a string of `color` after `color` plays its
-/// liberty `l` (captures aside): the empty neighbours of `l` and the
-/// other liberties of the strings it joins.
-fn liberties_after(board: &Board, l: Point, color: Color) -> usize {
-    let mut after: Vec<Point> = Vec::new();
-    for q in board.neighbors(l) {
-        if !board.on_board(q) {
-            continue;
-        }
-        match board.cell(q).color() {
-            None if !after.contains(&q) => after.push(q),
-            Some(c) if c == color => {
-                for x in board.liberties(q) {
-                    if x != l && !after.contains(&x) {
-                        after.push(x);
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    after.len()
-}
 
 /// Score of the attacker's moves on the open diagonals of a one-point
 /// eye that two such moves make false (the defender's replies 5 less):
